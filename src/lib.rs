@@ -1,0 +1,6 @@
+//! gametree: game-tree search made teachable and checkable.
+
+pub mod ast;
+pub mod diagnostic;
+pub mod num;
+pub mod parse;

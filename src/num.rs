@@ -1,0 +1,353 @@
+//! Exact numbers for utilities, probabilities and windows.
+//!
+//! A [`Num`] is an exact rational (`i64 / i64`, denominator positive, in
+//! lowest terms) whenever the input is rational and the arithmetic fits;
+//! otherwise — an overflow deep in a chance tree, or an infinite window
+//! bound — it is an `f64`. Invariant: `Ratio` is always normalised, so two
+//! equal rationals are equal field by field.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::{Add, Mul, Neg, Sub};
+
+/// A utility, probability or window bound.
+#[derive(Clone, Copy, Debug)]
+pub enum Num {
+    /// `num / den`, `den > 0`, `gcd(num, den) == 1`.
+    Ratio(i64, i64),
+    /// A value that is not (or no longer) an exact rational, including ±∞.
+    Float(f64),
+}
+
+/// Why a literal is not a number we accept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumError {
+    /// Not a number literal at all.
+    Malformed,
+    /// `1/0`.
+    ZeroDenominator,
+    /// Too many digits, or an exponent too large, to hold exactly.
+    TooLarge,
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Num {
+    pub const ZERO: Num = Num::Ratio(0, 1);
+    pub const ONE: Num = Num::Ratio(1, 1);
+    pub const INF: Num = Num::Float(f64::INFINITY);
+    pub const NEG_INF: Num = Num::Float(f64::NEG_INFINITY);
+
+    pub fn int(n: i64) -> Num {
+        Num::Ratio(n, 1)
+    }
+
+    /// Builds `num / den` in lowest terms, falling back to a float when the
+    /// result does not fit in `i64`.
+    fn from_i128(num: i128, den: i128) -> Num {
+        debug_assert!(den != 0);
+        let g = gcd(num, den).max(1);
+        let (mut n, mut d) = (num / g, den / g);
+        if d < 0 {
+            n = -n;
+            d = -d;
+        }
+        match (i64::try_from(n), i64::try_from(d)) {
+            (Ok(n), Ok(d)) => Num::Ratio(n, d),
+            _ => Num::Float(n as f64 / d as f64),
+        }
+    }
+
+    /// Parses `3`, `-2.5`, `1e3`, `2.5E-1`, `1/3`, `-7/2`, `inf`, `-inf`.
+    pub fn parse(text: &str) -> Result<Num, NumError> {
+        let t = text.trim();
+        match t {
+            "inf" | "+inf" | "∞" | "+∞" => return Ok(Num::INF),
+            "-inf" | "-∞" => return Ok(Num::NEG_INF),
+            _ => {}
+        }
+        if let Some((a, b)) = t.split_once('/') {
+            let (n, d) = (Num::parse_decimal(a)?, Num::parse_decimal(b)?);
+            if d.is_zero() {
+                return Err(NumError::ZeroDenominator);
+            }
+            return match (n, d) {
+                (Num::Ratio(..), Num::Ratio(..)) => Ok(n.div(d)),
+                _ => Err(NumError::TooLarge),
+            };
+        }
+        Num::parse_decimal(t)
+    }
+
+    /// A decimal literal, exactly: `-12.50e-1` is `-5/4`.
+    fn parse_decimal(t: &str) -> Result<Num, NumError> {
+        let (neg, body) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, t.strip_prefix('+').unwrap_or(t)),
+        };
+        let (mantissa, exp) = match body.find(['e', 'E']) {
+            Some(i) => (&body[..i], Some(&body[i + 1..])),
+            None => (body, None),
+        };
+        let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if int_part.is_empty() && frac_part.is_empty()
+            || !all_digits(int_part)
+            || !all_digits(frac_part)
+        {
+            return Err(NumError::Malformed);
+        }
+        let digits = format!("{int_part}{frac_part}");
+        let digits = digits.trim_start_matches('0');
+        if digits.len() > 36 {
+            return Err(NumError::TooLarge);
+        }
+        let mut num: i128 = if digits.is_empty() { 0 } else { digits.parse().map_err(|_| NumError::TooLarge)? };
+        let mut scale: i64 = -(frac_part.len() as i64);
+        if let Some(e) = exp {
+            let e = e.strip_prefix('+').unwrap_or(e);
+            let (eneg, edigits) = match e.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, e),
+            };
+            if edigits.is_empty() || !all_digits(edigits) {
+                return Err(NumError::Malformed);
+            }
+            let ev: i64 = if edigits.len() > 4 { i64::MAX } else { edigits.parse().unwrap_or(i64::MAX) };
+            scale = if eneg { scale.saturating_sub(ev) } else { scale.saturating_add(ev) };
+        }
+        if num == 0 {
+            return Ok(Num::ZERO);
+        }
+        if neg {
+            num = -num;
+        }
+        let pow = |k: i64| -> Result<i128, NumError> {
+            u32::try_from(k).ok().and_then(|k| 10i128.checked_pow(k)).ok_or(NumError::TooLarge)
+        };
+        let (n, d) = if scale >= 0 {
+            (num.checked_mul(pow(scale)?).ok_or(NumError::TooLarge)?, 1)
+        } else {
+            (num, pow(-scale)?)
+        };
+        match Num::from_i128(n, d) {
+            r @ Num::Ratio(..) => Ok(r),
+            Num::Float(_) => Err(NumError::TooLarge),
+        }
+    }
+
+    pub fn is_zero(&self) -> bool {
+        match *self {
+            Num::Ratio(n, _) => n == 0,
+            Num::Float(f) => f == 0.0,
+        }
+    }
+
+    pub fn is_infinite(&self) -> bool {
+        matches!(*self, Num::Float(f) if f.is_infinite())
+    }
+
+    /// Whole numbers print without a fraction and serialize as JSON integers.
+    pub fn is_whole(&self) -> bool {
+        match *self {
+            Num::Ratio(_, d) => d == 1,
+            Num::Float(f) => f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15,
+        }
+    }
+
+    /// True for exact rationals (including whole numbers).
+    pub fn is_exact(&self) -> bool {
+        matches!(self, Num::Ratio(..))
+    }
+
+    pub fn to_f64(&self) -> f64 {
+        match *self {
+            Num::Ratio(n, d) => n as f64 / d as f64,
+            Num::Float(f) => f,
+        }
+    }
+
+    /// The whole value as an `i64`, when it is one.
+    pub fn as_i64(&self) -> Option<i64> {
+        match *self {
+            Num::Ratio(n, 1) => Some(n),
+            Num::Float(f) if self.is_whole() => Some(f as i64),
+            _ => None,
+        }
+    }
+
+    pub fn div(self, other: Num) -> Num {
+        match (self, other) {
+            (Num::Ratio(a, b), Num::Ratio(c, d)) if c != 0 => Num::from_i128(a as i128 * d as i128, b as i128 * c as i128),
+            _ => Num::Float(self.to_f64() / other.to_f64()),
+        }
+    }
+
+    pub fn min(self, other: Num) -> Num {
+        if other < self { other } else { self }
+    }
+
+    pub fn max(self, other: Num) -> Num {
+        if other > self { other } else { self }
+    }
+
+    /// Clamps into `[lo, hi]` (fail-hard returns).
+    pub fn clamp(self, lo: Num, hi: Num) -> Num {
+        self.max(lo).min(hi)
+    }
+}
+
+impl PartialEq for Num {
+    fn eq(&self, other: &Num) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Num {}
+
+impl PartialOrd for Num {
+    fn partial_cmp(&self, other: &Num) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Num {
+    fn cmp(&self, other: &Num) -> Ordering {
+        match (*self, *other) {
+            (Num::Ratio(a, b), Num::Ratio(c, d)) => (a as i128 * d as i128).cmp(&(c as i128 * b as i128)),
+            _ => self.to_f64().total_cmp(&other.to_f64()),
+        }
+    }
+}
+
+impl std::hash::Hash for Num {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match *self {
+            Num::Ratio(n, d) => (n, d).hash(state),
+            Num::Float(f) => f.to_bits().hash(state),
+        }
+    }
+}
+
+impl Add for Num {
+    type Output = Num;
+    fn add(self, other: Num) -> Num {
+        match (self, other) {
+            (Num::Ratio(a, b), Num::Ratio(c, d)) => Num::from_i128(a as i128 * d as i128 + c as i128 * b as i128, b as i128 * d as i128),
+            _ => Num::Float(self.to_f64() + other.to_f64()),
+        }
+    }
+}
+
+impl Sub for Num {
+    type Output = Num;
+    fn sub(self, other: Num) -> Num {
+        self + (-other)
+    }
+}
+
+impl Mul for Num {
+    type Output = Num;
+    fn mul(self, other: Num) -> Num {
+        match (self, other) {
+            (Num::Ratio(a, b), Num::Ratio(c, d)) => Num::from_i128(a as i128 * c as i128, b as i128 * d as i128),
+            _ if self.is_zero() || other.is_zero() => Num::ZERO,
+            _ => Num::Float(self.to_f64() * other.to_f64()),
+        }
+    }
+}
+
+impl Neg for Num {
+    type Output = Num;
+    fn neg(self) -> Num {
+        match self {
+            Num::Ratio(n, d) => match n.checked_neg() {
+                Some(n) => Num::Ratio(n, d),
+                None => Num::Float(-(n as f64) / d as f64),
+            },
+            Num::Float(f) => Num::Float(-f),
+        }
+    }
+}
+
+impl fmt::Display for Num {
+    /// `3`, `-7/3`, `2.5` (a float), `inf`, `-inf`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Num::Ratio(n, 1) => write!(f, "{n}"),
+            Num::Ratio(n, d) => write!(f, "{n}/{d}"),
+            Num::Float(x) if x == f64::INFINITY => f.write_str("inf"),
+            Num::Float(x) if x == f64::NEG_INFINITY => f.write_str("-inf"),
+            Num::Float(x) if self.is_whole() => write!(f, "{}", x as i64),
+            Num::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+impl Num {
+    /// Like `Display`, but with `∞` for infinities and `−` for minus, for
+    /// text reports and diagrams.
+    pub fn pretty(&self) -> String {
+        match *self {
+            Num::Float(x) if x == f64::INFINITY => "+∞".into(),
+            Num::Float(x) if x == f64::NEG_INFINITY => "−∞".into(),
+            _ => self.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Num {
+        Num::parse(s).unwrap()
+    }
+
+    #[test]
+    fn parses_every_literal_form_exactly() {
+        assert_eq!(p("3"), Num::Ratio(3, 1));
+        assert_eq!(p("-2.5"), Num::Ratio(-5, 2));
+        assert_eq!(p("1e3"), Num::Ratio(1000, 1));
+        assert_eq!(p("2.5E-1"), Num::Ratio(1, 4));
+        assert_eq!(p("1/3"), Num::Ratio(1, 3));
+        assert_eq!(p("-2/6"), Num::Ratio(-1, 3));
+        assert_eq!(p("0.1") + p("0.2"), p("3/10"));
+        assert_eq!(p("-inf"), Num::NEG_INF);
+    }
+
+    #[test]
+    fn rejects_what_cannot_be_held_exactly() {
+        assert_eq!(Num::parse("1/0"), Err(NumError::ZeroDenominator));
+        assert_eq!(Num::parse(&"9".repeat(10_000)), Err(NumError::TooLarge));
+        assert_eq!(Num::parse("1e999999999999"), Err(NumError::TooLarge));
+        assert_eq!(Num::parse("1e-40"), Err(NumError::TooLarge));
+        assert_eq!(Num::parse("abc"), Err(NumError::Malformed));
+        assert_eq!(Num::parse("1e"), Err(NumError::Malformed));
+    }
+
+    #[test]
+    fn chance_arithmetic_stays_exact() {
+        let v = p("1/3") * p("3") + p("2/3") * p("2");
+        assert_eq!(v, p("7/3"));
+        assert_eq!(v.to_string(), "7/3");
+        assert!(!v.is_whole());
+    }
+
+    #[test]
+    fn overflow_degrades_to_float_and_still_orders() {
+        let big = Num::int(i64::MAX);
+        let sum = big + big;
+        assert!(matches!(sum, Num::Float(_)));
+        assert!(sum > big);
+        assert!(Num::NEG_INF < big && big < Num::INF);
+        assert_eq!(-Num::int(i64::MIN), Num::Float(9.223372036854775808e18));
+    }
+}

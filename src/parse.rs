@@ -1,0 +1,1 @@
+//! Placeholder until the grammar lands (being written now).
