@@ -55,6 +55,8 @@ pub enum DiagnosticKind {
     Syntax { expected: Vec<String>, found: String },
     /// The file is not valid UTF-8 or holds a NUL byte.
     BinaryInput { detail: String },
+    /// Braces nested deeper than the parser allows.
+    TooDeep { limit: usize },
     /// The YAML form could not be read.
     Yaml { message: String },
     /// A number literal we cannot hold exactly.
@@ -122,6 +124,7 @@ impl fmt::Display for DiagnosticKind {
                 write!(f, "syntax error: expected {list}, found {found}")
             }
             K::BinaryInput { detail } => write!(f, "this is not a text spec: {detail}"),
+            K::TooDeep { limit } => write!(f, "the tree nests deeper than {limit} levels"),
             K::Yaml { message } => write!(f, "YAML error: {message}"),
             K::BadNumber { text, reason } => match reason {
                 NumError::Malformed => write!(f, "`{text}` is not a number"),

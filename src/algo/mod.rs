@@ -1,0 +1,218 @@
+//! The search algorithms, one per file, and which trees each applies to.
+//!
+//! Each algorithm is a pure function `fn(&Game, &Options) -> Trace`. [`run`]
+//! checks that the algorithm applies to the tree and that a depth cutoff
+//! finds an `eval` everywhere it needs one, then runs it.
+//!
+//! | algorithm | trees |
+//! |---|---|
+//! | `minimax`, `negamax`, `alphabeta`, `negamax-ab` | MAX/MIN only |
+
+mod alphabeta;
+mod minimax;
+mod negamax;
+mod negamax_ab;
+pub mod order;
+
+use std::collections::HashSet;
+use std::fmt;
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::model::{Game, NodeId, NodeKind, Utility};
+use crate::num::Num;
+use crate::options::Options;
+use crate::trace::{BoundKind, LeafSource, Trace};
+
+/// The algorithms, by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// `minimax`: AIMA MINIMAX-DECISION.
+    Minimax,
+    /// `negamax`: negamax with color.
+    Negamax,
+    /// `alphabeta`: AIMA ALPHA-BETA-SEARCH (fail-soft; `--fail-hard`).
+    Alphabeta,
+    /// `negamax-ab`: negamax with alpha-beta.
+    NegamaxAb,
+}
+
+impl Algorithm {
+    pub const ALL: &[Algorithm] = &[Algorithm::Minimax, Algorithm::Negamax, Algorithm::Alphabeta, Algorithm::NegamaxAb];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::Negamax => "negamax",
+            Algorithm::Alphabeta => "alphabeta",
+            Algorithm::NegamaxAb => "negamax-ab",
+        }
+    }
+
+    pub fn names() -> Vec<&'static str> {
+        Algorithm::ALL.iter().map(|a| a.name()).collect()
+    }
+
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.iter().copied().find(|a| a.name() == name)
+    }
+
+    /// Does it keep an `(α, β)` window (and so report windows and cuts)?
+    pub fn uses_window(self) -> bool {
+        match self {
+            Algorithm::Minimax | Algorithm::Negamax => false,
+            Algorithm::Alphabeta | Algorithm::NegamaxAb => true,
+        }
+    }
+
+    /// Does it report side-to-move (negamax) values?
+    pub fn is_negamax(self) -> bool {
+        match self {
+            Algorithm::Minimax | Algorithm::Alphabeta => false,
+            Algorithm::Negamax | Algorithm::NegamaxAb => true,
+        }
+    }
+
+    /// Why it cannot run on `game`, pointing at the node that prevents it.
+    pub fn applies(self, game: &Game) -> Result<(), Diagnostic> {
+        let not = |id: NodeId, why: &str| {
+            Diagnostic::new(
+                DiagnosticKind::NotApplicable { algorithm: self.name().to_string(), why: why.to_string() },
+                game.node(id).span,
+            )
+        };
+        if let Some(id) = game.find(|n| n.kind == NodeKind::Chance) {
+            return Err(not(id, "it has CHANCE nodes (use expectiminimax)"));
+        }
+        if let Some(id) = game.find(|n| matches!(n.kind, NodeKind::Player(_))) {
+            return Err(not(id, "it is a multi-player game (use maxn)"));
+        }
+        if let Some(id) = game.find(|n| n.utility == Utility::Unknown) {
+            return Err(Diagnostic::new(DiagnosticKind::UnknownLeaf, game.node(id).span));
+        }
+        Ok(())
+    }
+
+    pub fn search(self, game: &Game, opts: &Options) -> Trace {
+        match self {
+            Algorithm::Minimax => minimax::minimax(game, opts),
+            Algorithm::Negamax => negamax::negamax(game, opts),
+            Algorithm::Alphabeta => alphabeta::alphabeta(game, opts),
+            Algorithm::NegamaxAb => negamax_ab::negamax_ab(game, opts),
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Runs `algo` on `game`, after checking it applies.
+pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagnostic> {
+    algo.applies(game)?;
+    if let Some(depth) = opts.depth {
+        check_horizon(game, depth)?;
+    }
+    Ok(algo.search(game, opts))
+}
+
+/// Every algorithm that applies to `game`.
+pub fn applicable(game: &Game) -> Vec<Algorithm> {
+    Algorithm::ALL.iter().copied().filter(|a| a.applies(game).is_ok()).collect()
+}
+
+/// Fails on the first inner node at depth `depth` that has no `eval`.
+pub fn check_horizon(game: &Game, depth: u32) -> Result<(), Diagnostic> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![(NodeId::ROOT, 0u32)];
+    while let Some((id, d)) = stack.pop() {
+        let node = game.node(id);
+        if node.is_leaf() || !seen.insert((id, d)) {
+            continue;
+        }
+        if d == depth {
+            if node.eval.is_none() {
+                return Err(Diagnostic::new(DiagnosticKind::MissingEval { depth }, node.span));
+            }
+            continue;
+        }
+        stack.extend(node.children.iter().rev().map(|e| (e.child, d + 1)));
+    }
+    Ok(())
+}
+
+/// The value of a node evaluated without search: a leaf's utility, or an
+/// inner node's `eval` at the depth cutoff.
+pub(crate) fn direct_value(game: &Game, opts: &Options, id: NodeId, depth: u32) -> Option<(Num, LeafSource)> {
+    let node = game.node(id);
+    if let Some(u) = node.scalar() {
+        return Some((u, LeafSource::Utility));
+    }
+    if opts.depth == Some(depth) {
+        return node.eval.map(|e| (e, LeafSource::Eval));
+    }
+    None
+}
+
+/// The root window: the declared bounds, unless ignored.
+pub(crate) fn root_window(game: &Game, opts: &Options) -> (Num, Num) {
+    match game.bounds {
+        Some((lo, hi)) if !opts.ignore_bounds => (lo, hi),
+        _ => (Num::NEG_INF, Num::INF),
+    }
+}
+
+/// What is known of a node's true value: it lies in `[lo, hi]`.
+/// Used to say whether a returned value is exact or only a bound.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Interval {
+    pub lo: Num,
+    pub hi: Num,
+}
+
+impl Interval {
+    /// Before any child: the identity for max (or min).
+    pub fn start(maximizing: bool) -> Interval {
+        let v = if maximizing { Num::NEG_INF } else { Num::INF };
+        Interval { lo: v, hi: v }
+    }
+
+    /// What a child's returned value and bound say; `range` is what any
+    /// value may be (the declared bounds, or everything).
+    pub fn of(value: Num, bound: BoundKind, range: (Num, Num)) -> Interval {
+        match bound {
+            BoundKind::Exact => Interval { lo: value, hi: value },
+            BoundKind::Lower => Interval { lo: value, hi: range.1 },
+            BoundKind::Upper => Interval { lo: range.0, hi: value },
+        }
+    }
+
+    /// Folds in one child (or a pruned one, as `range`).
+    pub fn absorb(&mut self, maximizing: bool, child: Interval) {
+        if maximizing {
+            self.lo = self.lo.max(child.lo);
+            self.hi = self.hi.max(child.hi);
+        } else {
+            self.lo = self.lo.min(child.lo);
+            self.hi = self.hi.min(child.hi);
+        }
+    }
+
+    /// Classifies a returned value: exact when the interval is that point;
+    /// an upper bound when the true value cannot exceed it; a lower bound
+    /// when it cannot be less. (Only if neither is known, the window says.)
+    pub fn classify(self, value: Num, window: (Num, Num)) -> BoundKind {
+        if self.lo == self.hi && self.lo == value {
+            BoundKind::Exact
+        } else if self.hi <= value {
+            BoundKind::Upper
+        } else if self.lo >= value {
+            BoundKind::Lower
+        } else if value <= window.0 {
+            BoundKind::Upper
+        } else {
+            BoundKind::Lower
+        }
+    }
+}

@@ -1,0 +1,392 @@
+//! The command line: clap types, turned into plain option structs, and the
+//! commands that print. Exit codes: 0 ok, 1 a check or answer failed,
+//! 2 bad input or usage.
+
+use std::path::{Path as FsPath, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use gametree::algo::{self, Algorithm};
+use gametree::analysis::Analysis;
+use gametree::diagnostic::{Diagnostic, Source};
+use gametree::expect::{self, Expect};
+use gametree::model::Game;
+use gametree::options::{CutRule, FailMode, Options, Order, Ties};
+use gametree::report::{AlgoReport, Report, Text};
+
+/// Game-tree search made teachable and checkable.
+#[derive(Parser, Debug)]
+#[command(name = "gametree", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Evaluate a spec with one or more algorithms and report what each did.
+    Solve(SolveArgs),
+    /// Evaluate every `expect` block in files or folders; exit 1 on a mismatch.
+    Check(CheckArgs),
+    /// Convert a spec between the text form and the YAML form.
+    Convert(ConvertArgs),
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// The spec (`.tree`, or `.yaml`/`.yml` for the YAML form).
+    file: PathBuf,
+    /// Algorithms to run (repeatable); default: every one that applies.
+    #[arg(short, long = "algorithm", value_name = "ALGO")]
+    algorithms: Vec<String>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Narrate every step, with α and β (text format).
+    #[arg(long)]
+    trace: bool,
+    #[command(flatten)]
+    conventions: ConventionArgs,
+}
+
+/// The conventions every algorithm honours (SPEC §2).
+#[derive(Args, Debug, Clone)]
+struct ConventionArgs {
+    /// Cut only on strict inequality (v > β, v < α), as CS188's autograder.
+    #[arg(long)]
+    strict_cuts: bool,
+    /// Return values clamped to the window (β on a cut).
+    #[arg(long)]
+    fail_hard: bool,
+    /// Search from (-inf, +inf) even when the spec declares `bounds`.
+    #[arg(long)]
+    ignore_bounds: bool,
+    /// Which root move is best when several tie.
+    #[arg(long, value_enum, default_value_t = TiesArg::First)]
+    ties: TiesArg,
+    /// The order children are searched in.
+    #[arg(long, value_enum, default_value_t = OrderArg::Spec)]
+    order: OrderArg,
+    /// Cut the search at this depth (root = 0) and use `eval` there.
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// Spec files, or folders searched for `.tree`/`.yaml` files.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    file: PathBuf,
+    /// The form to write.
+    #[arg(long, value_enum)]
+    to: Form,
+    /// Write here instead of standard output (never over an existing file
+    /// unless --force).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
+enum Format {
+    Text,
+    Json,
+    Yaml,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum Form {
+    Tree,
+    Yaml,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum TiesArg {
+    First,
+    Last,
+    All,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum OrderArg {
+    Spec,
+    Reverse,
+    Best,
+    Worst,
+    Eval,
+}
+
+impl ConventionArgs {
+    fn options(&self) -> Options {
+        Options {
+            cuts: if self.strict_cuts { CutRule::Strict } else { CutRule::OnEquality },
+            fail: if self.fail_hard { FailMode::Hard } else { FailMode::Soft },
+            ignore_bounds: self.ignore_bounds,
+            ties: match self.ties {
+                TiesArg::First => Ties::First,
+                TiesArg::Last => Ties::Last,
+                TiesArg::All => Ties::All,
+            },
+            order: match self.order {
+                OrderArg::Spec => Order::Spec,
+                OrderArg::Reverse => Order::Reverse,
+                OrderArg::Best => Order::Best,
+                OrderArg::Worst => Order::Worst,
+                OrderArg::Eval => Order::Eval,
+            },
+            depth: self.depth,
+        }
+    }
+}
+
+/// Runs the command line; returns the process's exit code.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Solve(args) => solve(&args),
+        Command::Check(args) => check(&args),
+        Command::Convert(args) => convert(&args),
+    };
+    ExitCode::from(code)
+}
+
+/// A file read as text, kept for rendering diagnostics.
+struct Input {
+    name: String,
+    text: String,
+}
+
+impl Input {
+    fn read(path: &FsPath) -> Result<Input, u8> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| {
+            eprintln!("error: cannot read {name}: {e}");
+            2
+        })?;
+        match gametree::decode(&bytes) {
+            Ok(text) => Ok(Input { name, text: text.to_string() }),
+            Err(d) => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                Input { name, text }.report(&[d]);
+                Err(2)
+            }
+        }
+    }
+
+    fn report(&self, diagnostics: &[Diagnostic]) {
+        let source = Source { name: &self.name, text: &self.text };
+        for d in diagnostics {
+            eprint!("{}", source.render(d));
+        }
+        let n = diagnostics.len();
+        eprintln!("{n} error{} in {}", if n == 1 { "" } else { "s" }, self.name);
+    }
+
+    fn game(&self) -> Result<Game, u8> {
+        gametree::load(&self.name, &self.text).map_err(|ds| {
+            self.report(&ds);
+            2
+        })
+    }
+}
+
+fn solve(args: &SolveArgs) -> u8 {
+    let Ok(input) = Input::read(&args.file) else { return 2 };
+    let Ok(game) = input.game() else { return 2 };
+    let opts = args.conventions.options();
+    let algorithms = if args.algorithms.is_empty() {
+        let all = algo::applicable(&game);
+        if all.is_empty() {
+            eprintln!("error: no algorithm applies to {}", input.name);
+            return 2;
+        }
+        all
+    } else {
+        let mut out = Vec::new();
+        for name in &args.algorithms {
+            match Algorithm::from_name(name) {
+                Some(a) => out.push(a),
+                None => {
+                    eprintln!("error: unknown algorithm `{name}`: expected one of {}", Algorithm::names().join(", "));
+                    return 2;
+                }
+            }
+        }
+        out
+    };
+    let mut results = Vec::new();
+    for a in algorithms {
+        match algo::run(&game, a, &opts) {
+            Ok(trace) => results.push(AlgoReport::new(&game, &trace)),
+            Err(d) => {
+                input.report(&[d]);
+                return 2;
+            }
+        }
+    }
+    let report = Report { title: game.title.clone(), results, show_trace: args.trace };
+    match args.format {
+        Format::Text => print!("{}", Text { game: &game, report: &report }),
+        Format::Json => match serde_json::to_string_pretty(&report) {
+            Ok(s) => println!("{s}"),
+            Err(e) => return internal(e),
+        },
+        Format::Yaml => match serde_yaml::to_string(&report) {
+            Ok(s) => print!("{s}"),
+            Err(e) => return internal(e),
+        },
+    }
+    0
+}
+
+fn internal(e: impl std::fmt::Display) -> u8 {
+    eprintln!("error: {e}");
+    2
+}
+
+/// Every spec file under the given paths, sorted, folders recursively.
+fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            collect(p, &mut found);
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+fn collect(dir: &FsPath, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "tree" || e == "yaml" || e == "yml") {
+            out.push(path);
+        }
+    }
+}
+
+fn check(args: &CheckArgs) -> u8 {
+    let (mut passed, mut failed, mut broken) = (0, 0, 0);
+    for path in spec_files(&args.paths) {
+        let Ok(input) = Input::read(&path) else {
+            broken += 1;
+            continue;
+        };
+        let Ok(game) = input.game() else {
+            broken += 1;
+            continue;
+        };
+        let source = Source { name: &input.name, text: &input.text };
+        for e in &game.expects {
+            if check_one(&game, &source, e) {
+                passed += 1;
+            } else {
+                failed += 1;
+            }
+        }
+    }
+    if broken > 0 {
+        println!("{broken} file{} could not be checked (errors above)", if broken == 1 { "" } else { "s" });
+    }
+    println!("{passed} passed, {failed} failed");
+    if broken > 0 {
+        2
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Checks one `expect` block, printing its result; true when it passes.
+fn check_one(game: &Game, source: &Source, e: &Expect) -> bool {
+    let (line, col) = source.line_col(e.span.start);
+    let what = format!("expect {}", e.algorithm);
+    let trace = match algo::run(game, e.algorithm, &e.options) {
+        Ok(t) => t,
+        Err(d) => {
+            println!("FAIL {}:{line}:{col}: {what}: cannot run", source.name);
+            print!("{}", source.render(&d));
+            return false;
+        }
+    };
+    let mismatches = expect::check(game, e, &Analysis::of(game, &trace));
+    if mismatches.is_empty() {
+        println!("ok   {}:{line}:{col}: {what}", source.name);
+        return true;
+    }
+    println!("FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe());
+    for m in mismatches {
+        let (l, c) = source.line_col(m.span.start);
+        println!("  {}:{l}:{c}: {}", source.name, m.field);
+        println!("    expected: {}", m.expected);
+        println!("    got:      {}", m.got);
+        if let Some(d) = m.detail {
+            println!("    {d}");
+        }
+    }
+    false
+}
+
+fn convert(args: &ConvertArgs) -> u8 {
+    let Ok(input) = Input::read(&args.file) else { return 2 };
+    let file = match gametree::parse_any(&input.name, &input.text) {
+        Ok(f) => f,
+        Err(ds) => {
+            input.report(&ds);
+            return 2;
+        }
+    };
+    if let Err(ds) = gametree::validate::validate(&file) {
+        input.report(&ds);
+        return 2;
+    }
+    let out = match args.to {
+        Form::Tree => gametree::print::print(&file),
+        Form::Yaml => gametree::yaml::to_yaml(&file),
+    };
+    write_output(args.output.as_deref(), &args.file, args.force, &out)
+}
+
+/// Writes to stdout, or atomically to `path` (temp file + rename), never
+/// over the input and never over an existing file without `--force`.
+fn write_output(path: Option<&FsPath>, input: &FsPath, force: bool, text: &str) -> u8 {
+    let Some(path) = path else {
+        print!("{text}");
+        return 0;
+    };
+    let same = |a: &FsPath, b: &FsPath| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    };
+    if same(path, input) {
+        eprintln!("error: refusing to write over the input file {}", input.display());
+        return 2;
+    }
+    if path.exists() && !force {
+        eprintln!("error: {} exists; pass --force to replace it", path.display());
+        return 2;
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(FsPath::new("."));
+    let tmp = dir.join(format!(".{}.gametree-tmp", path.file_name().and_then(|n| n.to_str()).unwrap_or("out")));
+    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        eprintln!("error: cannot write {}: {e}", path.display());
+        return 2;
+    }
+    0
+}

@@ -1,0 +1,100 @@
+//! The narrated trace: one sentence per event, as a lecturer would say it
+//! ("C (MIN) sees 2 ≤ α = 3 from A: α-cut, C.2 and C.3 pruned").
+
+use crate::analysis::describe;
+use crate::model::{Game, NodeId, NodeKind, Path};
+use crate::report::shown;
+use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Window};
+
+/// One line per event of `trace`.
+pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
+    let mut stack: Vec<(NodeId, Path, Option<Window>)> = Vec::new();
+    let mut out = Vec::with_capacity(trace.events.len());
+    let strict = trace.options.cuts;
+    for event in &trace.events {
+        let line = match event {
+            Event::Enter { node, child, window } => {
+                let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
+                let line = format!("enter {} ({}){}", describe(game, &path), kind(game, *node), with_window(window));
+                stack.push((*node, path, *window));
+                line
+            }
+            Event::Leaf { node, child, value, source, negamax, .. } => {
+                let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
+                let nm = negamax.map(|n| format!(" (for the side to move: {n})")).unwrap_or_default();
+                match source {
+                    LeafSource::Utility => format!("leaf {} = {value}{nm}", describe(game, &path)),
+                    LeafSource::Eval => {
+                        let k = kind(game, *node);
+                        format!("{} ({k}) is at the depth cutoff: eval = {value}{nm}", describe(game, &path))
+                    }
+                }
+            }
+            Event::Update { child, value, window, best } => {
+                let Some((node, path, before)) = stack.last_mut() else { continue };
+                let from = describe(game, &path.child(*child));
+                let mut line = format!("{} ({}): v = {value}", describe(game, path), kind(game, *node));
+                line += &if *best { format!(" (best so far: {from})") } else { format!(" (after {from})") };
+                if let (Some(w), Some(b)) = (window, before.as_ref()) {
+                    if w.alpha != b.alpha {
+                        line += &format!(", α = {}", w.alpha.pretty());
+                    }
+                    if w.beta != b.beta {
+                        line += &format!(", β = {}", w.beta.pretty());
+                    }
+                }
+                *before = *window;
+                line
+            }
+            Event::Cut { kind: cut, value, bound, cause, pruned } => {
+                let Some((node, path, _)) = stack.last() else { continue };
+                let cause = match cause {
+                    Cause::Ancestor(d) => stack.get(*d as usize).map_or("?".into(), |(_, p, _)| describe(game, p)),
+                    Cause::Bounds => "the declared bounds".into(),
+                };
+                let names: Vec<String> = pruned.iter().map(|&i| describe(game, &path.child(i))).collect();
+                let (sym, letter, word) = match cut {
+                    CutKind::Alpha => (strict.alpha_symbol(), "α", "α-cut"),
+                    CutKind::Beta => (strict.beta_symbol(), "β", "β-cut"),
+                };
+                let who = describe(game, path);
+                let k = kind(game, *node);
+                format!("{who} ({k}) sees {value} {sym} {letter} = {} from {cause}: {word}, {} pruned", bound.pretty(), and_list(&names))
+            }
+            Event::Exit { value, bound, negamax } => {
+                let Some((_, path, _)) = stack.pop() else { continue };
+                let nm = negamax.map(|n| format!(" (negamax value {n})")).unwrap_or_default();
+                let what = if *bound == BoundKind::Exact { "" } else { " (a bound)" };
+                format!("{} returns {}{what}{nm}", describe(game, &path), shown(value, *bound))
+            }
+        };
+        out.push(line);
+    }
+    out
+}
+
+fn kind(game: &Game, id: NodeId) -> String {
+    match game.node(id).kind {
+        NodeKind::Max => "MAX".into(),
+        NodeKind::Min => "MIN".into(),
+        NodeKind::Chance => "CHANCE".into(),
+        NodeKind::Player(p) => game.players.get(p as usize).cloned().unwrap_or_default(),
+        NodeKind::Leaf => "leaf".into(),
+    }
+}
+
+fn with_window(w: &Option<Window>) -> String {
+    match w {
+        Some(w) => format!(" with α = {}, β = {}", w.alpha.pretty(), w.beta.pretty()),
+        None => String::new(),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}

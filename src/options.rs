@@ -1,0 +1,194 @@
+//! The conventions and settings an algorithm runs under.
+//!
+//! One [`Options`] value is built either from command-line flags (`cli.rs`)
+//! or from the options of an `expect ALGO(…)` block; both go through
+//! [`Options::set`], so `--order best` and `expect alphabeta(order=best)`
+//! can never mean different things. Every report states these.
+
+use std::fmt;
+
+/// When a node stops searching its children.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CutRule {
+    /// `v >= β` at MAX, `v <= α` at MIN (AIMA's ALPHA-BETA-SEARCH).
+    #[default]
+    OnEquality,
+    /// `v > β`, `v < α` only (`--strict-cuts`, CS188's autograder).
+    Strict,
+}
+
+/// What a node returns when its value falls outside its window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FailMode {
+    /// The value found, even outside `[α, β]`.
+    #[default]
+    Soft,
+    /// The value clamped to the window the node was entered with.
+    Hard,
+}
+
+/// Which root child is the best move when several attain the value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ties {
+    /// The first found, in search order (the leftmost with `--order spec`).
+    #[default]
+    First,
+    /// The last proven to attain the value.
+    Last,
+    /// Every child proven to attain the value.
+    All,
+}
+
+/// The order in which a node's children are searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// Left to right as written.
+    #[default]
+    Spec,
+    /// Right to left.
+    Reverse,
+    /// Best first by true minimax value: MAX descending, MIN ascending.
+    Best,
+    /// Worst first: MAX ascending, MIN descending.
+    Worst,
+    /// By `eval` (a leaf's utility when it has none): MAX descending, MIN
+    /// ascending; children with neither keep their place after the others.
+    Eval,
+}
+
+/// Everything that changes what an algorithm does or reports.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Options {
+    pub cuts: CutRule,
+    pub fail: FailMode,
+    /// False with `--ignore-bounds`: the root window is `(-∞, +∞)`.
+    pub ignore_bounds: bool,
+    pub ties: Ties,
+    pub order: Order,
+    /// `--depth N`: nodes at depth N (root 0) use their `eval`.
+    pub depth: Option<u32>,
+}
+
+/// The option names `set` accepts, for error messages.
+pub const OPTION_NAMES: &[&str] = &["strict-cuts", "fail-hard", "fail-soft", "ignore-bounds", "ties", "order", "depth"];
+
+impl Options {
+    /// Sets one option by its command-line name (`order`, `strict-cuts`…),
+    /// as written in `expect ALGO(key=value, flag)`.
+    pub fn set(&mut self, key: &str, value: Option<&str>) -> Result<(), String> {
+        fn need(v: Option<&str>) -> Result<&str, String> {
+            v.ok_or_else(|| "needs a value (`key=value`)".to_string())
+        }
+        let flag = |v: Option<&str>| match v {
+            None | Some("true") | Some("yes") => Ok(true),
+            Some("false") | Some("no") => Ok(false),
+            Some(other) => Err(format!("is a flag; `{other}` is not true or false")),
+        };
+        match key {
+            "strict-cuts" => self.cuts = if flag(value)? { CutRule::Strict } else { CutRule::OnEquality },
+            "fail-hard" => self.fail = if flag(value)? { FailMode::Hard } else { FailMode::Soft },
+            "fail-soft" => self.fail = if flag(value)? { FailMode::Soft } else { FailMode::Hard },
+            "ignore-bounds" => self.ignore_bounds = flag(value)?,
+            "ties" => self.ties = parse_ties(need(value)?)?,
+            "order" => self.order = parse_order(need(value)?)?,
+            "depth" => {
+                let v = need(value)?;
+                self.depth = Some(v.parse().map_err(|_| format!("`{v}` is not a depth (0, 1, 2, …)"))?);
+            }
+            _ => return Err(format!("unknown option; expected one of {}", OPTION_NAMES.join(", "))),
+        }
+        Ok(())
+    }
+}
+
+pub fn parse_ties(v: &str) -> Result<Ties, String> {
+    match v {
+        "first" => Ok(Ties::First),
+        "last" => Ok(Ties::Last),
+        "all" => Ok(Ties::All),
+        _ => Err(format!("`{v}` is not one of first, last, all")),
+    }
+}
+
+pub fn parse_order(v: &str) -> Result<Order, String> {
+    match v {
+        "spec" => Ok(Order::Spec),
+        "reverse" => Ok(Order::Reverse),
+        "best" => Ok(Order::Best),
+        "worst" => Ok(Order::Worst),
+        "eval" => Ok(Order::Eval),
+        _ => Err(format!("`{v}` is not one of spec, reverse, best, worst, eval")),
+    }
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Order::Spec => "spec",
+            Order::Reverse => "reverse",
+            Order::Best => "best",
+            Order::Worst => "worst",
+            Order::Eval => "eval",
+        })
+    }
+}
+
+impl fmt::Display for Ties {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ties::First => "first",
+            Ties::Last => "last",
+            Ties::All => "all",
+        })
+    }
+}
+
+impl CutRule {
+    /// Does a MAX node with value `v` stop against `beta`?
+    pub fn beta_cut(self, v: crate::num::Num, beta: crate::num::Num) -> bool {
+        match self {
+            CutRule::OnEquality => v >= beta,
+            CutRule::Strict => v > beta,
+        }
+    }
+
+    /// Does a MIN node with value `v` stop against `alpha`?
+    pub fn alpha_cut(self, v: crate::num::Num, alpha: crate::num::Num) -> bool {
+        match self {
+            CutRule::OnEquality => v <= alpha,
+            CutRule::Strict => v < alpha,
+        }
+    }
+
+    /// `v ≥ β` or `v > β`, for narration.
+    pub fn beta_symbol(self) -> &'static str {
+        match self {
+            CutRule::OnEquality => "≥",
+            CutRule::Strict => ">",
+        }
+    }
+
+    pub fn alpha_symbol(self) -> &'static str {
+        match self {
+            CutRule::OnEquality => "≤",
+            CutRule::Strict => "<",
+        }
+    }
+}
+
+impl Options {
+    /// One line naming every convention, e.g. for the report header.
+    pub fn describe(&self) -> String {
+        let cuts = match self.cuts {
+            CutRule::OnEquality => "cut on equality (v ≥ β, v ≤ α)",
+            CutRule::Strict => "strict cuts (v > β, v < α)",
+        };
+        let fail = match self.fail {
+            FailMode::Soft => "fail-soft",
+            FailMode::Hard => "fail-hard",
+        };
+        let bounds = if self.ignore_bounds { "bounds ignored" } else { "declared bounds used" };
+        let depth = self.depth.map(|d| format!(", depth cutoff {d}")).unwrap_or_default();
+        format!("{cuts}, {fail}, {bounds}, ties: {}, order: {}{depth}", self.ties, self.order)
+    }
+}

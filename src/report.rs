@@ -1,0 +1,361 @@
+//! Reports: serializable types built from a [`Game`] and its runs.
+//!
+//! JSON and YAML are serde over [`Report`] (field names are the contract of
+//! SPEC §5: users' scripts rely on them); text is its `Display`. Paths are
+//! dotted and 1-based; values are MAX's; numbers that are not whole are
+//! floats with an exact `…_exact` string beside them.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::analysis::{Analysis, describe};
+use crate::model::{Game, NodeKind, Path};
+use crate::narrate::narrate;
+use crate::num::Num;
+use crate::trace::{BoundKind, CutKind, Trace, Value};
+
+/// A whole `solve` report.
+#[derive(Serialize, Debug)]
+pub struct Report {
+    pub title: Option<String>,
+    pub results: Vec<AlgoReport>,
+    /// Show the narrated steps in the text form.
+    #[serde(skip)]
+    pub show_trace: bool,
+}
+
+/// One algorithm's run.
+#[derive(Serialize, Debug)]
+pub struct AlgoReport {
+    pub algorithm: String,
+    /// Every convention the run used (cut rule, fail mode, bounds, ties, order, depth).
+    pub conventions: String,
+    pub value: Option<Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub negamax_value: Option<Number>,
+    pub best_move: Option<String>,
+    /// With `--ties all`: every move proven to attain the value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_moves: Option<Vec<String>>,
+    pub pv: Vec<String>,
+    pub pruned: Vec<String>,
+    pub cuts: Vec<CutReport>,
+    pub visit_order: Vec<String>,
+    pub leaf_order: Vec<String>,
+    pub nodes: Vec<NodeReport>,
+    pub stats: crate::analysis::Stats,
+    /// The narrated steps (`--trace`).
+    pub steps: Vec<String>,
+}
+
+/// One visited node.
+#[derive(Serialize, Debug)]
+pub struct NodeReport {
+    pub path: String,
+    pub name: Option<String>,
+    pub kind: &'static str,
+    pub value: Option<Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_exact: Option<String>,
+    pub bound: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alpha: Option<Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beta: Option<Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub negamax_value: Option<Number>,
+    /// 1-based position in the visit order.
+    pub visit: usize,
+}
+
+/// One cut.
+#[derive(Serialize, Debug)]
+pub struct CutReport {
+    /// Where the search stopped.
+    pub at: String,
+    /// `alpha` (at a MIN node, v ≤ α) or `beta` (at a MAX node, v ≥ β).
+    pub kind: &'static str,
+    pub value: Number,
+    pub bound: Number,
+    /// The ancestor whose α or β it was (`bounds`: the declared bounds).
+    pub cause: String,
+    pub pruned: Vec<String>,
+}
+
+/// A number as JSON wants it: an integer when whole, else a float; the
+/// infinities as the strings `"inf"` and `"-inf"`; vectors as arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Number {
+    Num(Num),
+    Vector(Vec<Num>),
+}
+
+impl Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        fn one<S: serde::Serializer>(n: &Num, s: S) -> Result<S::Ok, S::Error> {
+            match n.as_i64() {
+                _ if n.is_infinite() => s.serialize_str(&n.to_string()),
+                Some(i) => s.serialize_i64(i),
+                None => s.serialize_f64(n.to_f64()),
+            }
+        }
+        match self {
+            Number::Num(n) => one(n, s),
+            Number::Vector(vs) => {
+                use serde::ser::SerializeSeq;
+                let mut seq = s.serialize_seq(Some(vs.len()))?;
+                for v in vs {
+                    seq.serialize_element(&Number::Num(*v))?;
+                }
+                seq.end()
+            }
+        }
+    }
+}
+
+fn number(v: &Value) -> Number {
+    match v {
+        Value::Scalar(n) => Number::Num(*n),
+        Value::Vector(vs) => Number::Vector(vs.clone()),
+    }
+}
+
+fn exact(v: &Value) -> Option<String> {
+    match v {
+        Value::Scalar(n) if n.is_exact() && !n.is_whole() => Some(n.to_string()),
+        Value::Vector(vs) if vs.iter().any(|n| n.is_exact() && !n.is_whole()) => Some(v.to_string()),
+        _ => None,
+    }
+}
+
+impl AlgoReport {
+    pub fn new(game: &Game, trace: &Trace) -> AlgoReport {
+        let a = Analysis::of(game, trace);
+        let ties = trace.options.ties;
+        let value = a.value().cloned();
+        let best = a.best_moves(ties);
+        let nodes = a
+            .visits
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let node = game.node(v.node);
+                let kind = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind.word() };
+                NodeReport {
+                    path: v.path.to_string(),
+                    name: node.name.clone(),
+                    kind,
+                    value: v.value.as_ref().map(number),
+                    value_exact: v.value.as_ref().and_then(exact),
+                    bound: v.bound.word(),
+                    alpha: v.window.map(|w| Number::Num(w.alpha)),
+                    beta: v.window.map(|w| Number::Num(w.beta)),
+                    negamax_value: v.negamax.map(Number::Num),
+                    visit: i + 1,
+                }
+            })
+            .collect();
+        let cuts = a
+            .cuts
+            .iter()
+            .map(|c| CutReport {
+                at: a.visits[c.at].path.to_string(),
+                kind: match c.kind {
+                    CutKind::Alpha => "alpha",
+                    CutKind::Beta => "beta",
+                },
+                value: Number::Num(c.value),
+                bound: Number::Num(c.bound),
+                cause: c.cause.map_or("bounds".to_string(), |i| a.visits[i].path.to_string()),
+                pruned: c.pruned.iter().map(Path::to_string).collect(),
+            })
+            .collect();
+        AlgoReport {
+            algorithm: trace.algorithm.name().to_string(),
+            conventions: trace.options.describe(),
+            value_exact: value.as_ref().and_then(exact),
+            value: value.as_ref().map(number),
+            negamax_value: a.root().negamax.filter(|_| trace.algorithm.is_negamax()).map(Number::Num),
+            best_move: best.first().map(|i| Path(vec![*i]).to_string()),
+            best_moves: (ties == crate::options::Ties::All)
+                .then(|| best.iter().map(|i| Path(vec![*i]).to_string()).collect()),
+            pv: a.pv().iter().map(Path::to_string).collect(),
+            pruned: a.pruned().map(Path::to_string).collect(),
+            cuts,
+            visit_order: a.visits.iter().map(|v| v.path.to_string()).collect(),
+            leaf_order: a.leaves().map(|v| v.path.to_string()).collect(),
+            nodes,
+            stats: a.stats(),
+            steps: narrate(game, trace),
+        }
+    }
+}
+
+/// The text report: what a person reads.
+pub struct Text<'a> {
+    pub game: &'a Game,
+    pub report: &'a Report,
+}
+
+/// `3`, `≤ 2`, `≥ 5`.
+pub fn shown(value: &Value, bound: BoundKind) -> String {
+    match bound {
+        BoundKind::Exact => value.to_string(),
+        BoundKind::Upper => format!("≤ {value}"),
+        BoundKind::Lower => format!("≥ {value}"),
+    }
+}
+
+fn kind_word(game: &Game, kind: NodeKind) -> String {
+    match kind {
+        NodeKind::Max => "MAX".into(),
+        NodeKind::Min => "MIN".into(),
+        NodeKind::Chance => "CHANCE".into(),
+        NodeKind::Player(p) => game.players.get(p as usize).cloned().unwrap_or_default(),
+        NodeKind::Leaf => "leaf".into(),
+    }
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.game;
+        if let Some(t) = &self.report.title {
+            writeln!(f, "{t}")?;
+        }
+        for (k, r) in self.report.results.iter().enumerate() {
+            if k > 0 || self.report.title.is_some() {
+                writeln!(f)?;
+            }
+            writeln!(f, "{} — {}", r.algorithm, r.conventions)?;
+            write_summary(f, game, r)?;
+            write_table(f, game, r)?;
+            for c in &r.cuts {
+                let at = describe(game, &parse_path(&c.at));
+                let pruned: Vec<String> = c.pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
+                let (word, sym, letter) = if c.kind == "alpha" { ("α-cut", "≤", "α") } else { ("β-cut", "≥", "β") };
+                let cause = if c.cause == "bounds" {
+                    "the declared bounds".to_string()
+                } else {
+                    describe(game, &parse_path(&c.cause))
+                };
+                let (v, b) = (show_number(&c.value), show_number(&c.bound));
+                writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); pruned {}", pruned.join(", "))?;
+            }
+            let leaves: Vec<String> = r.leaf_order.iter().map(|p| leaf_text(game, r, p)).collect();
+            writeln!(f, "  leaves evaluated: {}", leaves.join(" "))?;
+            let s = &r.stats;
+            writeln!(f, "  stats: {} nodes visited, {} leaves evaluated, {} cutoffs", s.nodes_visited, s.leaves_evaluated, s.cutoffs)?;
+            if self.report.show_trace {
+                writeln!(f, "  trace:")?;
+                for (i, step) in r.steps.iter().enumerate() {
+                    writeln!(f, "  {:>3}. {step}", i + 1)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
+    let value = r.value.as_ref().map(show_number).unwrap_or_else(|| "?".into());
+    let negamax = r.negamax_value.as_ref().map(|n| format!(" (negamax value at the root: {})", show_number(n))).unwrap_or_default();
+    let moves = r.best_moves.clone().unwrap_or_else(|| r.best_move.iter().cloned().collect());
+    let moves: Vec<String> = moves.iter().map(|m| move_text(game, &parse_path(m))).collect();
+    writeln!(f, "  value {value}{negamax}; best move {}", if moves.is_empty() { "(none)".into() } else { moves.join(", ") })?;
+    let pv: Vec<String> = r.pv.iter().map(|p| describe(game, &parse_path(p))).collect();
+    writeln!(f, "  principal variation: {}", if pv.is_empty() { "(none)".into() } else { pv.join(" → ") })?;
+    let pruned: Vec<String> = r.pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
+    writeln!(f, "  pruned: {}", if pruned.is_empty() { "nothing".into() } else { pruned.join(", ") })
+}
+
+fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
+    let windows = r.nodes.iter().any(|n| n.alpha.is_some());
+    let negamax = r.nodes.iter().any(|n| n.negamax_value.is_some());
+    let mut rows: Vec<Vec<String>> = vec![];
+    let mut head = vec!["#".to_string(), "node".into(), "kind".into()];
+    if windows {
+        head.push("window (α, β)".into());
+    }
+    head.push("value".into());
+    if negamax {
+        head.push("negamax".into());
+    }
+    rows.push(head);
+    for n in &r.nodes {
+        let path = parse_path(&n.path);
+        let id = game.at(&path);
+        let kind = match (id, n.kind) {
+            (_, "horizon") => "eval".to_string(),
+            (Some(id), _) => kind_word(game, game.node(id).kind),
+            _ => n.kind.to_string(),
+        };
+        let indent = "  ".repeat(path.depth());
+        let mut row = vec![n.visit.to_string(), format!("{indent}{}", describe(game, &path)), kind];
+        if windows {
+            let w = match (&n.alpha, &n.beta) {
+                (Some(a), Some(b)) => format!("({}, {})", pretty(a), pretty(b)),
+                _ => String::new(),
+            };
+            row.push(w);
+        }
+        let value = n.value.as_ref().map(show_number).unwrap_or_default();
+        row.push(match n.bound {
+            "upper" => format!("≤ {value}"),
+            "lower" => format!("≥ {value}"),
+            _ => value,
+        });
+        if negamax {
+            row.push(n.negamax_value.as_ref().map(show_number).unwrap_or_default());
+        }
+        rows.push(row);
+    }
+    let cols = rows[0].len();
+    let width: Vec<usize> = (0..cols).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    for row in rows {
+        let cells: Vec<String> = row.iter().enumerate().map(|(c, s)| format!("{s}{}", " ".repeat(width[c] - s.chars().count()))).collect();
+        writeln!(f, "  {}", cells.join("  ").trim_end())?;
+    }
+    Ok(())
+}
+
+fn move_text(game: &Game, path: &Path) -> String {
+    let label = path.0.first().and_then(|&i| game.root().children.get(i as usize)).and_then(|e| e.label.clone());
+    match label {
+        Some(l) => format!("{l} → {}", describe(game, path)),
+        None => describe(game, path),
+    }
+}
+
+fn leaf_text(game: &Game, r: &AlgoReport, path: &str) -> String {
+    let node = r.nodes.iter().find(|n| n.path == path);
+    let value = node.and_then(|n| n.value.as_ref()).map(show_number).unwrap_or_default();
+    match game.at(&parse_path(path)).and_then(|id| game.node(id).name.clone()) {
+        Some(name) => format!("{name}={value}"),
+        None => value,
+    }
+}
+
+/// Parses a path this module printed (`root`, `2.3`).
+fn parse_path(s: &str) -> Path {
+    if s == "root" {
+        return Path::root();
+    }
+    Path(s.split('.').filter_map(|p| p.parse::<u32>().ok()).map(|i| i - 1).collect())
+}
+
+fn show_number(n: &Number) -> String {
+    match n {
+        Number::Num(v) => v.to_string(),
+        Number::Vector(vs) => Value::Vector(vs.clone()).to_string(),
+    }
+}
+
+fn pretty(n: &Number) -> String {
+    match n {
+        Number::Num(v) => v.pretty(),
+        Number::Vector(_) => show_number(n),
+    }
+}

@@ -1,0 +1,142 @@
+//! The search trace: what an algorithm did, as a list of events.
+//!
+//! Every algorithm records events in the order it does things; values,
+//! visit order, pruned edges, statistics, the narrated trace and diagrams
+//! are all read off this one list (see `analysis`), so they can never
+//! disagree. Events nest like a depth-first walk: `Enter … Exit` brackets an
+//! inner node, `Leaf` stands for entering and leaving a node evaluated
+//! directly. All values and windows are from MAX's point of view, for
+//! negamax-style algorithms too (which add the side-to-move value on exits).
+
+use crate::model::NodeId;
+use crate::num::Num;
+use crate::options::Options;
+
+/// A node's value: a number, or a vector in multi-player games.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Scalar(Num),
+    Vector(Vec<Num>),
+}
+
+impl Value {
+    pub fn scalar(&self) -> Option<Num> {
+        match self {
+            Value::Scalar(v) => Some(*v),
+            Value::Vector(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Scalar(v) => write!(f, "{v}"),
+            Value::Vector(vs) => {
+                let parts: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+                write!(f, "({})", parts.join(", "))
+            }
+        }
+    }
+}
+
+/// The `(α, β)` window a node is searched with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window {
+    pub alpha: Num,
+    pub beta: Num,
+}
+
+/// What a returned value says about the node's true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundKind {
+    /// The true value.
+    Exact,
+    /// The true value is at least this (a MAX node that cut).
+    Lower,
+    /// The true value is at most this (a MIN node that cut).
+    Upper,
+}
+
+impl BoundKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            BoundKind::Exact => "exact",
+            BoundKind::Lower => "lower",
+            BoundKind::Upper => "upper",
+        }
+    }
+}
+
+/// The two kinds of cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutKind {
+    /// At a MIN node: `v ≤ α`.
+    Alpha,
+    /// At a MAX node: `v ≥ β`.
+    Beta,
+}
+
+/// Whose bound made a node stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// The ancestor at this depth on the current path (root = 0) set it.
+    Ancestor(u32),
+    /// The root window: the declared `bounds`.
+    Bounds,
+}
+
+/// Where a directly evaluated node's value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafSource {
+    /// A terminal node's utility.
+    Utility,
+    /// An inner node at the depth cutoff: its `eval`.
+    Eval,
+}
+
+/// One thing an algorithm did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// Start searching an inner node, reached as child number `child`
+    /// (0-based, as written) of the node being searched; the root is 0.
+    Enter { node: NodeId, child: u32, window: Option<Window> },
+    /// Evaluate a node directly (a leaf, or a node at the depth cutoff).
+    Leaf { node: NodeId, child: u32, window: Option<Window>, value: Value, source: LeafSource, negamax: Option<Num> },
+    /// Child `child` of the current node returned; `value` is the node's
+    /// running value, `window` its window after the update, `best` whether
+    /// this child is now the node's best.
+    Update { child: u32, value: Value, window: Option<Window>, best: bool },
+    /// The current node stops early: `value` passed `bound` (β for a
+    /// beta-cut, α for an alpha-cut); `pruned` are the children never
+    /// entered, in the order they would have been searched.
+    Cut { kind: CutKind, value: Num, bound: Num, cause: Cause, pruned: Vec<u32> },
+    /// Leave the current node returning `value`.
+    Exit { value: Value, bound: BoundKind, negamax: Option<Num> },
+}
+
+/// Everything an algorithm run recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    pub algorithm: crate::algo::Algorithm,
+    pub options: Options,
+    pub events: Vec<Event>,
+}
+
+impl Trace {
+    pub fn new(algorithm: crate::algo::Algorithm, options: &Options) -> Trace {
+        Trace { algorithm, options: options.clone(), events: Vec::new() }
+    }
+
+    pub fn push(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    /// The value the root returned.
+    pub fn root_value(&self) -> Option<&Value> {
+        match self.events.last()? {
+            Event::Exit { value, .. } | Event::Leaf { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+}
