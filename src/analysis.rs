@@ -78,7 +78,17 @@ impl Analysis {
                 visits[p].children.push(idx);
             }
             let bound = BoundKind::Exact;
-            let visit = Visit { path, node, window, value: None, bound, negamax: None, direct: None, best_child: None, children: vec![] };
+            let visit = Visit {
+                path,
+                node,
+                window,
+                value: None,
+                bound,
+                negamax: None,
+                direct: None,
+                best_child: None,
+                children: vec![],
+            };
             visits.push(visit);
             idx
         };
@@ -161,7 +171,8 @@ impl Analysis {
         let mut out = Vec::new();
         let mut at = 0;
         while let Some(best) = self.visits.get(at).and_then(|v| v.best_child) {
-            let Some(&next) = self.visits[at].children.iter().find(|&&c| self.visits[c].path.0.last() == Some(&best)) else {
+            let Some(&next) = self.visits[at].children.iter().find(|&&c| self.visits[c].path.0.last() == Some(&best))
+            else {
                 break;
             };
             out.push(self.visits[next].path.clone());
@@ -200,10 +211,8 @@ pub fn reference(game: &Game, path: &Path) -> String {
         }
     }
     match base {
-        Some(name) if path.0.is_empty() || !rest.is_empty() || game.node(id).name.is_some() => {
-            std::iter::once(quote(&name)).chain(rest).collect::<Vec<_>>().join(".")
-        }
-        _ => path.to_string(),
+        Some(name) => std::iter::once(quote(&name)).chain(rest).collect::<Vec<_>>().join("."),
+        None => path.to_string(),
     }
 }
 

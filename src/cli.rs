@@ -328,7 +328,7 @@ fn check_one(game: &Game, source: &Source, e: &Expect) -> bool {
         println!("ok   {}:{line}:{col}: {what}", source.name);
         return true;
     }
-    println!("FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe());
+    println!("FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe(e.algorithm.uses_window()));
     for m in mismatches {
         let (l, c) = source.line_col(m.span.start);
         println!("  {}:{l}:{c}: {}", source.name, m.field);

@@ -129,12 +129,17 @@ impl fmt::Display for DiagnosticKind {
             K::BadNumber { text, reason } => match reason {
                 NumError::Malformed => write!(f, "`{text}` is not a number"),
                 NumError::ZeroDenominator => write!(f, "`{text}` divides by zero"),
-                NumError::TooLarge => write!(f, "`{text}` is too large or too precise to hold exactly (at most 18 significant digits)"),
+                NumError::TooLarge => {
+                    write!(f, "`{text}` is too large or too precise to hold exactly (at most 18 significant digits)")
+                }
             },
             K::DuplicateHeader { header } => write!(f, "`{header}` is given twice"),
             K::EmptyBounds => write!(f, "bounds must be [lo, hi] with lo <= hi"),
             K::UnknownKind { kind, players } if players.is_empty() => {
-                write!(f, "unknown node kind `{kind}`: expected MAX, MIN or CHANCE (or declare players with `players …`)")
+                write!(
+                    f,
+                    "unknown node kind `{kind}`: expected MAX, MIN or CHANCE (or declare players with `players …`)"
+                )
             }
             K::UnknownKind { kind, players } => {
                 write!(f, "unknown node kind `{kind}`: expected CHANCE or one of the players {}", players.join(", "))
@@ -151,16 +156,22 @@ impl fmt::Display for DiagnosticKind {
                 write!(f, "give a probability on every child of this CHANCE node, or on none (uniform)")
             }
             K::NegativeProbability { value } => write!(f, "probability {value} is negative"),
-            K::ProbabilitySum { sum } => write!(f, "the probabilities of this CHANCE node's children sum to {sum}, not 1"),
+            K::ProbabilitySum { sum } => {
+                write!(f, "the probabilities of this CHANCE node's children sum to {sum}, not 1")
+            }
             K::MultiplayerChanceWithoutProbabilities => {
                 write!(f, "a CHANCE node in a multi-player game must give its children's probabilities")
             }
-            K::OutOfBounds { value, lo, hi } => write!(f, "leaf value {value} lies outside the declared bounds [{lo}, {hi}]"),
+            K::OutOfBounds { value, lo, hi } => {
+                write!(f, "leaf value {value} lies outside the declared bounds [{lo}, {hi}]")
+            }
             K::LeafShape { expected } => write!(f, "expected {expected} here"),
             K::VectorLength { expected, found } => {
                 write!(f, "this vector has {found} components but the game has {expected} players")
             }
-            K::SumExceeded { total, sum } => write!(f, "the components add up to {total}, more than the declared sum {sum}"),
+            K::SumExceeded { total, sum } => {
+                write!(f, "the components add up to {total}, more than the declared sum {sum}")
+            }
             K::BadAttribute { attr, why } => write!(f, "attribute `{attr}`: {why}"),
             K::UnknownAlgorithm { name, known } => {
                 write!(f, "unknown algorithm `{name}`: expected one of {}", known.join(", "))

@@ -127,9 +127,8 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
                     None => Some(format!("{} expected {v}, but it was not visited", describe(game, p))),
                 })
                 .collect();
-            let shown = |f: &dyn Fn(&Path, &Value) -> String| {
-                pairs.iter().map(|(p, v)| f(p, v)).collect::<Vec<_>>().join(" ")
-            };
+            let shown =
+                |f: &dyn Fn(&Path, &Value) -> String| pairs.iter().map(|(p, v)| f(p, v)).collect::<Vec<_>>().join(" ");
             let expected = shown(&|p, v| format!("{}={v}", describe(game, p)));
             let got = shown(&|p, _| match analysis.visit(p).and_then(|x| x.value.as_ref()) {
                 Some(g) => format!("{}={g}", describe(game, p)),
@@ -157,7 +156,12 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
         Fact::Visited(want) => {
             let got: Vec<Path> = analysis.visits.iter().map(|v| v.path.clone()).collect();
             let at = first_difference(want, &got)?;
-            mismatch("visited", paths(game, want), paths(game, &got), Some(format!("first difference at position {}", at + 1)))
+            mismatch(
+                "visited",
+                paths(game, want),
+                paths(game, &got),
+                Some(format!("first difference at position {}", at + 1)),
+            )
         }
         Fact::Leaves(want) => {
             let got: Vec<_> = analysis.leaves().collect();
@@ -178,7 +182,12 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
             });
             let expected: Vec<String> = expected.collect();
             let got_text: Vec<String> = got_text.collect();
-            mismatch("leaves", expected.join(" "), got_text.join(" "), Some(format!("first difference at leaf {}", at + 1)))
+            mismatch(
+                "leaves",
+                expected.join(" "),
+                got_text.join(" "),
+                Some(format!("first difference at leaf {}", at + 1)),
+            )
         }
         Fact::Stats(pairs) => {
             let s = analysis.stats();

@@ -180,7 +180,10 @@ impl Game {
                 Segment::Index(i) => {
                     let n = self.node(id).children.len();
                     if *i == 0 || *i as usize > n {
-                        return Err(format!("{} has {n} children, so there is no child {i}", self.display_name(id, &path)));
+                        return Err(format!(
+                            "{} has {n} children, so there is no child {i}",
+                            self.display_name(id, &path)
+                        ));
                     }
                     i - 1
                 }

@@ -1,7 +1,7 @@
 //! The narrated trace: one sentence per event, as a lecturer would say it
 //! ("C (MIN) sees 2 ≤ α = 3 from A: α-cut, C.2 and C.3 pruned").
 
-use crate::analysis::describe;
+use crate::analysis::reference;
 use crate::model::{Game, NodeId, NodeKind, Path};
 use crate::report::shown;
 use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Window};
@@ -15,7 +15,7 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
         let line = match event {
             Event::Enter { node, child, window } => {
                 let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
-                let line = format!("enter {} ({}){}", describe(game, &path), kind(game, *node), with_window(window));
+                let line = format!("enter {} ({}){}", reference(game, &path), kind(game, *node), with_window(window));
                 stack.push((*node, path, *window));
                 line
             }
@@ -23,17 +23,17 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
                 let nm = negamax.map(|n| format!(" (for the side to move: {n})")).unwrap_or_default();
                 match source {
-                    LeafSource::Utility => format!("leaf {} = {value}{nm}", describe(game, &path)),
+                    LeafSource::Utility => format!("leaf {} = {value}{nm}", reference(game, &path)),
                     LeafSource::Eval => {
                         let k = kind(game, *node);
-                        format!("{} ({k}) is at the depth cutoff: eval = {value}{nm}", describe(game, &path))
+                        format!("{} ({k}) is at the depth cutoff: eval = {value}{nm}", reference(game, &path))
                     }
                 }
             }
             Event::Update { child, value, window, best } => {
                 let Some((node, path, before)) = stack.last_mut() else { continue };
-                let from = describe(game, &path.child(*child));
-                let mut line = format!("{} ({}): v = {value}", describe(game, path), kind(game, *node));
+                let from = reference(game, &path.child(*child));
+                let mut line = format!("{} ({}): v = {value}", reference(game, path), kind(game, *node));
                 line += &if *best { format!(" (best so far: {from})") } else { format!(" (after {from})") };
                 if let (Some(w), Some(b)) = (window, before.as_ref()) {
                     if w.alpha != b.alpha {
@@ -49,23 +49,27 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
             Event::Cut { kind: cut, value, bound, cause, pruned } => {
                 let Some((node, path, _)) = stack.last() else { continue };
                 let cause = match cause {
-                    Cause::Ancestor(d) => stack.get(*d as usize).map_or("?".into(), |(_, p, _)| describe(game, p)),
+                    Cause::Ancestor(d) => stack.get(*d as usize).map_or("?".into(), |(_, p, _)| reference(game, p)),
                     Cause::Bounds => "the declared bounds".into(),
                 };
-                let names: Vec<String> = pruned.iter().map(|&i| describe(game, &path.child(i))).collect();
+                let names: Vec<String> = pruned.iter().map(|&i| reference(game, &path.child(i))).collect();
                 let (sym, letter, word) = match cut {
                     CutKind::Alpha => (strict.alpha_symbol(), "α", "α-cut"),
                     CutKind::Beta => (strict.beta_symbol(), "β", "β-cut"),
                 };
-                let who = describe(game, path);
+                let who = reference(game, path);
                 let k = kind(game, *node);
-                format!("{who} ({k}) sees {value} {sym} {letter} = {} from {cause}: {word}, {} pruned", bound.pretty(), and_list(&names))
+                format!(
+                    "{who} ({k}) sees {value} {sym} {letter} = {} from {cause}: {word}, {} pruned",
+                    bound.pretty(),
+                    and_list(&names)
+                )
             }
             Event::Exit { value, bound, negamax } => {
                 let Some((_, path, _)) = stack.pop() else { continue };
                 let nm = negamax.map(|n| format!(" (negamax value {n})")).unwrap_or_default();
                 let what = if *bound == BoundKind::Exact { "" } else { " (a bound)" };
-                format!("{} returns {}{what}{nm}", describe(game, &path), shown(value, *bound))
+                format!("{} returns {}{what}{nm}", reference(game, &path), shown(value, *bound))
             }
         };
         out.push(line);

@@ -98,10 +98,7 @@ impl Num {
         };
         let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
         let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if int_part.is_empty() && frac_part.is_empty()
-            || !all_digits(int_part)
-            || !all_digits(frac_part)
-        {
+        if int_part.is_empty() && frac_part.is_empty() || !all_digits(int_part) || !all_digits(frac_part) {
             return Err(NumError::Malformed);
         }
         let digits = format!("{int_part}{frac_part}");
@@ -132,11 +129,8 @@ impl Num {
         let pow = |k: i64| -> Result<i128, NumError> {
             u32::try_from(k).ok().and_then(|k| 10i128.checked_pow(k)).ok_or(NumError::TooLarge)
         };
-        let (n, d) = if scale >= 0 {
-            (num.checked_mul(pow(scale)?).ok_or(NumError::TooLarge)?, 1)
-        } else {
-            (num, pow(-scale)?)
-        };
+        let (n, d) =
+            if scale >= 0 { (num.checked_mul(pow(scale)?).ok_or(NumError::TooLarge)?, 1) } else { (num, pow(-scale)?) };
         match Num::from_i128(n, d) {
             r @ Num::Ratio(..) => Ok(r),
             Num::Float(_) => Err(NumError::TooLarge),
@@ -185,7 +179,9 @@ impl Num {
 
     pub fn div(self, other: Num) -> Num {
         match (self, other) {
-            (Num::Ratio(a, b), Num::Ratio(c, d)) if c != 0 => Num::from_i128(a as i128 * d as i128, b as i128 * c as i128),
+            (Num::Ratio(a, b), Num::Ratio(c, d)) if c != 0 => {
+                Num::from_i128(a as i128 * d as i128, b as i128 * c as i128)
+            }
             _ => Num::Float(self.to_f64() / other.to_f64()),
         }
     }
@@ -240,7 +236,9 @@ impl Add for Num {
     type Output = Num;
     fn add(self, other: Num) -> Num {
         match (self, other) {
-            (Num::Ratio(a, b), Num::Ratio(c, d)) => Num::from_i128(a as i128 * d as i128 + c as i128 * b as i128, b as i128 * d as i128),
+            (Num::Ratio(a, b), Num::Ratio(c, d)) => {
+                Num::from_i128(a as i128 * d as i128 + c as i128 * b as i128, b as i128 * d as i128)
+            }
             _ => Num::Float(self.to_f64() + other.to_f64()),
         }
     }

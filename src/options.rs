@@ -177,8 +177,9 @@ impl CutRule {
 }
 
 impl Options {
-    /// One line naming every convention, e.g. for the report header.
-    pub fn describe(&self) -> String {
+    /// One line naming every convention a run used, for the report header;
+    /// `windowed` algorithms (alpha-beta family) also cut, fail and bound.
+    pub fn describe(&self, windowed: bool) -> String {
         let cuts = match self.cuts {
             CutRule::OnEquality => "cut on equality (v ≥ β, v ≤ α)",
             CutRule::Strict => "strict cuts (v > β, v < α)",
@@ -189,6 +190,7 @@ impl Options {
         };
         let bounds = if self.ignore_bounds { "bounds ignored" } else { "declared bounds used" };
         let depth = self.depth.map(|d| format!(", depth cutoff {d}")).unwrap_or_default();
-        format!("{cuts}, {fail}, {bounds}, ties: {}, order: {}{depth}", self.ties, self.order)
+        let common = format!("ties: {}, order: {}{depth}", self.ties, self.order);
+        if windowed { format!("{cuts}, {fail}, {bounds}, {common}") } else { common }
     }
 }

@@ -158,7 +158,8 @@ fn expect(pair: Pair<Rule>) -> Result<Expect> {
     let algorithm = name(next(&mut inner, outer)?);
     let options = inner.next_if(|p| p.as_rule() == Rule::options);
     let end = options.as_ref().map_or(algorithm.span.end, |p| p.as_span().end());
-    let options = options.map_or_else(Vec::new, |p| p.into_inner().filter(|p| p.as_rule() == Rule::option).map(option).collect());
+    let options =
+        options.map_or_else(Vec::new, |p| p.into_inner().filter(|p| p.as_rule() == Rule::option).map(option).collect());
     let items = inner.filter(|p| !matches!(p.as_rule(), Rule::open | Rule::close)).map(expect_item);
     Ok(Expect { algorithm, options, items: items.collect::<Result<_>>()?, span: Span::new(outer.start, end) })
 }
@@ -484,7 +485,7 @@ mod tests {
     }
 
     fn err(text: &str) -> String {
-        let diagnostics = parse(text).err().expect("a syntax error");
+        let diagnostics = parse(text).expect_err("a syntax error");
         assert_eq!(diagnostics.len(), 1);
         Source { name: "t.tree", text }.render(&diagnostics[0])
     }
@@ -499,11 +500,15 @@ mod tests {
 
     /// A node in one line: `MAX A[eval=5]{a1->MIN B{3 12} 1/2:K=? &B}`.
     fn show(node: &Node) -> String {
-        let attrs: Vec<String> = node.attrs.iter().map(|a| match &a.value {
-            None => a.key.text.clone(),
-            Some(AttrValue::Number(n)) => format!("{}={}", a.key.text, n.text),
-            Some(AttrValue::Ident(i)) => format!("{}={}", a.key.text, i.text),
-        }).collect();
+        let attrs: Vec<String> = node
+            .attrs
+            .iter()
+            .map(|a| match &a.value {
+                None => a.key.text.clone(),
+                Some(AttrValue::Number(n)) => format!("{}={}", a.key.text, n.text),
+                Some(AttrValue::Ident(i)) => format!("{}={}", a.key.text, i.text),
+            })
+            .collect();
         let attrs = if attrs.is_empty() { String::new() } else { format!("[{}]", attrs.join(" ")) };
         let name = node.name.as_ref().map(|n| format!(" {}", n.text)).unwrap_or_default();
         let children: Vec<String> = node.children.iter().map(show_child).collect();
@@ -521,7 +526,9 @@ mod tests {
                 let value = match &leaf.value {
                     LeafValue::Number(n) => n.text.clone(),
                     LeafValue::Unknown => "?".into(),
-                    LeafValue::Vector(v) => format!("({})", v.iter().map(|n| n.text.as_str()).collect::<Vec<_>>().join(",")),
+                    LeafValue::Vector(v) => {
+                        format!("({})", v.iter().map(|n| n.text.as_str()).collect::<Vec<_>>().join(","))
+                    }
                 };
                 format!("{name}{value}")
             }
@@ -533,7 +540,7 @@ mod tests {
         show(&ok(text).root)
     }
 
-    fn items(block: &str) -> Vec<ExpectItem> {
+    fn expect_items(block: &str) -> Vec<ExpectItem> {
         let file = ok(&format!("MAX {{ 1 }}\nexpect alphabeta {{ {block} }}"));
         file.expects.into_iter().next().expect("one expect block").items
     }
@@ -557,8 +564,8 @@ mod tests {
         let text = "# AIMA 3e Figure 5.2\ntitle \"AIMA \\\"5.2\\\"\"\nBOUNDS [2, 14]\n\
                     MAX A {\n  a1 -> MIN B { 3 12 8 }\n  a2 -> MIN C { 2, 4, 6 }  // commas\n  a3 -> MIN D { 14 5 2 }\n}\n";
         let file = ok(text);
-        assert_eq!(file.headers[0], Header::Title { text: "AIMA \"5.2\"".into(), span: Span::new(21, 42) });
-        assert_eq!(file.headers[1], Header::Bounds { lo: num("2", 51), hi: num("14", 54), span: Span::new(43, 57) });
+        assert_eq!(file.headers[0], Header::Title { text: "AIMA \"5.2\"".into(), span: Span::new(21, 41) });
+        assert_eq!(file.headers[1], Header::Bounds { lo: num("2", 50), hi: num("14", 53), span: Span::new(42, 56) });
         assert_eq!(show(&file.root), "MAX A{a1->MIN B{3 12 8} a2->MIN C{2 4 6} a3->MIN D{14 5 2}}");
         let root_at = text.find("MAX A").unwrap();
         assert_eq!(file.root.span, Span::new(root_at, root_at + 5));
@@ -595,7 +602,7 @@ mod tests {
         assert_eq!(tree("MAX { \"move 1\" -> 3 }"), "MAX{move 1->3}");
         let child = &ok(text).root.children[1];
         assert_eq!(child.prob, Some(num("0.5", 46)));
-        assert_eq!(child.span, Span::new(37, 55));
+        assert_eq!(child.span, Span::new(37, 37 + "tails -> 0.5: K=4".len()));
     }
 
     #[test]
@@ -603,12 +610,18 @@ mod tests {
         let text = "MAX { 3 -2.5 1e3 2.5E-1 -7/2 K=3 K = ? ? (1, 2, 6) \"a b\"=(1 2) &B x -> &B 0.25: K=4 }";
         assert_eq!(tree(text), "MAX{3 -2.5 1e3 2.5E-1 -7/2 K=3 K=? ? (1,2,6) a b=(1,2) &B x->&B 0.25:K=4}");
         let Item::Leaf(leaf) = &ok("MAX { K=3 }").root.children[0].item else { panic!("a leaf") };
-        assert_eq!(leaf, &Leaf { name: Some(id("K", 6)), value: LeafValue::Number(num("3", 8)), span: Span::new(6, 9) });
+        assert_eq!(
+            leaf,
+            &Leaf { name: Some(id("K", 6)), value: LeafValue::Number(num("3", 8)), span: Span::new(6, 9) }
+        );
     }
 
     #[test]
     fn keeps_numbers_as_text_without_judging_them() {
-        assert_eq!(tree("MAX { 99999999999999999999999999 1/0 1e999999 }"), "MAX{99999999999999999999999999 1/0 1e999999}");
+        assert_eq!(
+            tree("MAX { 99999999999999999999999999 1/0 1e999999 }"),
+            "MAX{99999999999999999999999999 1/0 1e999999}"
+        );
     }
 
     #[test]
@@ -628,22 +641,32 @@ mod tests {
 
     #[test]
     fn parses_expect_headers_and_options() {
-        let file = ok("MAX { 1 }\nexpect minimax { value 1 }\nEXPECT negamax-ab(order=best, strict-cuts depth=-3 guess=1/2) {}");
+        let file = ok(
+            "MAX { 1 }\nexpect minimax { value 1 }\nEXPECT negamax-ab(order=best, strict-cuts depth=-3 guess=1/2) {}",
+        );
         let [minimax, nab] = &file.expects[..] else { panic!("two blocks") };
         assert_eq!((minimax.algorithm.clone(), minimax.span), (id("minimax", 17), Span::new(10, 24)));
         assert_eq!(nab.algorithm.text, "negamax-ab");
         let options: Vec<(&str, Option<&str>)> =
             nab.options.iter().map(|o| (o.key.text.as_str(), o.value.as_ref().map(|v| v.text.as_str()))).collect();
-        assert_eq!(options, [("order", Some("best")), ("strict-cuts", None), ("depth", Some("-3")), ("guess", Some("1/2"))]);
+        assert_eq!(
+            options,
+            [("order", Some("best")), ("strict-cuts", None), ("depth", Some("-3")), ("guess", Some("1/2"))]
+        );
         assert!(nab.items.is_empty());
-        assert_eq!(nab.span.end, file.expects[1].span.start + "EXPECT negamax-ab(order=best, strict-cuts depth=-3 guess=1/2)".len());
+        assert_eq!(
+            nab.span.end,
+            file.expects[1].span.start + "EXPECT negamax-ab(order=best, strict-cuts depth=-3 guess=1/2)".len()
+        );
         assert!(ok("MAX { 1 } expect pvs() { }").expects[0].options.is_empty());
     }
 
     #[test]
     fn parses_every_expect_item() {
-        let items = items("value 3 VALUE (1, 2) best a1, a2 pv a1 B.1 values B=3 2.3=-1/2 C = (1 2) \
-                           pruned visited root 1 1.1 leaves 3 K \"L\" 2.5 -1 stats nodes_visited=11, cutoffs=1");
+        let items = expect_items(
+            "value 3 VALUE (1, 2) best a1, a2 pv a1 B.1 values B=3 2.3=-1/2 C = (1 2) \
+                           pruned visited root 1 1.1 leaves 3 K \"L\" 2.5 -1 stats nodes_visited=11, cutoffs=1",
+        );
         assert!(matches!(&items[0], ExpectItem::Value { value: ValueLit::Number(n), .. } if n.text == "3"));
         assert!(matches!(&items[1], ExpectItem::Value { value: ValueLit::Vector(v, _), .. } if v.len() == 2));
         assert_eq!(refs(&items[2]), [vec![name("a1")], vec![name("a2")]]);
@@ -651,28 +674,51 @@ mod tests {
         let ExpectItem::Values { pairs, .. } = &items[4] else { panic!("values") };
         let shown: Vec<(Vec<Segment>, String)> = pairs
             .iter()
-            .map(|(r, v)| (r.segments.clone(), match v { ValueLit::Number(n) => n.text.clone(), ValueLit::Vector(v, _) => format!("{v:?}").len().to_string() }))
+            .map(|(r, v)| {
+                (
+                    r.segments.clone(),
+                    match v {
+                        ValueLit::Number(n) => n.text.clone(),
+                        ValueLit::Vector(v, _) => format!("{v:?}").len().to_string(),
+                    },
+                )
+            })
             .collect();
-        assert_eq!(shown[..2], [(vec![name("B")], "3".into()), (vec![Segment::Index(2), Segment::Index(3)], "-1/2".into())]);
+        assert_eq!(
+            shown[..2],
+            [(vec![name("B")], "3".into()), (vec![Segment::Index(2), Segment::Index(3)], "-1/2".into())]
+        );
         assert!(matches!(&pairs[2].1, ValueLit::Vector(v, span) if v.len() == 2 && span.end - span.start == 5));
         assert_eq!(refs(&items[5]), Vec::<Vec<Segment>>::new());
-        assert_eq!(refs(&items[6]), [vec![name("root")], vec![Segment::Index(1)], vec![Segment::Index(1), Segment::Index(1)]]);
+        assert_eq!(
+            refs(&items[6]),
+            [vec![name("root")], vec![Segment::Index(1)], vec![Segment::Index(1), Segment::Index(1)]]
+        );
         let ExpectItem::Leaves { leaves, .. } = &items[7] else { panic!("leaves") };
-        let shown: Vec<String> = leaves.iter().map(|l| match l { LeafRef::Value(n) => format!("v{}", n.text), LeafRef::Name(i) => format!("n{}", i.text) }).collect();
+        let shown: Vec<String> = leaves
+            .iter()
+            .map(|l| match l {
+                LeafRef::Value(n) => format!("v{}", n.text),
+                LeafRef::Name(i) => format!("n{}", i.text),
+            })
+            .collect();
         assert_eq!(shown, ["v3", "nK", "nL", "v2.5", "v-1"]);
         let ExpectItem::Stats { pairs, .. } = &items[8] else { panic!("stats") };
-        assert_eq!(pairs.iter().map(|(k, v)| format!("{}={}", k.text, v.text)).collect::<Vec<_>>(), ["nodes_visited=11", "cutoffs=1"]);
+        assert_eq!(
+            pairs.iter().map(|(k, v)| format!("{}={}", k.text, v.text)).collect::<Vec<_>>(),
+            ["nodes_visited=11", "cutoffs=1"]
+        );
         assert_eq!(items.len(), 9);
     }
 
     #[test]
     fn a_reference_list_stops_at_the_next_item_keyword() {
-        let items = items("pruned C.2 C.3 leaves 3 12");
+        let items = expect_items("pruned C.2 C.3 leaves 3 12");
         assert_eq!(refs(&items[0]), [vec![name("C"), Segment::Index(2)], vec![name("C"), Segment::Index(3)]]);
         assert!(matches!(&items[1], ExpectItem::Leaves { leaves, .. } if leaves.len() == 2));
         let ExpectItem::Pruned { span, .. } = &items[0] else { panic!("pruned") };
         assert_eq!(span.end - span.start, "pruned C.2 C.3".len());
-        let more = items("best \"value\" valueX \"B 1\".2 Stats x=1");
+        let more = expect_items("best \"value\" valueX \"B 1\".2 Stats x=1");
         assert_eq!(refs(&more[0]), [vec![name("value")], vec![name("valueX")], vec![name("B 1"), Segment::Index(2)]]);
         assert!(matches!(&more[1], ExpectItem::Stats { .. }));
     }
@@ -701,7 +747,10 @@ mod tests {
             err("bounds [1 2\nMAX { 1 }"),
             "error: syntax error: expected `]`, found `MAX`\n --> t.tree:2:1\n  |\n2 | MAX { 1 }\n  | ^^^\n"
         );
-        assert_eq!(err("bounds [1 2"), "error: syntax error: expected `]`, found end of file\n --> t.tree:1:12\n  |\n1 | bounds [1 2\n  |            ^\n");
+        assert_eq!(
+            err("bounds [1 2"),
+            "error: syntax error: expected `]`, found end of file\n --> t.tree:1:12\n  |\n1 | bounds [1 2\n  |            ^\n"
+        );
     }
 
     #[test]
@@ -726,7 +775,10 @@ mod tests {
         let text = format!("{}1{}", "MAX {".repeat(3000), "}".repeat(3000));
         let shown = err(&text);
         let at = "MAX {".len() * MAX_DEPTH + 5;
-        assert!(shown.starts_with(&format!("error: the tree nests deeper than 2000 levels\n --> t.tree:1:{at}\n")), "{shown}");
+        assert!(
+            shown.starts_with(&format!("error: the tree nests deeper than 2000 levels\n --> t.tree:1:{at}\n")),
+            "{shown}"
+        );
         let text = format!("{}1{}", "MAX {".repeat(MAX_DEPTH), "}".repeat(MAX_DEPTH));
         assert_eq!(ok(&text).root.kind.text, "MAX");
         assert_eq!(check_text("MAX { \"{{{\" # {{\n // {{\n 1 }"), Ok(1));
@@ -734,9 +786,18 @@ mod tests {
 
     #[test]
     fn reports_what_is_missing_where_a_tree_should_be() {
-        assert_eq!(err(""), "error: syntax error: expected a tree, found end of file\n --> t.tree:1:1\n  |\n1 | \n  | ^\n");
-        assert!(err("title \"t\"\nsum 3\n").starts_with("error: syntax error: expected a tree, found end of file\n --> t.tree:3:1"));
-        assert!(err("MAX { 1 } %").starts_with("error: syntax error: expected end of file or `expect ALGORITHM { … }`, found `%`"));
+        assert_eq!(
+            err(""),
+            "error: syntax error: expected a tree, found end of file\n --> t.tree:1:1\n  |\n1 | \n  | ^\n"
+        );
+        assert!(
+            err("title \"t\"\nsum 3\n")
+                .starts_with("error: syntax error: expected a tree, found end of file\n --> t.tree:3:1")
+        );
+        assert!(
+            err("MAX { 1 } %")
+                .starts_with("error: syntax error: expected end of file or `expect ALGORITHM { … }`, found `%`")
+        );
     }
 
     #[test]
@@ -769,5 +830,15 @@ mod tests {
             }
         }
         assert!(parse(text).is_ok());
+    }
+}
+#[cfg(test)]
+mod timing {
+    #[test]
+    fn big() {
+        let text = std::fs::read_to_string("/tmp/big.tree").unwrap();
+        let t = std::time::Instant::now();
+        let f = super::parse(&text).unwrap();
+        println!("{} children in {:?}", f.root.children.len(), t.elapsed());
     }
 }

@@ -175,7 +175,7 @@ impl AlgoReport {
             .collect();
         AlgoReport {
             algorithm: trace.algorithm.name().to_string(),
-            conventions: trace.options.describe(),
+            conventions: trace.options.describe(trace.algorithm.uses_window()),
             value_exact: value.as_ref().and_then(exact),
             value: value.as_ref().map(number),
             negamax_value: a.root().negamax.filter(|_| trace.algorithm.is_negamax()).map(Number::Num),
@@ -235,7 +235,8 @@ impl fmt::Display for Text<'_> {
             for c in &r.cuts {
                 let at = describe(game, &parse_path(&c.at));
                 let pruned: Vec<String> = c.pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
-                let (word, sym, letter) = if c.kind == "alpha" { ("α-cut", "≤", "α") } else { ("β-cut", "≥", "β") };
+                let (word, sym, letter) =
+                    if c.kind == "alpha" { ("α-cut", "≤", "α") } else { ("β-cut", "≥", "β") };
                 let cause = if c.cause == "bounds" {
                     "the declared bounds".to_string()
                 } else {
@@ -247,7 +248,12 @@ impl fmt::Display for Text<'_> {
             let leaves: Vec<String> = r.leaf_order.iter().map(|p| leaf_text(game, r, p)).collect();
             writeln!(f, "  leaves evaluated: {}", leaves.join(" "))?;
             let s = &r.stats;
-            writeln!(f, "  stats: {} nodes visited, {} leaves evaluated, {} cutoffs", s.nodes_visited, s.leaves_evaluated, s.cutoffs)?;
+            let cutoffs = if s.cutoffs == 1 { "cutoff" } else { "cutoffs" };
+            writeln!(
+                f,
+                "  stats: {} nodes visited, {} leaves evaluated, {} {cutoffs}",
+                s.nodes_visited, s.leaves_evaluated, s.cutoffs
+            )?;
             if self.report.show_trace {
                 writeln!(f, "  trace:")?;
                 for (i, step) in r.steps.iter().enumerate() {
@@ -261,10 +267,18 @@ impl fmt::Display for Text<'_> {
 
 fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
     let value = r.value.as_ref().map(show_number).unwrap_or_else(|| "?".into());
-    let negamax = r.negamax_value.as_ref().map(|n| format!(" (negamax value at the root: {})", show_number(n))).unwrap_or_default();
+    let negamax = r
+        .negamax_value
+        .as_ref()
+        .map(|n| format!(" (negamax value at the root: {})", show_number(n)))
+        .unwrap_or_default();
     let moves = r.best_moves.clone().unwrap_or_else(|| r.best_move.iter().cloned().collect());
     let moves: Vec<String> = moves.iter().map(|m| move_text(game, &parse_path(m))).collect();
-    writeln!(f, "  value {value}{negamax}; best move {}", if moves.is_empty() { "(none)".into() } else { moves.join(", ") })?;
+    writeln!(
+        f,
+        "  value {value}{negamax}; best move {}",
+        if moves.is_empty() { "(none)".into() } else { moves.join(", ") }
+    )?;
     let pv: Vec<String> = r.pv.iter().map(|p| describe(game, &parse_path(p))).collect();
     writeln!(f, "  principal variation: {}", if pv.is_empty() { "(none)".into() } else { pv.join(" → ") })?;
     let pruned: Vec<String> = r.pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
@@ -315,7 +329,8 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
     let cols = rows[0].len();
     let width: Vec<usize> = (0..cols).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
     for row in rows {
-        let cells: Vec<String> = row.iter().enumerate().map(|(c, s)| format!("{s}{}", " ".repeat(width[c] - s.chars().count()))).collect();
+        let cells: Vec<String> =
+            row.iter().enumerate().map(|(c, s)| format!("{s}{}", " ".repeat(width[c] - s.chars().count()))).collect();
         writeln!(f, "  {}", cells.join("  ").trim_end())?;
     }
     Ok(())

@@ -13,7 +13,8 @@ use crate::options::Options;
 use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn minimax(game: &Game, opts: &Options) -> Trace {
-    let mut search = Minimax { game, opts, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Minimax, opts) };
+    let mut search =
+        Minimax { game, opts, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Minimax, opts) };
     search.value(NodeId::ROOT, 0, 0);
     search.trace
 }

@@ -7,8 +7,12 @@
 //! | algorithm | trees |
 //! |---|---|
 //! | `minimax`, `negamax`, `alphabeta`, `negamax-ab` | MAX/MIN only |
+//! | `expectiminimax` | MAX/MIN/CHANCE |
+//! | `maxn` | multi-player games (`players`), CHANCE allowed |
 
 mod alphabeta;
+mod expectiminimax;
+mod maxn;
 mod minimax;
 mod negamax;
 mod negamax_ab;
@@ -34,10 +38,21 @@ pub enum Algorithm {
     Alphabeta,
     /// `negamax-ab`: negamax with alpha-beta.
     NegamaxAb,
+    /// `expectiminimax`: MAX/MIN/CHANCE, no pruning.
+    Expectiminimax,
+    /// `maxn`: multi-player vectors.
+    Maxn,
 }
 
 impl Algorithm {
-    pub const ALL: &[Algorithm] = &[Algorithm::Minimax, Algorithm::Negamax, Algorithm::Alphabeta, Algorithm::NegamaxAb];
+    pub const ALL: &[Algorithm] = &[
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::Alphabeta,
+        Algorithm::NegamaxAb,
+        Algorithm::Expectiminimax,
+        Algorithm::Maxn,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -45,6 +60,8 @@ impl Algorithm {
             Algorithm::Negamax => "negamax",
             Algorithm::Alphabeta => "alphabeta",
             Algorithm::NegamaxAb => "negamax-ab",
+            Algorithm::Expectiminimax => "expectiminimax",
+            Algorithm::Maxn => "maxn",
         }
     }
 
@@ -59,7 +76,7 @@ impl Algorithm {
     /// Does it keep an `(α, β)` window (and so report windows and cuts)?
     pub fn uses_window(self) -> bool {
         match self {
-            Algorithm::Minimax | Algorithm::Negamax => false,
+            Algorithm::Minimax | Algorithm::Negamax | Algorithm::Expectiminimax | Algorithm::Maxn => false,
             Algorithm::Alphabeta | Algorithm::NegamaxAb => true,
         }
     }
@@ -67,7 +84,7 @@ impl Algorithm {
     /// Does it report side-to-move (negamax) values?
     pub fn is_negamax(self) -> bool {
         match self {
-            Algorithm::Minimax | Algorithm::Alphabeta => false,
+            Algorithm::Minimax | Algorithm::Alphabeta | Algorithm::Expectiminimax | Algorithm::Maxn => false,
             Algorithm::Negamax | Algorithm::NegamaxAb => true,
         }
     }
@@ -80,16 +97,22 @@ impl Algorithm {
                 game.node(id).span,
             )
         };
-        if let Some(id) = game.find(|n| n.kind == NodeKind::Chance) {
-            return Err(not(id, "it has CHANCE nodes (use expectiminimax)"));
-        }
-        if let Some(id) = game.find(|n| matches!(n.kind, NodeKind::Player(_))) {
-            return Err(not(id, "it is a multi-player game (use maxn)"));
-        }
         if let Some(id) = game.find(|n| n.utility == Utility::Unknown) {
             return Err(Diagnostic::new(DiagnosticKind::UnknownLeaf, game.node(id).span));
         }
-        Ok(())
+        let chance = game.find(|n| n.kind == NodeKind::Chance);
+        match self {
+            Algorithm::Maxn if !game.is_multiplayer() => {
+                Err(not(NodeId::ROOT, "it is a two-player game (declare `players` for max^n)"))
+            }
+            Algorithm::Maxn => Ok(()),
+            _ if game.is_multiplayer() => Err(not(NodeId::ROOT, "it is a multi-player game (use maxn)")),
+            Algorithm::Expectiminimax => Ok(()),
+            Algorithm::Minimax | Algorithm::Negamax | Algorithm::Alphabeta | Algorithm::NegamaxAb => match chance {
+                Some(id) => Err(not(id, "it has CHANCE nodes (use expectiminimax)")),
+                None => Ok(()),
+            },
+        }
     }
 
     pub fn search(self, game: &Game, opts: &Options) -> Trace {
@@ -98,6 +121,8 @@ impl Algorithm {
             Algorithm::Negamax => negamax::negamax(game, opts),
             Algorithm::Alphabeta => alphabeta::alphabeta(game, opts),
             Algorithm::NegamaxAb => negamax_ab::negamax_ab(game, opts),
+            Algorithm::Expectiminimax => expectiminimax::expectiminimax(game, opts),
+            Algorithm::Maxn => maxn::maxn(game, opts),
         }
     }
 }
@@ -111,6 +136,10 @@ impl fmt::Display for Algorithm {
 /// Runs `algo` on `game`, after checking it applies.
 pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagnostic> {
     algo.applies(game)?;
+    if let (Algorithm::Maxn, Some(_)) = (algo, opts.depth) {
+        let why = "a depth cutoff needs vector evaluations, which specs cannot give".to_string();
+        return Err(Diagnostic::new(DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why }, game.root().span));
+    }
     if let Some(depth) = opts.depth {
         check_horizon(game, depth)?;
     }

@@ -26,7 +26,8 @@ use crate::options::Options;
 use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn negamax(game: &Game, opts: &Options) -> Trace {
-    let mut search = Negamax { game, opts, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
+    let mut search =
+        Negamax { game, opts, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
     let color = side(game.root().kind);
     search.negamax(NodeId::ROOT, 0, 0, color);
     search.trace
