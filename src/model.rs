@@ -146,7 +146,7 @@ impl Game {
     /// The probability of the `i`-th child of a CHANCE node.
     pub fn prob(&self, id: NodeId, i: usize) -> Num {
         let node = self.node(id);
-        node.children[i].prob.unwrap_or_else(|| Num::ONE.div(Num::int(node.children.len() as i64)))
+        node.children[i].prob.unwrap_or_else(|| Num::ONE / Num::int(node.children.len() as i64))
     }
 
     /// A label for people: the node's name, else its path.

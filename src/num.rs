@@ -8,7 +8,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
-use std::ops::{Add, Mul, Neg, Sub};
+use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// A utility, probability or window bound.
 #[derive(Clone, Copy, Debug)]
@@ -79,7 +79,7 @@ impl Num {
                 return Err(NumError::ZeroDenominator);
             }
             return match (n, d) {
-                (Num::Ratio(..), Num::Ratio(..)) => Ok(n.div(d)),
+                (Num::Ratio(..), Num::Ratio(..)) => Ok(n / d),
                 _ => Err(NumError::TooLarge),
             };
         }
@@ -177,15 +177,6 @@ impl Num {
         }
     }
 
-    pub fn div(self, other: Num) -> Num {
-        match (self, other) {
-            (Num::Ratio(a, b), Num::Ratio(c, d)) if c != 0 => {
-                Num::from_i128(a as i128 * d as i128, b as i128 * c as i128)
-            }
-            _ => Num::Float(self.to_f64() / other.to_f64()),
-        }
-    }
-
     pub fn min(self, other: Num) -> Num {
         if other < self { other } else { self }
     }
@@ -258,6 +249,19 @@ impl Mul for Num {
             (Num::Ratio(a, b), Num::Ratio(c, d)) => Num::from_i128(a as i128 * c as i128, b as i128 * d as i128),
             _ if self.is_zero() || other.is_zero() => Num::ZERO,
             _ => Num::Float(self.to_f64() * other.to_f64()),
+        }
+    }
+}
+
+impl Div for Num {
+    type Output = Num;
+    /// Exact when both are rationals; division by zero gives a float (±∞).
+    fn div(self, other: Num) -> Num {
+        match (self, other) {
+            (Num::Ratio(a, b), Num::Ratio(c, d)) if c != 0 => {
+                Num::from_i128(a as i128 * d as i128, b as i128 * c as i128)
+            }
+            _ => Num::Float(self.to_f64() / other.to_f64()),
         }
     }
 }
@@ -346,6 +350,6 @@ mod tests {
         assert!(matches!(sum, Num::Float(_)));
         assert!(sum > big);
         assert!(Num::NEG_INF < big && big < Num::INF);
-        assert_eq!(-Num::int(i64::MIN), Num::Float(9.223372036854775808e18));
+        assert_eq!(-Num::int(i64::MIN), Num::Float(9.223_372_036_854_776e18));
     }
 }

@@ -832,13 +832,3 @@ mod tests {
         assert!(parse(text).is_ok());
     }
 }
-#[cfg(test)]
-mod timing {
-    #[test]
-    fn big() {
-        let text = std::fs::read_to_string("/tmp/big.tree").unwrap();
-        let t = std::time::Instant::now();
-        let f = super::parse(&text).unwrap();
-        println!("{} children in {:?}", f.root.children.len(), t.elapsed());
-    }
-}

@@ -95,8 +95,9 @@ impl Validator {
                     if let (Some(l), Some(u)) = (self.num(lo), self.num(hi)) {
                         if l > u {
                             self.error(K::EmptyBounds, *span);
+                        } else {
+                            self.bounds = Some((l, u));
                         }
-                        self.bounds = Some((l, u));
                     }
                 }
                 Header::Players { names, .. } => {

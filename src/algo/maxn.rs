@@ -13,7 +13,8 @@ use crate::options::{Options, Ties};
 use crate::trace::{BoundKind, Event, LeafSource, Trace, Value};
 
 pub fn maxn(game: &Game, opts: &Options) -> Trace {
-    let mut search = Maxn { game, order: Orderer::new(game, opts), ties: opts.ties, trace: Trace::new(Algorithm::Maxn, opts) };
+    let mut search =
+        Maxn { game, order: Orderer::new(game, opts), ties: opts.ties, trace: Trace::new(Algorithm::Maxn, opts) };
     search.value(NodeId::ROOT, 0, 0);
     search.trace
 }
@@ -30,7 +31,14 @@ impl Maxn<'_> {
         let node = self.game.node(id);
         if let Utility::Vector(u) = &node.utility {
             let value = Value::Vector(u.clone());
-            self.trace.push(Event::Leaf { node: id, child, window: None, value, source: LeafSource::Utility, negamax: None });
+            self.trace.push(Event::Leaf {
+                node: id,
+                child,
+                window: None,
+                value,
+                source: LeafSource::Utility,
+                negamax: None,
+            });
             return u.clone();
         }
         self.trace.push(Event::Enter { node: id, child, window: None });

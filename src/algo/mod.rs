@@ -138,7 +138,10 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
     algo.applies(game)?;
     if let (Algorithm::Maxn, Some(_)) = (algo, opts.depth) {
         let why = "a depth cutoff needs vector evaluations, which specs cannot give".to_string();
-        return Err(Diagnostic::new(DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why }, game.root().span));
+        return Err(Diagnostic::new(
+            DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why },
+            game.root().span,
+        ));
     }
     if let Some(depth) = opts.depth {
         check_horizon(game, depth)?;

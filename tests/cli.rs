@@ -1,0 +1,164 @@
+//! The command line as users run it: exit codes (0 ok, 1 a check failed,
+//! 2 bad input or usage), formats, and errors on standard error.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn gametree(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gametree")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gametree-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const FIG_5_2: &str = "title \"AIMA Figure 5.2\"\nMAX A {\n  a1 -> MIN B { 3 12 8 }\n  a2 -> MIN C { 2 4 6 }\n  a3 -> MIN D { 14 5 2 }\n}\n";
+
+#[test]
+fn solve_prints_a_readable_report() {
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-a", "alphabeta", "--trace"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("value 3; best move a1"), "{text}");
+    assert!(text.contains("C (MIN) sees 2 ≤ α = 3 from A: α-cut, C.2 and C.3 pruned"), "{text}");
+}
+
+#[test]
+fn solve_json_has_the_contract_fields() {
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-a", "alphabeta", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let r = &json["results"][0];
+    assert_eq!(r["algorithm"], "alphabeta");
+    assert_eq!(r["value"], 3);
+    assert_eq!(r["best_move"], "1");
+    assert_eq!(r["pv"], serde_json::json!(["1", "1.1"]));
+    assert_eq!(r["pruned"], serde_json::json!(["2.2", "2.3"]));
+    assert_eq!(r["leaf_order"], serde_json::json!(["1.1", "1.2", "1.3", "2.1", "3.1", "3.2", "3.3"]));
+    assert_eq!(r["visit_order"][0], "root");
+    assert_eq!(r["nodes"][0]["path"], "root");
+    assert_eq!(r["nodes"][0]["kind"], "max");
+    assert_eq!(r["nodes"][0]["alpha"], "-inf");
+    assert_eq!(r["nodes"][0]["beta"], "inf");
+    assert_eq!(r["stats"], serde_json::json!({"nodes_visited": 11, "leaves_evaluated": 7, "cutoffs": 1}));
+}
+
+#[test]
+fn solve_yaml_is_yaml() {
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-a", "minimax", "--format", "yaml"]);
+    assert_eq!(out.status.code(), Some(0));
+    let yaml: serde_yaml::Value = serde_yaml::from_str(&stdout(&out)).unwrap();
+    assert_eq!(yaml["results"][0]["value"], serde_yaml::Value::from(3));
+}
+
+#[test]
+fn non_whole_values_carry_an_exact_string() {
+    let dir = scratch("exact");
+    let spec = dir.join("c.tree");
+    std::fs::write(&spec, "MAX { CHANCE { 1/3: 3  2/3: 2 } 1 }").unwrap();
+    let out = gametree(&["solve", spec.to_str().unwrap(), "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["results"][0]["value_exact"], "7/3");
+    assert!((json["results"][0]["value"].as_f64().unwrap() - 7.0 / 3.0).abs() < 1e-12);
+}
+
+#[test]
+fn check_passes_on_the_shipped_specs() {
+    let out = gametree(&["check", "specs"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(text.trim_end().lines().last().unwrap().ends_with(" passed, 0 failed"), "{text}");
+}
+
+#[test]
+fn check_reports_a_wrong_answer_and_exits_1() {
+    let dir = scratch("wrong");
+    let spec = dir.join("wrong.tree");
+    std::fs::write(&spec, format!("{FIG_5_2}expect alphabeta {{ value 3 pruned C.3 }}\n")).unwrap();
+    let out = gametree(&["check", spec.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("expected: C.3 (2.3)"), "{text}");
+    assert!(text.contains("got:      C.2 (2.2) C.3 (2.3)"), "{text}");
+    assert!(text.contains("also pruned: C.2 (2.2)"), "{text}");
+    assert!(text.ends_with("0 passed, 1 failed\n"), "{text}");
+}
+
+#[test]
+fn bad_input_names_file_line_column_and_exits_2() {
+    let dir = scratch("bad");
+    let spec = dir.join("bad.tree");
+    std::fs::write(&spec, "MAX A {\n  MIN B { 3 12 8 }\n  MIN B { 2 }\n}\n").unwrap();
+    let out = gametree(&["solve", spec.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("the name `B` is used twice"), "{err}");
+    assert!(err.contains("bad.tree:3:7"), "{err}");
+    assert!(err.contains("^"), "{err}");
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn an_algorithm_that_does_not_apply_is_an_error() {
+    let dir = scratch("chance");
+    let spec = dir.join("c.tree");
+    std::fs::write(&spec, "MAX { CHANCE C { 1 2 } 3 }").unwrap();
+    let out = gametree(&["solve", spec.to_str().unwrap(), "-a", "alphabeta"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("`alphabeta` does not apply to this tree: it has CHANCE nodes"), "{}", stderr(&out));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(gametree(&[]).status.code(), Some(2));
+    assert_eq!(gametree(&["solve", "specs/aima-fig5-2.tree", "-a", "nosuch"]).status.code(), Some(2));
+    assert_eq!(gametree(&["solve", "specs/aima-fig5-2.tree", "--order", "sideways"]).status.code(), Some(2));
+    assert_eq!(gametree(&["solve", "no/such/file.tree"]).status.code(), Some(2));
+}
+
+#[test]
+fn convert_round_trips_without_changing_any_answer() {
+    let dir = scratch("convert");
+    let yaml = dir.join("f.yaml");
+    let back = dir.join("f.tree");
+    let out = gametree(&["convert", "specs/aima-fig5-2.tree", "--to", "yaml", "-o", yaml.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gametree(&["convert", yaml.to_str().unwrap(), "--to", "tree", "-o", back.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let solve = |p: &str| stdout(&gametree(&["solve", p, "--format", "json"]));
+    let original = solve("specs/aima-fig5-2.tree");
+    assert_eq!(solve(yaml.to_str().unwrap()), original);
+    assert_eq!(solve(back.to_str().unwrap()), original);
+    let check = gametree(&["check", yaml.to_str().unwrap(), back.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
+#[test]
+fn convert_never_overwrites_without_force() {
+    let dir = scratch("overwrite");
+    let spec = dir.join("f.tree");
+    let target = dir.join("out.yaml");
+    std::fs::write(&spec, FIG_5_2).unwrap();
+    std::fs::write(&target, "precious").unwrap();
+    let out = gametree(&["convert", spec.to_str().unwrap(), "--to", "yaml", "-o", target.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
+    let out = gametree(&["convert", spec.to_str().unwrap(), "--to", "tree", "-o", spec.to_str().unwrap(), "--force"]);
+    assert_eq!(out.status.code(), Some(2), "writing over the input must be refused even with --force");
+    assert_eq!(std::fs::read_to_string(&spec).unwrap(), FIG_5_2);
+    let out = gametree(&["convert", spec.to_str().unwrap(), "--to", "yaml", "-o", target.to_str().unwrap(), "--force"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&target).unwrap().contains("tree:"));
+}
