@@ -31,6 +31,7 @@ pub mod num;
 pub mod options;
 pub mod parse;
 pub mod print;
+pub mod puzzle;
 pub mod report;
 pub mod trace;
 pub mod validate;
