@@ -15,6 +15,8 @@ use gametree::model::Game;
 use gametree::options::{CutRule, FailMode, Options, Order, Ties};
 use gametree::report::{AlgoReport, Report, Text};
 
+mod exam;
+
 /// Game-tree search made teachable and checkable.
 #[derive(Parser, Debug)]
 #[command(name = "gametree", version, about)]
@@ -31,6 +33,16 @@ enum Command {
     Check(CheckArgs),
     /// Convert a spec between the text form and the YAML form.
     Convert(ConvertArgs),
+    /// Grade students' answer files (YAML) against the computed truth.
+    Grade(exam::GradeArgs),
+    /// Solve a spec with unknown leaves (`?`) against its `expect` blocks.
+    Puzzle(exam::PuzzleArgs),
+    /// Generate a random exam tree with its answers computed.
+    Generate(exam::GenerateArgs),
+    /// Warn about specs that are legal but suspicious.
+    Lint(exam::LintArgs),
+    /// Print specs in the canonical layout (comments kept).
+    Fmt(exam::FmtArgs),
 }
 
 #[derive(Args, Debug)]
@@ -152,6 +164,11 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
         Command::Convert(args) => convert(&args),
+        Command::Grade(args) => exam::grade(&args),
+        Command::Puzzle(args) => exam::puzzle(&args),
+        Command::Generate(args) => exam::generate(&args),
+        Command::Lint(args) => exam::lint(&args),
+        Command::Fmt(args) => exam::fmt(&args),
     };
     ExitCode::from(code)
 }
@@ -290,6 +307,13 @@ fn check(args: &CheckArgs) -> u8 {
             continue;
         };
         let source = Source { name: &input.name, text: &input.text };
+        if !gametree::puzzle::unknowns(&game).is_empty() {
+            match exam::check_puzzle(&game, &source) {
+                true => passed += 1,
+                false => failed += 1,
+            }
+            continue;
+        }
         for e in &game.expects {
             if check_one(&game, &source, e) {
                 passed += 1;

@@ -22,9 +22,11 @@
 
 pub mod algo;
 pub mod analysis;
+pub mod answer;
 pub mod ast;
 pub mod diagnostic;
 pub mod expect;
+pub mod grade;
 pub mod model;
 pub mod narrate;
 pub mod num;

@@ -48,6 +48,22 @@ pub fn parse(text: &str) -> std::result::Result<File, Vec<Diagnostic>> {
     deep.unwrap_or_else(|| Err(bug(Span::new(0, 0)))).map_err(|d| vec![d])
 }
 
+/// Parses one node reference on its own (`C.2`, `2.3`, `root`, `"B 1".2`),
+/// as answer files and command-line flags write them; spans are offsets
+/// into `text`.
+pub fn parse_reference(text: &str) -> Result<Reference> {
+    check_text(text)?;
+    let mut pairs = SpecParser::parse(Rule::reference, text).map_err(|e| pest_error(text, &e))?;
+    let pair = pairs.next().ok_or_else(|| bug(Span::new(0, 0)))?;
+    let end = pair.as_span().end();
+    if end < text.len() {
+        let (found, span) = found_at(text, end);
+        let kind = DiagnosticKind::Syntax { expected: vec!["the end of the reference".into()], found };
+        return Err(Diagnostic::new(kind, span));
+    }
+    reference(pair)
+}
+
 /// [`parse`] once the text is known to be text and not too deep.
 fn parse_checked(text: &str) -> Result<File> {
     let mut pairs = SpecParser::parse(Rule::file, text).map_err(|e| pest_error(text, &e))?;
