@@ -112,12 +112,17 @@ pub fn grade(args: &GradeArgs) -> u8 {
             println!("{right} of {} answers fully right", grades.len());
         }
         GradeFormat::Csv => print!("{}", grade::csv(&grades)),
-        GradeFormat::Json => match serde_json::to_string_pretty(&serde_json::json!({ "grades": grades })) {
+        GradeFormat::Json => match serde_json::to_string_pretty(&GradesJson { grades: &grades }) {
             Ok(s) => println!("{s}"),
             Err(e) => return super::internal(e),
         },
     }
     if grades.iter().all(Grade::all_right) { 0 } else { 1 }
+}
+
+#[derive(serde::Serialize)]
+struct GradesJson<'a> {
+    grades: &'a [Grade],
 }
 
 #[derive(Args, Debug)]
