@@ -110,23 +110,23 @@ fn variants(game: &Game, algorithm: Algorithm, opts: &Options) -> Vec<(String, O
     };
     if algorithm.uses_window() {
         let cuts = match opts.cuts {
-            CutRule::OnEquality => ("strict cuts (v > β, v < α)", CutRule::Strict),
-            CutRule::Strict => ("cuts on equality (v ≥ β, v ≤ α)", CutRule::OnEquality),
+            CutRule::OnEquality => ("under strict cuts (v > β, v < α)", CutRule::Strict),
+            CutRule::Strict => ("under cuts on equality (v ≥ β, v ≤ α)", CutRule::OnEquality),
         };
         try_one(cuts.0, Options { cuts: cuts.1, ..opts.clone() });
         let fail = match opts.fail {
-            FailMode::Soft => ("fail-hard", FailMode::Hard),
-            FailMode::Hard => ("fail-soft", FailMode::Soft),
+            FailMode::Soft => ("under fail-hard", FailMode::Hard),
+            FailMode::Hard => ("under fail-soft", FailMode::Soft),
         };
         try_one(fail.0, Options { fail: fail.1, ..opts.clone() });
         if game.bounds.is_some() {
-            let word = if opts.ignore_bounds { "the declared bounds used" } else { "the bounds ignored" };
+            let word = if opts.ignore_bounds { "with the declared bounds used" } else { "with the declared bounds ignored" };
             try_one(word, Options { ignore_bounds: !opts.ignore_bounds, ..opts.clone() });
         }
     }
-    try_one("ties: last", Options { ties: Ties::Last, ..opts.clone() });
-    try_one("ties: all", Options { ties: Ties::All, ..opts.clone() });
-    try_one("children searched right to left (order: reverse)", Options { order: Order::Reverse, ..opts.clone() });
+    try_one("with ties: last", Options { ties: Ties::Last, ..opts.clone() });
+    try_one("with ties: all", Options { ties: Ties::All, ..opts.clone() });
+    try_one("with children searched right to left (order: reverse)", Options { order: Order::Reverse, ..opts.clone() });
     out
 }
 
@@ -428,7 +428,7 @@ impl std::fmt::Display for Grade {
             writeln!(f, "  first divergence: {d}")?;
         }
         for c in &self.right_under {
-            writeln!(f, "  note: this answer is right under {c}")?;
+            writeln!(f, "  note: this answer is right {c}")?;
         }
         Ok(())
     }

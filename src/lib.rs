@@ -26,6 +26,7 @@ pub mod answer;
 pub mod ast;
 pub mod diagnostic;
 pub mod expect;
+pub mod generate;
 pub mod grade;
 pub mod model;
 pub mod narrate;

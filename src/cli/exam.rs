@@ -280,10 +280,85 @@ pub fn check_puzzle(game: &Game, source: &Source) -> bool {
 }
 
 #[derive(Args, Debug)]
-pub struct GenerateArgs {}
+pub struct GenerateArgs {
+    /// Plies below the root (leaves at this depth).
+    #[arg(long)]
+    depth: u32,
+    /// Children per inner node.
+    #[arg(long)]
+    branching: u32,
+    /// Leaf utilities: integers in lo..hi (inclusive).
+    #[arg(long, value_name = "LO..HI", default_value = "0..10")]
+    range: String,
+    /// Make the root's children CHANCE nodes (answers from expectiminimax).
+    #[arg(long)]
+    chance: bool,
+    /// Alpha-beta must prune exactly K edges.
+    #[arg(long, value_name = "K", conflicts_with = "min_pruned")]
+    pruned: Option<usize>,
+    /// Alpha-beta must prune at least K edges.
+    #[arg(long, value_name = "K")]
+    min_pruned: Option<usize>,
+    /// Cuts on equality and strict cuts must prune different edges.
+    #[arg(long)]
+    equality_case: bool,
+    /// Two root moves must attain the root's value.
+    #[arg(long)]
+    root_tie: bool,
+    /// Declare the range as `bounds` (the root window).
+    #[arg(long)]
+    bounds: bool,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write here instead of standard output (never over an existing file
+    /// unless --force).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    #[arg(long)]
+    force: bool,
+}
 
-pub fn generate(_args: &GenerateArgs) -> u8 {
-    2
+pub fn generate(args: &GenerateArgs) -> u8 {
+    let range = match Domain::parse_range(&args.range) {
+        Ok(Domain::Range(lo, hi)) => (lo, hi),
+        Ok(Domain::Multiset(_)) => return 2,
+        Err(why) => {
+            eprintln!("error: --range: {why}");
+            return 2;
+        }
+    };
+    let c = gametree::generate::Constraints {
+        depth: args.depth,
+        branching: args.branching,
+        range,
+        chance: args.chance,
+        pruned: args.pruned,
+        min_pruned: args.min_pruned,
+        equality_case: args.equality_case,
+        root_tie: args.root_tie,
+        bounds: args.bounds,
+        seed: args.seed,
+    };
+    let mut command = format!("gametree generate --depth {} --branching {} --range {}..{}", c.depth, c.branching, range.0, range.1);
+    for (on, flag) in [(c.chance, "--chance"), (c.equality_case, "--equality-case"), (c.root_tie, "--root-tie"), (c.bounds, "--bounds")] {
+        if on {
+            command += &format!(" {flag}");
+        }
+    }
+    if let Some(k) = c.pruned {
+        command += &format!(" --pruned {k}");
+    }
+    if let Some(k) = c.min_pruned {
+        command += &format!(" --min-pruned {k}");
+    }
+    command += &format!(" --seed {}", c.seed);
+    match gametree::generate::generate(&c, &command) {
+        Ok(text) => super::write_output(args.output.as_deref(), std::path::Path::new(""), args.force, &text),
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
 }
 
 #[derive(Args, Debug)]
