@@ -213,6 +213,11 @@ impl Source<'_> {
         out
     }
 
+    /// `warning: …` with the same file, line, column and caret as an error.
+    pub fn render_warning(&self, message: &str, span: Span) -> String {
+        format!("warning: {message}\n{}", self.snippet(span, None))
+    }
+
     fn snippet(&self, span: Span, note: Option<&str>) -> String {
         let (line, col) = self.line_col(span.start);
         let start = floor_char_boundary(self.text, span.start.min(self.text.len()));

@@ -27,6 +27,7 @@ pub mod ast;
 pub mod diagnostic;
 pub mod expect;
 pub mod generate;
+pub mod lint;
 pub mod grade;
 pub mod model;
 pub mod narrate;

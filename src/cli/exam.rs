@@ -362,10 +362,53 @@ pub fn generate(args: &GenerateArgs) -> u8 {
 }
 
 #[derive(Args, Debug)]
-pub struct LintArgs {}
+pub struct LintArgs {
+    /// Spec files, or folders searched for `.tree`/`.yaml` files.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
 
-pub fn lint(_args: &LintArgs) -> u8 {
-    2
+pub fn lint(args: &LintArgs) -> u8 {
+    let (mut warned, mut broken) = (0, 0);
+    for path in super::spec_files(&args.paths) {
+        let Ok(input) = Input::read(&path) else {
+            broken += 1;
+            continue;
+        };
+        let file = match gametree::parse_any(&input.name, &input.text) {
+            Ok(f) => f,
+            Err(ds) => {
+                input.report(&ds);
+                broken += 1;
+                continue;
+            }
+        };
+        let game = match gametree::validate::validate(&file) {
+            Ok(g) => g,
+            Err(ds) => {
+                input.report(&ds);
+                broken += 1;
+                continue;
+            }
+        };
+        let source = Source { name: &input.name, text: &input.text };
+        let warnings = gametree::lint::lint(&file, &game);
+        for w in &warnings {
+            print!("{}", source.render_warning(&w.message, w.span));
+        }
+        if !warnings.is_empty() {
+            let n = warnings.len();
+            println!("{n} warning{} in {}", if n == 1 { "" } else { "s" }, input.name);
+            warned += 1;
+        }
+    }
+    if broken > 0 {
+        2
+    } else if warned > 0 {
+        1
+    } else {
+        0
+    }
 }
 
 #[derive(Args, Debug)]
