@@ -26,6 +26,7 @@ pub mod answer;
 pub mod ast;
 pub mod diagnostic;
 pub mod expect;
+pub mod fmt;
 pub mod generate;
 pub mod lint;
 pub mod grade;

@@ -412,8 +412,74 @@ pub fn lint(args: &LintArgs) -> u8 {
 }
 
 #[derive(Args, Debug)]
-pub struct FmtArgs {}
+pub struct FmtArgs {
+    /// `.tree` files to format.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Print nothing; exit 1 if any file is not in the canonical layout.
+    #[arg(long, conflicts_with = "write")]
+    check: bool,
+    /// Rewrite files in place (atomically), only those that change.
+    #[arg(long)]
+    write: bool,
+}
 
-pub fn fmt(_args: &FmtArgs) -> u8 {
-    2
+pub fn fmt(args: &FmtArgs) -> u8 {
+    let (mut unformatted, mut broken) = (0, 0);
+    for path in &args.files {
+        let Ok(input) = Input::read(path) else {
+            broken += 1;
+            continue;
+        };
+        if gametree::is_yaml(&input.name) {
+            eprintln!("error: {}: fmt formats .tree files; convert YAML with `gametree convert`", input.name);
+            broken += 1;
+            continue;
+        }
+        let formatted = match gametree::fmt::format(&input.text) {
+            Ok(f) => f,
+            Err(gametree::fmt::FmtError::Parse(ds)) => {
+                input.report(&ds);
+                broken += 1;
+                continue;
+            }
+            Err(gametree::fmt::FmtError::Unsafe(why)) => {
+                eprintln!("error: {}: not formatted, to keep what is written: {why}", input.name);
+                broken += 1;
+                continue;
+            }
+        };
+        let changed = formatted != input.text;
+        if args.check {
+            if changed {
+                println!("would reformat {}", input.name);
+                unformatted += 1;
+            }
+        } else if args.write {
+            if changed && replace(path, &formatted).is_err() {
+                broken += 1;
+            }
+        } else {
+            print!("{formatted}");
+        }
+    }
+    if broken > 0 {
+        2
+    } else if unformatted > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Rewrites `path` atomically: a temporary file beside it, then a rename.
+fn replace(path: &std::path::Path, text: &str) -> Result<(), ()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("spec");
+    let tmp = dir.join(format!(".{name}.gametree-fmt-tmp"));
+    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        eprintln!("error: cannot write {}: {e}", path.display());
+    })
 }
