@@ -187,9 +187,9 @@ impl Reader<'_> {
             d
         };
         let r = crate::parse::parse_reference(&text).map_err(shift)?;
-        self.game.resolve(&r.segments).map_err(|why| {
-            Diagnostic::new(DiagnosticKind::UnknownReference { reference: text.clone(), why }, at)
-        })
+        self.game
+            .resolve(&r.segments)
+            .map_err(|why| Diagnostic::new(DiagnosticKind::UnknownReference { reference: text.clone(), why }, at))
     }
 
     fn references(&self, v: &Yaml) -> Result<Vec<Path>, Diagnostic> {
@@ -204,7 +204,8 @@ impl Reader<'_> {
                 out.push(LeafExpect::Value(n));
                 continue;
             }
-            let is_leaf = self.game.names.get(&text).and_then(|p| self.game.at(p)).map(|id| self.game.node(id).is_leaf());
+            let is_leaf =
+                self.game.names.get(&text).and_then(|p| self.game.at(p)).map(|id| self.game.node(id).is_leaf());
             if is_leaf != Some(true) {
                 let why = "`leaves` lists leaf values or leaf names".to_string();
                 let kind = DiagnosticKind::UnknownReference { reference: text.clone(), why };

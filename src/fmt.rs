@@ -152,7 +152,12 @@ fn line_of(text: &str, offset: usize) -> usize {
 /// Is there a blank line between `a` and `b` in `text`?
 fn blank_between(text: &str, a: usize, b: usize) -> bool {
     let between = &text[a.min(b)..b.min(text.len())];
-    between.split('\n').skip(1).collect::<Vec<_>>().split_last().is_some_and(|(_, mid)| mid.iter().any(|l| l.trim().is_empty()))
+    between
+        .split('\n')
+        .skip(1)
+        .collect::<Vec<_>>()
+        .split_last()
+        .is_some_and(|(_, mid)| mid.iter().any(|l| l.trim().is_empty()))
 }
 
 /// Puts `comments` (from `original`) into `printed`.
@@ -163,11 +168,11 @@ fn place(printed: &str, comments: &[Comment], old: &[usize], new: &[usize], orig
     let mut tail: Vec<String> = Vec::new();
     for (k, c) in comments.iter().enumerate() {
         let prev = old.iter().rposition(|&a| a < c.start);
-        if c.trailing {
-            if let Some(i) = prev {
-                after.entry(line_of(printed, new[i])).or_default().push(c.text.clone());
-                continue;
-            }
+        if c.trailing
+            && let Some(i) = prev
+        {
+            after.entry(line_of(printed, new[i])).or_default().push(c.text.clone());
+            continue;
         }
         let Some(i) = old.iter().position(|&a| a > c.start) else {
             tail.push(c.text.clone());

@@ -110,7 +110,9 @@ fn check(c: &Constraints) -> Result<(), GenerateError> {
         return no("that tree would have more than 4096 leaves");
     }
     if c.chance && (c.pruned.is_some() || c.min_pruned.is_some() || c.equality_case) {
-        return no("--pruned, --min-pruned and --equality-case are about alpha-beta, which does not apply with --chance");
+        return no(
+            "--pruned, --min-pruned and --equality-case are about alpha-beta, which does not apply with --chance",
+        );
     }
     if c.pruned.is_some() && c.min_pruned.is_some() {
         return no("give --pruned or --min-pruned, not both");
@@ -197,15 +199,10 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
     let block = |opts: &Options| -> Option<(String, Vec<Path>)> {
         let run = Analysis::of(game, &algo::run(game, Algorithm::Alphabeta, opts).ok()?);
         let pruned: Vec<&Path> = run.pruned().collect();
-        let leaves: Vec<String> =
-            run.leaves().filter_map(|v| v.value.as_ref().map(|x| x.to_string())).collect();
+        let leaves: Vec<String> = run.leaves().filter_map(|v| v.value.as_ref().map(|x| x.to_string())).collect();
         let best = run.best_moves(opts.ties).first().map(|&i| reference(game, &Path(vec![i])))?;
-        let text = format!(
-            "value {}  best {best}  pruned {}  leaves {}",
-            run.value()?,
-            refs(game, &pruned),
-            leaves.join(" ")
-        );
+        let text =
+            format!("value {}  best {best}  pruned {}  leaves {}", run.value()?, refs(game, &pruned), leaves.join(" "));
         Some((text.replace("pruned   ", "pruned  "), pruned.into_iter().cloned().collect()))
     };
     let (ab, pruned) = block(&base)?;

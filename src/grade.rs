@@ -62,7 +62,11 @@ impl Grade {
 pub fn algorithm_for(game: &Game, answer: &Answer, default: Option<Algorithm>) -> Algorithm {
     answer.algorithm.or(default).unwrap_or_else(|| {
         let all = algo::applicable(game);
-        if all.contains(&Algorithm::Alphabeta) { Algorithm::Alphabeta } else { all.first().copied().unwrap_or(Algorithm::Alphabeta) }
+        if all.contains(&Algorithm::Alphabeta) {
+            Algorithm::Alphabeta
+        } else {
+            all.first().copied().unwrap_or(Algorithm::Alphabeta)
+        }
     })
 }
 
@@ -120,7 +124,8 @@ fn variants(game: &Game, algorithm: Algorithm, opts: &Options) -> Vec<(String, O
         };
         try_one(fail.0, Options { fail: fail.1, ..opts.clone() });
         if game.bounds.is_some() {
-            let word = if opts.ignore_bounds { "with the declared bounds used" } else { "with the declared bounds ignored" };
+            let word =
+                if opts.ignore_bounds { "with the declared bounds used" } else { "with the declared bounds ignored" };
             try_one(word, Options { ignore_bounds: !opts.ignore_bounds, ..opts.clone() });
         }
     }
@@ -255,21 +260,23 @@ fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
         match event {
             Event::Enter { node, child, window } | Event::Leaf { node, child, window, .. } => {
                 let path = stack.last().map_or(Path::root(), |f| f.path.child(*child));
-                if let (Some(set), Some(parent)) = (&pruned, stack.last()) {
-                    if set.contains(&path) {
-                        return Some(must_continue(game, parent, &path, cuts));
-                    }
+                if let (Some(set), Some(parent)) = (&pruned, stack.last())
+                    && set.contains(&path)
+                {
+                    return Some(must_continue(game, parent, &path, cuts));
                 }
-                if let Some(&(_, a, b)) = windows.iter().find(|(p, _, _)| **p == path) {
-                    if let Some(w) = window.filter(|w| w.alpha != a || w.beta != b) {
-                        return Some(format!(
-                            "{} is entered with the window {}, not {}{}",
-                            reference(game, &path),
-                            window_text(w.alpha, w.beta),
-                            window_text(a, b),
-                            stack.last().map_or(String::new(), |p| format!(" (the α and β {} has then)", reference(game, &p.path)))
-                        ));
-                    }
+                if let Some(&(_, a, b)) = windows.iter().find(|(p, _, _)| **p == path)
+                    && let Some(w) = window.filter(|w| w.alpha != a || w.beta != b)
+                {
+                    return Some(format!(
+                        "{} is entered with the window {}, not {}{}",
+                        reference(game, &path),
+                        window_text(w.alpha, w.beta),
+                        window_text(a, b),
+                        stack
+                            .last()
+                            .map_or(String::new(), |p| format!(" (the α and β {} has then)", reference(game, &p.path)))
+                    ));
                 }
                 if let Event::Leaf { value, .. } = event {
                     if let (None, Some(want)) = (&pruned, leaves) {
@@ -354,7 +361,10 @@ fn must_continue(game: &Game, parent: &Frame, child: &Path, cuts: CutRule) -> St
         return format!("{head} {} never prunes: {who} searches every child", "this algorithm");
     };
     let Some(v) = parent.value else {
-        return format!("{head} {who} has not seen any child yet (window {}): it must search it", window_text(w.alpha, w.beta));
+        return format!(
+            "{head} {who} has not seen any child yet (window {}): it must search it",
+            window_text(w.alpha, w.beta)
+        );
     };
     let maximizing = game.node(parent.node).kind == NodeKind::Max;
     let (rel, letter, bound) = match (maximizing, cuts) {
@@ -388,7 +398,8 @@ pub fn csv(grades: &[Grade]) -> String {
         }
     }
     let mut out = String::new();
-    let header: Vec<String> = ["student", "score", "out_of"].iter().map(|s| s.to_string()).chain(items.iter().map(|s| field(s))).collect();
+    let header: Vec<String> =
+        ["student", "score", "out_of"].iter().map(|s| s.to_string()).chain(items.iter().map(|s| field(s))).collect();
     out += &header.join(",");
     out.push('\n');
     for g in grades {

@@ -44,7 +44,10 @@ fn labels(node: &ast::Node, out: &mut Vec<Warning>) {
     for child in &node.children {
         if let Some(label) = &child.label {
             if seen.contains(&label.text.as_str()) {
-                let message = format!("two moves of one node are labelled `{}`: a reference by this label names the first", label.text);
+                let message = format!(
+                    "two moves of one node are labelled `{}`: a reference by this label names the first",
+                    label.text
+                );
                 out.push(Warning { message, span: label.span });
             }
             seen.push(&label.text);
@@ -149,7 +152,8 @@ fn root_ties(game: &Game, out: &mut Vec<Warning>) {
     if tied.len() > 1 {
         let names: Vec<String> = tied.iter().map(|p| describe(game, p)).collect();
         let value = root.value.as_ref().map(|v| v.to_string()).unwrap_or_default();
-        let message = format!("the root moves {} all attain {value}: the best move depends on --ties", names.join(", "));
+        let message =
+            format!("the root moves {} all attain {value}: the best move depends on --ties", names.join(", "));
         out.push(Warning { message, span: game.root().span });
     }
 }

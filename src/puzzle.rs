@@ -149,15 +149,15 @@ fn search(game: &Game, domain: &Domain, limit: u64, max_listed: usize, stop: boo
     }
     let mut values = domain.values();
     values.sort();
-    if let Domain::Multiset(vs) = domain {
-        if vs.len() != unknowns.len() {
-            return Err(PuzzleError::WrongCount { unknowns: unknowns.len(), values: vs.len() });
-        }
+    if let Domain::Multiset(vs) = domain
+        && vs.len() != unknowns.len()
+    {
+        return Err(PuzzleError::WrongCount { unknowns: unknowns.len(), values: vs.len() });
     }
-    if let Some((lo, hi)) = game.bounds {
-        if let Some(&value) = values.iter().find(|&&v| v < lo || v > hi) {
-            return Err(PuzzleError::OutOfBounds { value });
-        }
+    if let Some((lo, hi)) = game.bounds
+        && let Some(&value) = values.iter().find(|&&v| v < lo || v > hi)
+    {
+        return Err(PuzzleError::OutOfBounds { value });
     }
     let mut work = game.clone();
     let placeholder = game.bounds.map_or(Num::ZERO, |(lo, _)| lo);
@@ -216,7 +216,12 @@ struct Search<'e> {
 impl Search<'_> {
     /// Extends the assignment (`values[k]` for `unknowns[k]`; `pending`
     /// marks the unassigned) by the leaf the searches reach first.
-    fn go(&mut self, values: &mut [Option<Num>], pending: &mut [bool], out: &mut Vec<Vec<Num>>) -> Result<(), PuzzleError> {
+    fn go(
+        &mut self,
+        values: &mut [Option<Num>],
+        pending: &mut [bool],
+        out: &mut Vec<Vec<Num>>,
+    ) -> Result<(), PuzzleError> {
         self.tried += 1;
         if self.stop && self.count > 0 {
             return Ok(());
@@ -397,10 +402,10 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item]) -> bool {
                 cutoffs += 1;
             }
             Event::Exit { value, .. } => {
-                if let Some(path) = stack.pop() {
-                    if !finished(&path, value) {
-                        return false;
-                    }
+                if let Some(path) = stack.pop()
+                    && !finished(&path, value)
+                {
+                    return false;
                 }
             }
             Event::Update { .. } => {}
@@ -440,10 +445,10 @@ pub fn judge(game: &Game, domain: &Domain, option: &str) -> Verdict {
     for (&id, &v) in unknowns.iter().zip(&values) {
         filled.nodes[id.index()].utility = Utility::Scalar(v);
     }
-    if let Some((lo, hi)) = game.bounds {
-        if let Some(v) = values.iter().find(|&&v| v < lo || v > hi) {
-            return verdict(false, format!("{v} lies outside the declared bounds [{lo}, {hi}]"));
-        }
+    if let Some((lo, hi)) = game.bounds
+        && let Some(v) = values.iter().find(|&&v| v < lo || v > hi)
+    {
+        return verdict(false, format!("{v} lies outside the declared bounds [{lo}, {hi}]"));
     }
     match game.expects.iter().find_map(|e| first_failure(&filled, e)) {
         Some(why) => verdict(false, why),
@@ -470,7 +475,11 @@ fn not_from(domain: &Domain, values: &[Num]) -> Option<String> {
             let differ = all.into_iter().find(|&v| count(&a, v) != count(&b, v))?;
             let (want, got) = (count(&a, differ), count(&b, differ));
             let list = given.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",");
-            Some(format!("not an ordering of {list}: it uses {differ} {} and the values have it {}", times(got), times(want)))
+            Some(format!(
+                "not an ordering of {list}: it uses {differ} {} and the values have it {}",
+                times(got),
+                times(want)
+            ))
         }
     }
 }

@@ -52,7 +52,10 @@ pub fn grade(args: &GradeArgs) -> u8 {
     let Ok(input) = Input::read(&args.file) else { return 2 };
     let Ok(game) = input.game() else { return 2 };
     if let Some(&id) = puzzle::unknowns(&game).first() {
-        let d = gametree::diagnostic::Diagnostic::new(gametree::diagnostic::DiagnosticKind::UnknownLeaf, game.node(id).span);
+        let d = gametree::diagnostic::Diagnostic::new(
+            gametree::diagnostic::DiagnosticKind::UnknownLeaf,
+            game.node(id).span,
+        );
         input.report(&[d]);
         return 2;
     }
@@ -78,7 +81,10 @@ pub fn grade(args: &GradeArgs) -> u8 {
                 let stem = path.file_stem().map_or_else(|| file.name.clone(), |s| s.to_string_lossy().into_owned());
                 let many = list.len() > 1;
                 for (i, a) in list.into_iter().enumerate() {
-                    let name = a.student.clone().unwrap_or_else(|| if many { format!("{stem}#{}", i + 1) } else { stem.clone() });
+                    let name = a
+                        .student
+                        .clone()
+                        .unwrap_or_else(|| if many { format!("{stem}#{}", i + 1) } else { stem.clone() });
                     answers.push((name, a));
                 }
             }
@@ -131,7 +137,7 @@ pub struct PuzzleArgs {
     file: PathBuf,
     /// Try every integer in lo..hi (inclusive) for each unknown leaf
     /// (default: the declared integer bounds).
-    #[arg(long, value_name = "LO..HI", conflicts_with = "values")]
+    #[arg(long, value_name = "LO..HI", conflicts_with = "values", allow_hyphen_values = true)]
     domain: Option<String>,
     /// Try every distinct ordering of these values (one per unknown leaf).
     #[arg(long, value_name = "V1,V2,…")]
@@ -213,8 +219,7 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
             }
         }
         PuzzleFormat::Text => {
-            let names: Vec<String> =
-                solved.unknowns.iter().map(|&id| leaf_reference(&game, id)).collect();
+            let names: Vec<String> = solved.unknowns.iter().map(|&id| leaf_reference(&game, id)).collect();
             println!("unknown leaves, left to right: {}", names.join(" "));
             let unique = match solved.count {
                 0 => "no assignment reproduces the expectations".to_string(),
@@ -259,13 +264,15 @@ pub fn check_puzzle(game: &Game, source: &Source) -> bool {
     let at = game.expects.first().map_or(0, |e| e.span.start);
     let (line, col) = source.line_col(at);
     let head = format!("{}:{line}:{col}: puzzle", source.name);
-    let found = declared_domain(game).map_err(|e| e.to_string()).and_then(|d| {
-        puzzle::find_one(game, &d, CHECK_LIMIT).map_err(|e| e.to_string())
-    });
+    let found = declared_domain(game)
+        .map_err(|e| e.to_string())
+        .and_then(|d| puzzle::find_one(game, &d, CHECK_LIMIT).map_err(|e| e.to_string()));
     match found {
         Ok(s) if s.count > 0 => {
             let example = s.solutions.first().map(|v| nums(v)).unwrap_or_default();
-            println!("ok   {head}: solvable over the declared bounds, e.g. {example} (`gametree puzzle` lists every solution)");
+            println!(
+                "ok   {head}: solvable over the declared bounds, e.g. {example} (`gametree puzzle` lists every solution)"
+            );
             true
         }
         Ok(_) => {
@@ -288,7 +295,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     branching: u32,
     /// Leaf utilities: integers in lo..hi (inclusive).
-    #[arg(long, value_name = "LO..HI", default_value = "0..10")]
+    #[arg(long, value_name = "LO..HI", default_value = "0..10", allow_hyphen_values = true)]
     range: String,
     /// Make the root's children CHANCE nodes (answers from expectiminimax).
     #[arg(long)]
@@ -339,8 +346,14 @@ pub fn generate(args: &GenerateArgs) -> u8 {
         bounds: args.bounds,
         seed: args.seed,
     };
-    let mut command = format!("gametree generate --depth {} --branching {} --range {}..{}", c.depth, c.branching, range.0, range.1);
-    for (on, flag) in [(c.chance, "--chance"), (c.equality_case, "--equality-case"), (c.root_tie, "--root-tie"), (c.bounds, "--bounds")] {
+    let mut command =
+        format!("gametree generate --depth {} --branching {} --range {}..{}", c.depth, c.branching, range.0, range.1);
+    for (on, flag) in [
+        (c.chance, "--chance"),
+        (c.equality_case, "--equality-case"),
+        (c.root_tie, "--root-tie"),
+        (c.bounds, "--bounds"),
+    ] {
         if on {
             command += &format!(" {flag}");
         }
