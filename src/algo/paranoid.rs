@@ -24,7 +24,10 @@ use crate::trace::Trace;
 
 pub fn paranoid(game: &Game, opts: &Options) -> Trace {
     let p = player(game, opts).unwrap_or(0);
-    Star::new(game, opts, Algorithm::Paranoid, Some(p)).run()
+    let mut trace = Star::new(game, opts, Algorithm::Paranoid, Some(p)).run();
+    // Reports state whose view it was, also when the player was defaulted.
+    trace.options.player = game.players.get(p as usize).cloned();
+    trace
 }
 
 /// The index of the paranoid player, or why the name is not a player.
