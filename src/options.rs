@@ -75,7 +75,8 @@ pub struct Options {
 }
 
 /// The option names `set` accepts, for error messages.
-pub const OPTION_NAMES: &[&str] = &["strict-cuts", "fail-hard", "fail-soft", "ignore-bounds", "ties", "order", "depth", "shallow", "player"];
+pub const OPTION_NAMES: &[&str] =
+    &["strict-cuts", "fail-hard", "fail-soft", "ignore-bounds", "ties", "order", "depth", "shallow", "player"];
 
 impl Options {
     /// Sets one option by its command-line name (`order`, `strict-cuts`…),

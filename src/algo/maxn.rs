@@ -58,7 +58,8 @@ pub(crate) fn shallow_applies(game: &Game) -> Result<(), String> {
         return Err("shallow pruning needs `sum S` (the most the components of a vector add up to)".into());
     }
     if game.bounds.is_none() {
-        let negative = game.nodes.iter().any(|n| matches!(&n.utility, Utility::Vector(v) if v.iter().any(|x| *x < Num::ZERO)));
+        let negative =
+            game.nodes.iter().any(|n| matches!(&n.utility, Utility::Vector(v) if v.iter().any(|x| *x < Num::ZERO)));
         if negative {
             return Err("shallow pruning takes 0 as every component's lower bound, but a leaf has a negative one \
                         (declare `bounds [lo, hi]`)"
@@ -125,7 +126,9 @@ impl Maxn<'_> {
             let value = Value::Vector(v.clone().unwrap_or_default());
             self.trace.push(Event::Update { child: i, value, window: None, best });
             let pruned = &order[k + 1..];
-            if let (Some((value, limit, cause)), false) = (self.shallow_cut(kind, v.as_deref(), parent), pruned.is_empty()) {
+            if let (Some((value, limit, cause)), false) =
+                (self.shallow_cut(kind, v.as_deref(), parent), pruned.is_empty())
+            {
                 let pruned = pruned.to_vec();
                 self.trace.push(Event::Cut { kind: CutKind::Shallow, value, bound: limit, cause, pruned });
                 bound = BoundKind::Lower;

@@ -113,7 +113,11 @@ impl<'g> Star<'g> {
         let window = Window { alpha: alpha.v, beta: beta.v };
         let node = id;
         let w = Some(window);
-        self.trace.push(if probe { Event::Probe { node, child, window: w } } else { Event::Enter { node, child, window: w } });
+        self.trace.push(if probe {
+            Event::Probe { node, child, window: w }
+        } else {
+            Event::Enter { node, child, window: w }
+        });
         let maximizing = self.maximizing(self.game.node(id).kind);
         let cuts = self.opts.cuts;
         let mut v = if maximizing { Num::NEG_INF } else { Num::INF };
@@ -223,7 +227,14 @@ impl<'g> Star<'g> {
 
     /// Returns the weighted `sum` of the children's values, or on a cut
     /// the bound that cut.
-    fn chance_exit(&mut self, bet: &Chance, known: &[Interval], cut: Option<bool>, w: Window, sum: Num) -> (Num, BoundKind) {
+    fn chance_exit(
+        &mut self,
+        bet: &Chance,
+        known: &[Interval],
+        cut: Option<bool>,
+        w: Window,
+        sum: Num,
+    ) -> (Num, BoundKind) {
         let (lo, hi) = bet.totals(known);
         let v = match cut {
             Some(true) => lo,
@@ -245,9 +256,8 @@ pub(crate) struct Chance {
 impl Chance {
     /// `(Σ pⱼ·loⱼ, Σ pⱼ·hiⱼ)`: what the node's value can still be.
     pub fn totals(&self, known: &[Interval]) -> (Num, Num) {
-        let weigh = |f: fn(&Interval) -> Num| {
-            self.probs.iter().zip(known).fold(Num::ZERO, |acc, (&p, k)| acc + p * f(k))
-        };
+        let weigh =
+            |f: fn(&Interval) -> Num| self.probs.iter().zip(known).fold(Num::ZERO, |acc, (&p, k)| acc + p * f(k));
         (weigh(|k| k.lo), weigh(|k| k.hi))
     }
 
@@ -267,7 +277,8 @@ impl Chance {
     /// this chance node when it is tighter than the declared range.
     pub fn window(&self, i: usize, known: &[Interval], range: (Num, Num)) -> (Bound, Bound) {
         let p = self.probs[i];
-        let (lo_bound, hi_bound) = (Bound { v: range.0, cause: Cause::Bounds }, Bound { v: range.1, cause: Cause::Bounds });
+        let (lo_bound, hi_bound) =
+            (Bound { v: range.0, cause: Cause::Bounds }, Bound { v: range.1, cause: Cause::Bounds });
         if p.is_zero() {
             return (lo_bound, hi_bound);
         }
