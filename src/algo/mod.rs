@@ -22,6 +22,7 @@ pub mod order;
 mod paranoid;
 mod star1;
 mod star2;
+mod star_chance;
 
 use std::collections::HashSet;
 use std::fmt;

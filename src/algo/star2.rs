@@ -30,7 +30,8 @@
 //! order (and its leaves twice in the leaf order). A child only probed, never
 //! searched in full, counts as pruned when the chance node stops early.
 
-use crate::algo::star1::{Chance, Star};
+use crate::algo::star_chance::Chance;
+use crate::algo::star1::Star;
 use crate::algo::{Interval, direct_value};
 use crate::model::{NodeId, NodeKind};
 
