@@ -30,6 +30,9 @@ pub struct Visit {
     pub best_child: Option<u32>,
     /// Visit indices of the children entered, in search order.
     pub children: Vec<usize>,
+    /// A `star2` probe (only the first child looked at); the node may be
+    /// visited again for its full search.
+    pub probe: bool,
 }
 
 /// A node that stopped early, and what that pruned.
@@ -88,6 +91,7 @@ impl Analysis {
                 direct: None,
                 best_child: None,
                 children: vec![],
+                probe: false,
             };
             visits.push(visit);
             idx
@@ -96,6 +100,11 @@ impl Analysis {
             match event {
                 Event::Enter { node, child, window } => {
                     let idx = open(&mut visits, &stack, *node, *child, *window);
+                    stack.push(idx);
+                }
+                Event::Probe { node, child, window } => {
+                    let idx = open(&mut visits, &stack, *node, *child, *window);
+                    visits[idx].probe = true;
                     stack.push(idx);
                 }
                 Event::Leaf { node, child, window, value, source, negamax } => {
@@ -138,7 +147,8 @@ impl Analysis {
         self.visits.first()?.value.as_ref()
     }
 
-    /// The visit at `path`, if the search entered it.
+    /// The visit at `path`, if the search entered it (the last visit, when a
+    /// `star2` probe entered it first).
     pub fn visit(&self, path: &Path) -> Option<&Visit> {
         self.by_path.get(path).map(|&i| &self.visits[i])
     }

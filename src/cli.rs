@@ -70,6 +70,12 @@ struct ConventionArgs {
     /// Cut the search at this depth (root = 0) and use `eval` there.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+    /// maxn: Korf's shallow pruning (needs the spec's `sum`).
+    #[arg(long)]
+    shallow: bool,
+    /// paranoid: the player whose component is maximized (others minimize it).
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -141,6 +147,8 @@ impl ConventionArgs {
                 OrderArg::Eval => Order::Eval,
             },
             depth: self.depth,
+            shallow: self.shallow,
+            player: self.player.clone(),
         }
     }
 }

@@ -19,6 +19,13 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 stack.push((*node, path, *window));
                 line
             }
+            Event::Probe { node, child, window } => {
+                let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
+                let who = reference(game, &path);
+                let line = format!("probe {who} ({}){}: its first child only", kind(game, *node), with_window(window));
+                stack.push((*node, path, *window));
+                line
+            }
             Event::Leaf { node, child, value, source, negamax, .. } => {
                 let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
                 let nm = negamax.map(|n| format!(" (for the side to move: {n})")).unwrap_or_default();
@@ -53,17 +60,33 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                     Cause::Bounds => "the declared bounds".into(),
                 };
                 let names: Vec<String> = pruned.iter().map(|&i| reference(game, &path.child(i))).collect();
-                let (sym, letter, word) = match cut {
-                    CutKind::Alpha => (strict.alpha_symbol(), "α", "α-cut"),
-                    CutKind::Beta => (strict.beta_symbol(), "β", "β-cut"),
-                };
-                let who = reference(game, path);
-                let k = kind(game, *node);
-                format!(
-                    "{who} ({k}) sees {value} {sym} {letter} = {} from {cause}: {word}, {} pruned",
-                    bound.pretty(),
-                    and_list(&names)
-                )
+                let who = format!("{} ({})", reference(game, path), kind(game, *node));
+                let (value, bound, names) = (value.to_string(), bound.pretty(), and_list(&names));
+                match cut {
+                    CutKind::Alpha => format!(
+                        "{who} sees {value} {} α = {bound} from {cause}: α-cut, {names} pruned",
+                        strict.alpha_symbol()
+                    ),
+                    CutKind::Beta => format!(
+                        "{who} sees {value} {} β = {bound} from {cause}: β-cut, {names} pruned",
+                        strict.beta_symbol()
+                    ),
+                    CutKind::Chance { high } => {
+                        let (sym, letter, side) = match high {
+                            false => (strict.alpha_symbol(), "α", "high"),
+                            true => (strict.beta_symbol(), "β", "low"),
+                        };
+                        format!(
+                            "{who}: even if every remaining outcome scored as {side} as it still can, its value would be \
+                             {value} {sym} {letter} = {bound} from {cause}: chance-branch cut, {names} pruned"
+                        )
+                    }
+                    CutKind::Shallow => format!(
+                        "{who} has {value} {} {bound} = sum − what {cause}'s player already has: shallow cut, \
+                         {names} pruned",
+                        strict.beta_symbol()
+                    ),
+                }
             }
             Event::Exit { value, bound, negamax } => {
                 let Some((_, path, _)) = stack.pop() else { continue };

@@ -67,10 +67,16 @@ pub struct Options {
     pub order: Order,
     /// `--depth N`: nodes at depth N (root 0) use their `eval`.
     pub depth: Option<u32>,
+    /// `--shallow`: max^n with Korf's shallow pruning (needs `sum`).
+    pub shallow: bool,
+    /// `--player NAME`: whose component `paranoid` maximizes (default: the
+    /// player to move at the root).
+    pub player: Option<String>,
 }
 
 /// The option names `set` accepts, for error messages.
-pub const OPTION_NAMES: &[&str] = &["strict-cuts", "fail-hard", "fail-soft", "ignore-bounds", "ties", "order", "depth"];
+pub const OPTION_NAMES: &[&str] =
+    &["strict-cuts", "fail-hard", "fail-soft", "ignore-bounds", "ties", "order", "depth", "shallow", "player"];
 
 impl Options {
     /// Sets one option by its command-line name (`order`, `strict-cuts`…),
@@ -95,6 +101,8 @@ impl Options {
                 let v = need(value)?;
                 self.depth = Some(v.parse().map_err(|_| format!("`{v}` is not a depth (0, 1, 2, …)"))?);
             }
+            "shallow" => self.shallow = flag(value)?,
+            "player" => self.player = Some(need(value)?.to_string()),
             _ => return Err(format!("unknown option; expected one of {}", OPTION_NAMES.join(", "))),
         }
         Ok(())
@@ -177,6 +185,12 @@ impl CutRule {
 }
 
 impl Options {
+    /// Does `maxn --shallow` cut only on `x > bound`? Yes under
+    /// `--strict-cuts`, and when a tie could change the parent's choice.
+    pub fn shallow_strict(&self) -> bool {
+        self.cuts == CutRule::Strict || self.ties != Ties::First
+    }
+
     /// One line naming every convention a run used, for the report header;
     /// `windowed` algorithms (alpha-beta family) also cut, fail and bound.
     pub fn describe(&self, windowed: bool) -> String {
@@ -190,7 +204,13 @@ impl Options {
         };
         let bounds = if self.ignore_bounds { "bounds ignored" } else { "declared bounds used" };
         let depth = self.depth.map(|d| format!(", depth cutoff {d}")).unwrap_or_default();
-        let common = format!("ties: {}, order: {}{depth}", self.ties, self.order);
+        let shallow = match (self.shallow, self.shallow_strict()) {
+            (false, _) => "",
+            (true, false) => ", shallow pruning (x ≥ sum − parent's)",
+            (true, true) => ", shallow pruning (x > sum − parent's)",
+        };
+        let player = self.player.as_ref().map(|p| format!(", player {p}")).unwrap_or_default();
+        let common = format!("ties: {}, order: {}{depth}{shallow}{player}", self.ties, self.order);
         if windowed { format!("{cuts}, {fail}, {bounds}, {common}") } else { common }
     }
 }

@@ -69,6 +69,9 @@ pub struct NodeReport {
     pub negamax_value: Option<Number>,
     /// 1-based position in the visit order.
     pub visit: usize,
+    /// A `star2` probe visit (only the first child searched).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub probe: bool,
 }
 
 /// One cut.
@@ -82,6 +85,10 @@ pub struct CutReport {
     pub bound: Number,
     /// The ancestor whose α or β it was (`bounds`: the declared bounds).
     pub cause: String,
+    /// For a `chance` cut: `low` (value ≤ α even if the rest scored the
+    /// upper bound) or `high` (value ≥ β even at the lower bound).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
     pub pruned: Vec<String>,
 }
 
@@ -155,6 +162,7 @@ impl AlgoReport {
                     beta: v.window.map(|w| Number::Num(w.beta)),
                     negamax_value: v.negamax.map(Number::Num),
                     visit: i + 1,
+                    probe: v.probe,
                 }
             })
             .collect();
@@ -166,6 +174,12 @@ impl AlgoReport {
                 kind: match c.kind {
                     CutKind::Alpha => "alpha",
                     CutKind::Beta => "beta",
+                    CutKind::Chance { .. } => "chance",
+                    CutKind::Shallow => "shallow",
+                },
+                side: match c.kind {
+                    CutKind::Chance { high } => Some(if high { "high" } else { "low" }),
+                    _ => None,
                 },
                 value: Number::Num(c.value),
                 bound: Number::Num(c.bound),
@@ -235,8 +249,13 @@ impl fmt::Display for Text<'_> {
             for c in &r.cuts {
                 let at = describe(game, &parse_path(&c.at));
                 let pruned: Vec<String> = c.pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
-                let (word, sym, letter) =
-                    if c.kind == "alpha" { ("α-cut", "≤", "α") } else { ("β-cut", "≥", "β") };
+                let (word, sym, letter) = match (c.kind, c.side) {
+                    ("alpha", _) => ("α-cut", "≤", "α"),
+                    ("chance", Some("low")) => ("chance-branch cut", "≤", "α"),
+                    ("chance", _) => ("chance-branch cut", "≥", "β"),
+                    ("shallow", _) => ("shallow cut", "≥", "sum − parent's"),
+                    _ => ("β-cut", "≥", "β"),
+                };
                 let cause = if c.cause == "bounds" {
                     "the declared bounds".to_string()
                 } else {
@@ -307,6 +326,7 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
             _ => n.kind.to_string(),
         };
         let indent = "  ".repeat(path.depth());
+        let kind = if n.probe { format!("{kind} probe") } else { kind };
         let mut row = vec![n.visit.to_string(), format!("{indent}{}", describe(game, &path)), kind];
         if windows {
             let w = match (&n.alpha, &n.beta) {

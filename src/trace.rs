@@ -75,6 +75,16 @@ pub enum CutKind {
     Alpha,
     /// At a MAX node: `v ≥ β`.
     Beta,
+    /// At a CHANCE node (`star1`, `star2`): even if every remaining outcome
+    /// scored the best the bounds allow, its value stays `≤ α`
+    /// (`high: false`), or even at the worst it stays `≥ β` (`high: true`):
+    /// a "chance-branch cut". `value` is that bound on the chance node's
+    /// value; `bound` is α or β.
+    Chance { high: bool },
+    /// At a max^n node (`maxn --shallow`, Korf 1991): the player to move has
+    /// `value ≥ bound = sum − what the parent's player already has`, so the
+    /// parent's player cannot gain here.
+    Shallow,
 }
 
 /// Whose bound made a node stop.
@@ -101,6 +111,11 @@ pub enum Event {
     /// Start searching an inner node, reached as child number `child`
     /// (0-based, as written) of the node being searched; the root is 0.
     Enter { node: NodeId, child: u32, window: Option<Window> },
+    /// Start a `star2` probe of a MAX/MIN child of a CHANCE node: like
+    /// `Enter`, closed by `Exit`, but only the node's first child (in search
+    /// order) is searched, for a cheap bound. The node may be entered again
+    /// for its full search.
+    Probe { node: NodeId, child: u32, window: Option<Window> },
     /// Evaluate a node directly (a leaf, or a node at the depth cutoff).
     Leaf { node: NodeId, child: u32, window: Option<Window>, value: Value, source: LeafSource, negamax: Option<Num> },
     /// Child `child` of the current node returned; `value` is the node's

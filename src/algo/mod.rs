@@ -9,6 +9,8 @@
 //! | `minimax`, `negamax`, `alphabeta`, `negamax-ab` | MAX/MIN only |
 //! | `expectiminimax` | MAX/MIN/CHANCE |
 //! | `maxn` | multi-player games (`players`), CHANCE allowed |
+//! | `star1`, `star2` | two-player MAX/MIN/CHANCE; CHANCE nodes need `bounds` |
+//! | `paranoid` | multi-player games; CHANCE nodes need `bounds` |
 
 mod alphabeta;
 mod expectiminimax;
@@ -17,6 +19,10 @@ mod minimax;
 mod negamax;
 mod negamax_ab;
 pub mod order;
+mod paranoid;
+mod star1;
+mod star2;
+mod star_chance;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -40,8 +46,14 @@ pub enum Algorithm {
     NegamaxAb,
     /// `expectiminimax`: MAX/MIN/CHANCE, no pruning.
     Expectiminimax,
-    /// `maxn`: multi-player vectors.
+    /// `maxn`: multi-player vectors (`--shallow`: Korf's shallow pruning).
     Maxn,
+    /// `star1`: Ballard's *-minimax, alpha-beta with chance-node pruning.
+    Star1,
+    /// `star2`: `star1` plus probing below chance nodes.
+    Star2,
+    /// `paranoid`: one player against the coalition of all others.
+    Paranoid,
 }
 
 impl Algorithm {
@@ -52,6 +64,9 @@ impl Algorithm {
         Algorithm::NegamaxAb,
         Algorithm::Expectiminimax,
         Algorithm::Maxn,
+        Algorithm::Star1,
+        Algorithm::Star2,
+        Algorithm::Paranoid,
     ];
 
     pub fn name(self) -> &'static str {
@@ -62,6 +77,9 @@ impl Algorithm {
             Algorithm::NegamaxAb => "negamax-ab",
             Algorithm::Expectiminimax => "expectiminimax",
             Algorithm::Maxn => "maxn",
+            Algorithm::Star1 => "star1",
+            Algorithm::Star2 => "star2",
+            Algorithm::Paranoid => "paranoid",
         }
     }
 
@@ -77,14 +95,22 @@ impl Algorithm {
     pub fn uses_window(self) -> bool {
         match self {
             Algorithm::Minimax | Algorithm::Negamax | Algorithm::Expectiminimax | Algorithm::Maxn => false,
-            Algorithm::Alphabeta | Algorithm::NegamaxAb => true,
+            Algorithm::Alphabeta | Algorithm::NegamaxAb | Algorithm::Star1 | Algorithm::Star2 | Algorithm::Paranoid => {
+                true
+            }
         }
     }
 
     /// Does it report side-to-move (negamax) values?
     pub fn is_negamax(self) -> bool {
         match self {
-            Algorithm::Minimax | Algorithm::Alphabeta | Algorithm::Expectiminimax | Algorithm::Maxn => false,
+            Algorithm::Minimax
+            | Algorithm::Alphabeta
+            | Algorithm::Expectiminimax
+            | Algorithm::Maxn
+            | Algorithm::Star1
+            | Algorithm::Star2
+            | Algorithm::Paranoid => false,
             Algorithm::Negamax | Algorithm::NegamaxAb => true,
         }
     }
@@ -106,6 +132,20 @@ impl Algorithm {
                 Err(not(NodeId::ROOT, "it is a two-player game (declare `players` for max^n)"))
             }
             Algorithm::Maxn => Ok(()),
+            Algorithm::Paranoid if !game.is_multiplayer() => {
+                Err(not(NodeId::ROOT, "it is a two-player game (paranoid reduces multi-player games to two)"))
+            }
+            Algorithm::Paranoid | Algorithm::Star1 | Algorithm::Star2 => match chance {
+                _ if self != Algorithm::Paranoid && game.is_multiplayer() => {
+                    Err(not(NodeId::ROOT, "it is a multi-player game (use maxn or paranoid)"))
+                }
+                Some(id) if game.bounds.is_none() => Err(not(
+                    id,
+                    "it has CHANCE nodes but no `bounds [L, U]`, which chance-node pruning needs \
+                     (declare them, or use expectiminimax)",
+                )),
+                _ => Ok(()),
+            },
             _ if game.is_multiplayer() => Err(not(NodeId::ROOT, "it is a multi-player game (use maxn)")),
             Algorithm::Expectiminimax => Ok(()),
             Algorithm::Minimax | Algorithm::Negamax | Algorithm::Alphabeta | Algorithm::NegamaxAb => match chance {
@@ -123,6 +163,9 @@ impl Algorithm {
             Algorithm::NegamaxAb => negamax_ab::negamax_ab(game, opts),
             Algorithm::Expectiminimax => expectiminimax::expectiminimax(game, opts),
             Algorithm::Maxn => maxn::maxn(game, opts),
+            Algorithm::Star1 => star1::star1(game, opts),
+            Algorithm::Star2 => star2::star2(game, opts),
+            Algorithm::Paranoid => paranoid::paranoid(game, opts),
         }
     }
 }
@@ -136,12 +179,17 @@ impl fmt::Display for Algorithm {
 /// Runs `algo` on `game`, after checking it applies.
 pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagnostic> {
     algo.applies(game)?;
-    if let (Algorithm::Maxn, Some(_)) = (algo, opts.depth) {
-        let why = "a depth cutoff needs vector evaluations, which specs cannot give".to_string();
-        return Err(Diagnostic::new(
-            DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why },
-            game.root().span,
-        ));
+    let not = |why: String| {
+        Diagnostic::new(DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why }, game.root().span)
+    };
+    if let (Algorithm::Maxn | Algorithm::Paranoid, Some(_)) = (algo, opts.depth) {
+        return Err(not("a depth cutoff needs vector evaluations, which specs cannot give".into()));
+    }
+    if algo == Algorithm::Maxn && opts.shallow {
+        maxn::shallow_applies(game).map_err(not)?;
+    }
+    if algo == Algorithm::Paranoid {
+        paranoid::player(game, opts).map_err(not)?;
     }
     if let Some(depth) = opts.depth {
         check_horizon(game, depth)?;
@@ -149,9 +197,12 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
     Ok(algo.search(game, opts))
 }
 
-/// Every algorithm that applies to `game`.
+/// Every algorithm that applies to `game` (`star1` and `star2` only when
+/// it has CHANCE nodes: without them they are `alphabeta`, step for step).
 pub fn applicable(game: &Game) -> Vec<Algorithm> {
-    Algorithm::ALL.iter().copied().filter(|a| a.applies(game).is_ok()).collect()
+    let chance = game.has_kind(NodeKind::Chance);
+    let star = |a: &Algorithm| chance || !matches!(a, Algorithm::Star1 | Algorithm::Star2);
+    Algorithm::ALL.iter().copied().filter(|a| a.applies(game).is_ok()).filter(star).collect()
 }
 
 /// Fails on the first inner node at depth `depth` that has no `eval`.
