@@ -12,7 +12,8 @@ use gametree::analysis::Analysis;
 use gametree::diagnostic::{Diagnostic, Source};
 use gametree::expect::{self, Expect};
 use gametree::model::Game;
-use gametree::options::{CutRule, FailMode, Options, Order, Ties};
+use gametree::num::Num;
+use gametree::options::{CutRule, FailMode, Options, Order, Replace, Ties};
 use gametree::report::{AlgoReport, Report, Text};
 
 /// Game-tree search made teachable and checkable.
@@ -45,6 +46,10 @@ struct SolveArgs {
     /// Narrate every step, with α and β (text format).
     #[arg(long)]
     trace: bool,
+    /// Compare every algorithm that applies side by side (value, best move,
+    /// leaves, cutoffs), flagging any disagreement in the root value.
+    #[arg(long, conflicts_with = "algorithms")]
+    all: bool,
     #[command(flatten)]
     conventions: ConventionArgs,
 }
@@ -70,6 +75,27 @@ struct ConventionArgs {
     /// Cut the search at this depth (root = 0) and use `eval` there.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+    /// Transposition-table entries (negamax-tt, mtdf): slot = hash(key) mod N; default unlimited.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    tt_size: Option<u64>,
+    /// Which entry a full table slot keeps.
+    #[arg(long, value_enum, default_value_t = ReplaceArg::Always)]
+    tt_replace: ReplaceArg,
+    /// MTD(f)'s first guess.
+    #[arg(long, value_name = "F", allow_hyphen_values = true, value_parser = parse_num)]
+    guess: Option<Num>,
+}
+
+fn parse_num(s: &str) -> Result<Num, String> {
+    Num::parse(s).map_err(|_| format!("`{s}` is not a number"))
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum ReplaceArg {
+    /// A new entry always replaces the slot's.
+    Always,
+    /// Keep the entry searched to the greater remaining depth.
+    Depth,
 }
 
 #[derive(Args, Debug)]
@@ -141,6 +167,12 @@ impl ConventionArgs {
                 OrderArg::Eval => Order::Eval,
             },
             depth: self.depth,
+            tt_size: self.tt_size,
+            tt_replace: match self.tt_replace {
+                ReplaceArg::Always => Replace::Always,
+                ReplaceArg::Depth => Replace::Depth,
+            },
+            guess: self.guess,
         }
     }
 }

@@ -7,16 +7,22 @@
 //! | algorithm | trees |
 //! |---|---|
 //! | `minimax`, `negamax`, `alphabeta`, `negamax-ab` | MAX/MIN only |
+//! | `negamax-tt`, `pvs`, `mtdf`, `ids` | MAX/MIN only |
 //! | `expectiminimax` | MAX/MIN/CHANCE |
 //! | `maxn` | multi-player games (`players`), CHANCE allowed |
 
 mod alphabeta;
 mod expectiminimax;
+mod ids;
 mod maxn;
 mod minimax;
+mod mtdf;
 mod negamax;
 mod negamax_ab;
+mod negamax_tt;
 pub mod order;
+mod pvs;
+mod tt;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -42,6 +48,14 @@ pub enum Algorithm {
     Expectiminimax,
     /// `maxn`: multi-player vectors.
     Maxn,
+    /// `negamax-tt`: negamax alpha-beta with a transposition table.
+    NegamaxTt,
+    /// `pvs`: principal variation search (NegaScout).
+    Pvs,
+    /// `mtdf`: MTD(f), null-window passes over `negamax-tt`.
+    Mtdf,
+    /// `ids`: iterative deepening alpha-beta.
+    Ids,
 }
 
 impl Algorithm {
@@ -52,6 +66,10 @@ impl Algorithm {
         Algorithm::NegamaxAb,
         Algorithm::Expectiminimax,
         Algorithm::Maxn,
+        Algorithm::NegamaxTt,
+        Algorithm::Pvs,
+        Algorithm::Mtdf,
+        Algorithm::Ids,
     ];
 
     pub fn name(self) -> &'static str {
@@ -62,6 +80,10 @@ impl Algorithm {
             Algorithm::NegamaxAb => "negamax-ab",
             Algorithm::Expectiminimax => "expectiminimax",
             Algorithm::Maxn => "maxn",
+            Algorithm::NegamaxTt => "negamax-tt",
+            Algorithm::Pvs => "pvs",
+            Algorithm::Mtdf => "mtdf",
+            Algorithm::Ids => "ids",
         }
     }
 
@@ -78,6 +100,7 @@ impl Algorithm {
         match self {
             Algorithm::Minimax | Algorithm::Negamax | Algorithm::Expectiminimax | Algorithm::Maxn => false,
             Algorithm::Alphabeta | Algorithm::NegamaxAb => true,
+            Algorithm::NegamaxTt | Algorithm::Pvs | Algorithm::Mtdf | Algorithm::Ids => true,
         }
     }
 
@@ -86,7 +109,14 @@ impl Algorithm {
         match self {
             Algorithm::Minimax | Algorithm::Alphabeta | Algorithm::Expectiminimax | Algorithm::Maxn => false,
             Algorithm::Negamax | Algorithm::NegamaxAb => true,
+            Algorithm::NegamaxTt | Algorithm::Pvs | Algorithm::Mtdf => true,
+            Algorithm::Ids => false,
         }
+    }
+
+    /// Does it keep a transposition table (and report probes and stores)?
+    pub fn uses_table(self) -> bool {
+        matches!(self, Algorithm::NegamaxTt | Algorithm::Mtdf)
     }
 
     /// Why it cannot run on `game`, pointing at the node that prevents it.
@@ -108,7 +138,14 @@ impl Algorithm {
             Algorithm::Maxn => Ok(()),
             _ if game.is_multiplayer() => Err(not(NodeId::ROOT, "it is a multi-player game (use maxn)")),
             Algorithm::Expectiminimax => Ok(()),
-            Algorithm::Minimax | Algorithm::Negamax | Algorithm::Alphabeta | Algorithm::NegamaxAb => match chance {
+            Algorithm::Minimax
+            | Algorithm::Negamax
+            | Algorithm::Alphabeta
+            | Algorithm::NegamaxAb
+            | Algorithm::NegamaxTt
+            | Algorithm::Pvs
+            | Algorithm::Mtdf
+            | Algorithm::Ids => match chance {
                 Some(id) => Err(not(id, "it has CHANCE nodes (use expectiminimax)")),
                 None => Ok(()),
             },
@@ -123,6 +160,10 @@ impl Algorithm {
             Algorithm::NegamaxAb => negamax_ab::negamax_ab(game, opts),
             Algorithm::Expectiminimax => expectiminimax::expectiminimax(game, opts),
             Algorithm::Maxn => maxn::maxn(game, opts),
+            Algorithm::NegamaxTt => negamax_tt::negamax_tt(game, opts),
+            Algorithm::Pvs => pvs::pvs(game, opts),
+            Algorithm::Mtdf => mtdf::mtdf(game, opts),
+            Algorithm::Ids => ids::ids(game, opts),
         }
     }
 }
@@ -147,6 +188,11 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
         check_horizon(game, depth)?;
     }
     Ok(algo.search(game, opts))
+}
+
+/// The width δ of the null windows of `pvs` and `mtdf` (1 for integer trees).
+pub fn null_window(game: &Game, opts: &Options) -> Num {
+    pvs::null_delta(game, opts)
 }
 
 /// Every algorithm that applies to `game`.
