@@ -325,13 +325,18 @@ impl Analysis {
 }
 
 /// The root visit whose answer counts: the last iteration's; for MTD(f) the
-/// last pass that moved the bound on the root player's side (the lower bound
-/// for MAX: its cutting root move is the leftmost attaining the value); the
-/// first visit for one-pass algorithms.
+/// last pass that searched the root's children and either moved the bound
+/// on the root player's side (the lower bound for MAX: its cutting root move
+/// is the leftmost attaining the value) or returned a value strictly inside
+/// its window (an exact value); the first visit for one-pass algorithms.
 fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
     let max_root = game.root().kind != crate::model::NodeKind::Min;
+    let searched = |p: &Pass| p.root.is_some_and(|r| visits[r].best_child.is_some());
     let decides = |p: &&Pass| match (p.kind, p.root.and_then(|r| visits[r].value.as_ref()?.scalar())) {
-        (PassKind::Mtdf { window, .. }, Some(g)) => (g >= window.beta) == max_root,
+        (PassKind::Mtdf { window, .. }, Some(g)) => {
+            let inside = window.alpha < g && g < window.beta;
+            searched(p) && (inside || (g >= window.beta) == max_root)
+        }
         (_, g) => g.is_some(),
     };
     let roots = || passes.iter().filter_map(|p| p.root);

@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
+use gametree::compare::{Comparison, ComparisonText};
 use gametree::diagnostic::{Diagnostic, Source};
 use gametree::expect::{self, Expect};
 use gametree::model::Game;
@@ -252,6 +253,9 @@ fn solve(args: &SolveArgs) -> u8 {
         }
         out
     };
+    if args.all {
+        return compare(&input, &game, &opts, args.format);
+    }
     let mut results = Vec::new();
     for a in algorithms {
         match algo::run(&game, a, &opts) {
@@ -275,6 +279,34 @@ fn solve(args: &SolveArgs) -> u8 {
         },
     }
     0
+}
+
+/// `solve --all`: every applicable algorithm side by side; exit 1 when
+/// they disagree on the root value.
+fn compare(input: &Input, game: &Game, opts: &Options, format: Format) -> u8 {
+    let mut traces = Vec::new();
+    for a in algo::applicable(game) {
+        match algo::run(game, a, opts) {
+            Ok(t) => traces.push(t),
+            Err(d) => {
+                input.report(&[d]);
+                return 2;
+            }
+        }
+    }
+    let c = Comparison::new(game, &traces);
+    match format {
+        Format::Text => print!("{}", ComparisonText { game, comparison: &c }),
+        Format::Json => match serde_json::to_string_pretty(&c) {
+            Ok(s) => println!("{s}"),
+            Err(e) => return internal(e),
+        },
+        Format::Yaml => match serde_yaml::to_string(&c) {
+            Ok(s) => print!("{s}"),
+            Err(e) => return internal(e),
+        },
+    }
+    if c.agreement { 0 } else { 1 }
 }
 
 fn internal(e: impl std::fmt::Display) -> u8 {

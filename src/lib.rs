@@ -23,6 +23,7 @@
 pub mod algo;
 pub mod analysis;
 pub mod ast;
+pub mod compare;
 pub mod diagnostic;
 pub mod expect;
 pub mod model;

@@ -24,9 +24,10 @@
 //! pass is a `Pass` event followed by a whole search from the root: the
 //! visit order is the concatenation of the passes. The value, best move,
 //! node values and pruned edges are read from the deciding pass — the last
-//! one that raised the bound on the root player's side (the lower bound for
-//! a MAX root): its cutting root move is the leftmost move attaining the
-//! value. The principal variation is that move only: a null-window pass
+//! one that searched the root's children and raised the bound on the root
+//! player's side (the lower bound for a MAX root: its cutting root move is
+//! the leftmost move attaining the value), or returned a value strictly
+//! inside its window (possible when the guess is not a leaf value). The principal variation is that move only: a null-window pass
 //! proves a bound, not the line below it.
 
 use crate::algo::Algorithm;
