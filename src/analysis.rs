@@ -339,9 +339,8 @@ fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
         }
         (_, g) => g.is_some(),
     };
-    let roots = || passes.iter().filter_map(|p| p.root);
     let decider = passes.iter().rev().find(decides).and_then(|p| p.root);
-    decider.or_else(|| roots().last()).unwrap_or(0)
+    decider.or_else(|| passes.iter().rev().find_map(|p| p.root)).unwrap_or(0)
 }
 
 /// A reference people read for a path: the nearest named node on it and

@@ -52,9 +52,8 @@ impl Gen {
         let mut children = Vec::new();
         for _ in 0..n {
             let roll = self.rand(20);
-            let child = if depth + 1 >= max || roll < 6 {
-                self.leaf()
-            } else if !self.transpositions && roll < 12 {
+            let leaf = depth + 1 >= max || roll < 6 || (!self.transpositions && roll < 12);
+            let child = if leaf {
                 self.leaf()
             } else if !plain && roll < 9 && !self.names.is_empty() {
                 let i = self.rand(self.names.len() as u64) as usize;
