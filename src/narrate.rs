@@ -4,7 +4,7 @@
 use crate::analysis::reference;
 use crate::model::{Game, NodeId, NodeKind, Path};
 use crate::report::shown;
-use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Window};
+use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, TtOutcome, Window};
 
 /// One line per event of `trace`.
 pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
@@ -58,6 +58,8 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 let cause = match cause {
                     Cause::Ancestor(d) => stack.get(*d as usize).map_or("?".into(), |(_, p, _)| reference(game, p)),
                     Cause::Bounds => "the declared bounds".into(),
+                    Cause::Table => "a table entry".into(),
+                    Cause::Pass => "the pass's null window".into(),
                 };
                 let names: Vec<String> = pruned.iter().map(|&i| reference(game, &path.child(i))).collect();
                 let who = format!("{} ({})", reference(game, path), kind(game, *node));
@@ -94,6 +96,25 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 let what = if *bound == BoundKind::Exact { "" } else { " (a bound)" };
                 format!("{} returns {}{what}{nm}", reference(game, &path), shown(value, *bound))
             }
+            Event::TtProbe { key, slot, found, outcome } => {
+                let Some((_, path, before)) = stack.last_mut() else { continue };
+                let who = reference(game, path);
+                let line = crate::narrate_search::probe(game, &who, key, *slot, found.as_ref(), outcome);
+                if let TtOutcome::Narrowed { window } | TtOutcome::Cutoff { window } = outcome {
+                    *before = Some(*window);
+                }
+                line
+            }
+            Event::TtStore { key, slot, entry, replaced, kept } => {
+                let Some((_, path, _)) = stack.last() else { continue };
+                let who = reference(game, path);
+                crate::narrate_search::store(game, &who, key, *slot, entry, replaced.as_ref(), *kept)
+            }
+            Event::Research { child, scout, window } => {
+                let Some((_, path, w)) = stack.last() else { continue };
+                crate::narrate_search::research(&reference(game, &path.child(*child)), *scout, w.as_ref(), window)
+            }
+            Event::Pass { number, kind } => crate::narrate_search::pass(game, *number, kind),
         };
         out.push(line);
     }

@@ -56,6 +56,16 @@ pub enum Order {
     Eval,
 }
 
+/// Which entry a full transposition-table slot keeps (`--tt-replace`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Replace {
+    /// A new entry always replaces the slot's.
+    #[default]
+    Always,
+    /// A new entry replaces the slot's only if searched at least as deep.
+    Depth,
+}
+
 /// Everything that changes what an algorithm does or reports.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
@@ -72,11 +82,30 @@ pub struct Options {
     /// `--player NAME`: whose component `paranoid` maximizes (default: the
     /// player to move at the root).
     pub player: Option<String>,
+    /// `--tt-size N`: transposition-table entries (slot = hash(key) mod N);
+    /// `None`: unlimited, one entry per position.
+    pub tt_size: Option<u64>,
+    /// `--tt-replace always|depth`.
+    pub tt_replace: Replace,
+    /// `--guess F`: MTD(f)'s first guess (default 0).
+    pub guess: Option<crate::num::Num>,
 }
 
 /// The option names `set` accepts, for error messages.
-pub const OPTION_NAMES: &[&str] =
-    &["strict-cuts", "fail-hard", "fail-soft", "ignore-bounds", "ties", "order", "depth", "shallow", "player"];
+pub const OPTION_NAMES: &[&str] = &[
+    "strict-cuts",
+    "fail-hard",
+    "fail-soft",
+    "ignore-bounds",
+    "ties",
+    "order",
+    "depth",
+    "shallow",
+    "player",
+    "tt-size",
+    "tt-replace",
+    "guess",
+];
 
 impl Options {
     /// Sets one option by its command-line name (`order`, `strict-cuts`…),
@@ -103,6 +132,19 @@ impl Options {
             }
             "shallow" => self.shallow = flag(value)?,
             "player" => self.player = Some(need(value)?.to_string()),
+            "tt-size" => {
+                let v = need(value)?;
+                let n: u64 = v.parse().map_err(|_| format!("`{v}` is not a table size (1, 2, …)"))?;
+                if n == 0 {
+                    return Err("must be at least 1".into());
+                }
+                self.tt_size = Some(n);
+            }
+            "tt-replace" => self.tt_replace = parse_replace(need(value)?)?,
+            "guess" => {
+                let v = need(value)?;
+                self.guess = Some(crate::num::Num::parse(v).map_err(|_| format!("`{v}` is not a number"))?);
+            }
             _ => return Err(format!("unknown option; expected one of {}", OPTION_NAMES.join(", "))),
         }
         Ok(())
@@ -115,6 +157,14 @@ pub fn parse_ties(v: &str) -> Result<Ties, String> {
         "last" => Ok(Ties::Last),
         "all" => Ok(Ties::All),
         _ => Err(format!("`{v}` is not one of first, last, all")),
+    }
+}
+
+pub fn parse_replace(v: &str) -> Result<Replace, String> {
+    match v {
+        "always" => Ok(Replace::Always),
+        "depth" => Ok(Replace::Depth),
+        _ => Err(format!("`{v}` is not one of always, depth")),
     }
 }
 

@@ -49,6 +49,16 @@ pub struct AlgoReport {
     pub stats: crate::analysis::Stats,
     /// The narrated steps (`--trace`).
     pub steps: Vec<String>,
+    /// `mtdf`: one row per pass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<Vec<crate::report_search::PassReport>>,
+    /// `ids`: one row per depth.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<Vec<crate::report_search::IterationReport>>,
+    /// `negamax-tt`, `mtdf`: the nodes the table answered (their children
+    /// are not searched and not counted as pruned).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_answered: Option<Vec<String>>,
 }
 
 /// One visited node.
@@ -83,13 +93,18 @@ pub struct CutReport {
     pub kind: &'static str,
     pub value: Number,
     pub bound: Number,
-    /// The ancestor whose α or β it was (`bounds`: the declared bounds).
+    /// The ancestor whose α or β it was (`bounds`: the declared bounds;
+    /// `table`: a transposition-table entry).
     pub cause: String,
     /// For a `chance` cut: `low` (value ≤ α even if the rest scored the
     /// upper bound) or `high` (value ≥ β even at the lower bound).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side: Option<&'static str>,
     pub pruned: Vec<String>,
+    /// In a search whose answer was replaced (a re-searched scout, an
+    /// earlier pass): not among `pruned`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub superseded: bool,
 }
 
 /// A number as JSON wants it: an integer when whole, else a float; the
@@ -183,13 +198,20 @@ impl AlgoReport {
                 },
                 value: Number::Num(c.value),
                 bound: Number::Num(c.bound),
-                cause: c.cause.map_or("bounds".to_string(), |i| a.visits[i].path.to_string()),
+                cause: match (c.cause, c.by_table, c.by_pass) {
+                    (Some(i), _, _) => a.visits[i].path.to_string(),
+                    (None, true, _) => "table".to_string(),
+                    (None, _, true) => "pass".to_string(),
+                    (None, false, false) => "bounds".to_string(),
+                },
                 pruned: c.pruned.iter().map(Path::to_string).collect(),
+                superseded: a.visits[c.at].superseded,
             })
             .collect();
         AlgoReport {
             algorithm: trace.algorithm.name().to_string(),
-            conventions: trace.options.describe(trace.algorithm.uses_window()),
+            conventions: trace.options.describe(trace.algorithm.uses_window())
+                + &crate::report_search::conventions(game, trace),
             value_exact: value.as_ref().and_then(exact),
             value: value.as_ref().map(number),
             negamax_value: a.root().negamax.filter(|_| trace.algorithm.is_negamax()).map(Number::Num),
@@ -204,6 +226,9 @@ impl AlgoReport {
             nodes,
             stats: a.stats(),
             steps: narrate(game, trace),
+            passes: crate::report_search::passes(&a),
+            iterations: crate::report_search::iterations(game, &a),
+            tt_answered: crate::report_search::answered(trace, &a),
         }
     }
 }
@@ -258,11 +283,17 @@ impl fmt::Display for Text<'_> {
                 };
                 let cause = if c.cause == "bounds" {
                     "the declared bounds".to_string()
+                } else if c.cause == "table" {
+                    "a table entry".to_string()
+                } else if c.cause == "pass" {
+                    "the pass's null window".to_string()
                 } else {
                     describe(game, &parse_path(&c.cause))
                 };
                 let (v, b) = (show_number(&c.value), show_number(&c.bound));
-                writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); pruned {}", pruned.join(", "))?;
+                let (what, old) = if c.superseded { ("skipped", " [superseded]") } else { ("pruned", "") };
+                let p = pruned.join(", ");
+                writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); {what} {p}{old}")?;
             }
             let leaves: Vec<String> = r.leaf_order.iter().map(|p| leaf_text(game, r, p)).collect();
             writeln!(f, "  leaves evaluated: {}", leaves.join(" "))?;
@@ -273,6 +304,14 @@ impl fmt::Display for Text<'_> {
                 "  stats: {} nodes visited, {} leaves evaluated, {} {cutoffs}",
                 s.nodes_visited, s.leaves_evaluated, s.cutoffs
             )?;
+            let rows = crate::report_search::Rows {
+                game,
+                passes: r.passes.as_deref(),
+                iterations: r.iterations.as_deref(),
+                answered: r.tt_answered.as_deref(),
+                stats: &r.stats,
+            };
+            write!(f, "{rows}")?;
             if self.report.show_trace {
                 writeln!(f, "  trace:")?;
                 for (i, step) in r.steps.iter().enumerate() {

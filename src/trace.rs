@@ -94,6 +94,10 @@ pub enum Cause {
     Ancestor(u32),
     /// The root window: the declared `bounds`.
     Bounds,
+    /// The node's own bound, tightened by a transposition-table entry.
+    Table,
+    /// The root window of an MTD(f) pass (its null window).
+    Pass,
 }
 
 /// Where a directly evaluated node's value came from.
@@ -128,6 +132,82 @@ pub enum Event {
     Cut { kind: CutKind, value: Num, bound: Num, cause: Cause, pruned: Vec<u32> },
     /// Leave the current node returning `value`.
     Exit { value: Value, bound: BoundKind, negamax: Option<Num> },
+    /// Look the current node up in the transposition table (`slot`: its
+    /// index in a table of `--tt-size` entries); `found` is the entry for
+    /// this key, if any, and `outcome` what the search did with it.
+    TtProbe { key: TtKey, slot: Option<u64>, found: Option<TtEntry>, outcome: TtOutcome },
+    /// Store the current node's result; `replaced` is the other position
+    /// whose entry it overwrote; `kept` is false when the depth-preferred
+    /// scheme kept a deeper entry instead.
+    TtStore { key: TtKey, slot: Option<u64>, entry: TtEntry, replaced: Option<TtKey>, kept: bool },
+    /// Child `child` of the current node returned `scout` from a null-window
+    /// search, inside the node's window: it is searched again with `window`
+    /// (the child's window, MAX's view). The child appears again in the visit
+    /// order.
+    Research { child: u32, scout: Num, window: Window },
+    /// A new pass over the tree starts (MTD(f) passes, iterative-deepening
+    /// iterations): the root is entered again after this.
+    Pass { number: u32, kind: PassKind },
+}
+
+/// A transposition-table key: a node's `[key=…]`, or the node itself (so
+/// every `&B` reference to it shares one entry).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TtKey {
+    Node(NodeId),
+    Named(String),
+}
+
+/// What the table holds for a position, from MAX's point of view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TtEntry {
+    pub value: Num,
+    /// EXACT, LOWERBOUND or UPPERBOUND (of the MAX value).
+    pub bound: BoundKind,
+    /// The remaining depth it was searched to; `None`: to the end of the
+    /// tree (no `--depth`), deep enough for every probe.
+    pub depth: Option<u32>,
+}
+
+/// What a probe did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TtOutcome {
+    /// No entry for this key; `occupant` is the other position whose entry
+    /// holds the slot (a lossy table).
+    Miss { occupant: Option<TtKey> },
+    /// An entry searched to a smaller remaining depth than needed: unused.
+    Shallow,
+    /// An EXACT entry: the node returns its value at once.
+    Exact,
+    /// A LOWER/UPPER entry tightened the window to `window` (α := max(α, v)
+    /// or β := min(β, v), MAX's view); the search goes on.
+    Narrowed { window: Window },
+    /// A bound that leaves no window (α ≥ β): the node returns its value.
+    Cutoff { window: Window },
+}
+
+impl TtOutcome {
+    /// Did the entry answer the node (its children are not searched)?
+    pub fn answers(&self) -> bool {
+        matches!(self, TtOutcome::Exact | TtOutcome::Cutoff { .. })
+    }
+
+    /// Was a deep-enough entry found for this key?
+    pub fn is_hit(&self) -> bool {
+        !matches!(self, TtOutcome::Miss { .. } | TtOutcome::Shallow)
+    }
+}
+
+/// Which kind of pass over the tree.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PassKind {
+    /// An MTD(f) pass with the null window `window` (MAX's view), run when
+    /// the root's value was known to lie in `[lower, upper]`.
+    Mtdf { window: Window, lower: Num, upper: Num },
+    /// An iterative-deepening iteration to `depth`, searching root move
+    /// `first` (the previous iteration's best) first. `missing_eval`: the
+    /// iteration could not run, since this node at the horizon has no `eval`.
+    Deepening { depth: u32, first: Option<u32>, missing_eval: Option<NodeId> },
 }
 
 /// Everything an algorithm run recorded.

@@ -27,11 +27,18 @@ use crate::options::{FailMode, Options};
 use crate::trace::{BoundKind, Cause, CutKind, Event, Trace, Value, Window};
 
 pub fn alphabeta(game: &Game, opts: &Options) -> Trace {
+    alphabeta_first(game, opts, None)
+}
+
+/// `alphabeta` searching root move `first` (a written index) first, as
+/// iterative deepening does with the previous iteration's best move.
+pub(crate) fn alphabeta_first(game: &Game, opts: &Options, first: Option<u32>) -> Trace {
     let mut search = AlphaBeta {
         game,
         opts,
         range: root_window(game, opts),
         order: Orderer::new(game, opts),
+        first,
         trace: Trace::new(Algorithm::Alphabeta, opts),
     };
     let (lo, hi) = search.range;
@@ -58,6 +65,8 @@ struct AlphaBeta<'g> {
     /// Where any value lies: the declared bounds, or everything.
     range: (Num, Num),
     order: Orderer<'g>,
+    /// The root move to search first, if any.
+    first: Option<u32>,
     trace: Trace,
 }
 
@@ -76,7 +85,11 @@ impl AlphaBeta<'_> {
         let cuts = self.opts.cuts;
         let mut v = if maximizing { Num::NEG_INF } else { Num::INF };
         let mut known = Interval::start(maximizing);
-        let order = self.order.children(id, depth);
+        let mut order = self.order.children(id, depth);
+        if let (0, Some(first)) = (depth, self.first) {
+            order.retain(|&i| i != first);
+            order.insert(0, first);
+        }
         for (k, &i) in order.iter().enumerate() {
             let c = self.game.node(id).children[i as usize].child;
             let (cv, cb) = self.value(c, i, depth + 1, alpha, beta);

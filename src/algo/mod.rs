@@ -7,6 +7,7 @@
 //! | algorithm | trees |
 //! |---|---|
 //! | `minimax`, `negamax`, `alphabeta`, `negamax-ab` | MAX/MIN only |
+//! | `negamax-tt`, `pvs`, `mtdf`, `ids` | MAX/MIN only |
 //! | `expectiminimax` | MAX/MIN/CHANCE |
 //! | `maxn` | multi-player games (`players`), CHANCE allowed |
 //! | `star1`, `star2` | two-player MAX/MIN/CHANCE; CHANCE nodes need `bounds` |
@@ -14,15 +15,20 @@
 
 mod alphabeta;
 mod expectiminimax;
+mod ids;
 mod maxn;
 mod minimax;
+mod mtdf;
 mod negamax;
 mod negamax_ab;
+mod negamax_tt;
 pub mod order;
 mod paranoid;
+mod pvs;
 mod star1;
 mod star2;
 mod star_chance;
+mod tt;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -54,6 +60,14 @@ pub enum Algorithm {
     Star2,
     /// `paranoid`: one player against the coalition of all others.
     Paranoid,
+    /// `negamax-tt`: negamax alpha-beta with a transposition table.
+    NegamaxTt,
+    /// `pvs`: principal variation search (NegaScout).
+    Pvs,
+    /// `mtdf`: MTD(f), null-window passes over `negamax-tt`.
+    Mtdf,
+    /// `ids`: iterative deepening alpha-beta.
+    Ids,
 }
 
 impl Algorithm {
@@ -67,6 +81,10 @@ impl Algorithm {
         Algorithm::Star1,
         Algorithm::Star2,
         Algorithm::Paranoid,
+        Algorithm::NegamaxTt,
+        Algorithm::Pvs,
+        Algorithm::Mtdf,
+        Algorithm::Ids,
     ];
 
     pub fn name(self) -> &'static str {
@@ -80,6 +98,10 @@ impl Algorithm {
             Algorithm::Star1 => "star1",
             Algorithm::Star2 => "star2",
             Algorithm::Paranoid => "paranoid",
+            Algorithm::NegamaxTt => "negamax-tt",
+            Algorithm::Pvs => "pvs",
+            Algorithm::Mtdf => "mtdf",
+            Algorithm::Ids => "ids",
         }
     }
 
@@ -98,6 +120,7 @@ impl Algorithm {
             Algorithm::Alphabeta | Algorithm::NegamaxAb | Algorithm::Star1 | Algorithm::Star2 | Algorithm::Paranoid => {
                 true
             }
+            Algorithm::NegamaxTt | Algorithm::Pvs | Algorithm::Mtdf | Algorithm::Ids => true,
         }
     }
 
@@ -112,7 +135,14 @@ impl Algorithm {
             | Algorithm::Star2
             | Algorithm::Paranoid => false,
             Algorithm::Negamax | Algorithm::NegamaxAb => true,
+            Algorithm::NegamaxTt | Algorithm::Pvs | Algorithm::Mtdf => true,
+            Algorithm::Ids => false,
         }
+    }
+
+    /// Does it keep a transposition table (and report probes and stores)?
+    pub fn uses_table(self) -> bool {
+        matches!(self, Algorithm::NegamaxTt | Algorithm::Mtdf)
     }
 
     /// Why it cannot run on `game`, pointing at the node that prevents it.
@@ -148,7 +178,14 @@ impl Algorithm {
             },
             _ if game.is_multiplayer() => Err(not(NodeId::ROOT, "it is a multi-player game (use maxn)")),
             Algorithm::Expectiminimax => Ok(()),
-            Algorithm::Minimax | Algorithm::Negamax | Algorithm::Alphabeta | Algorithm::NegamaxAb => match chance {
+            Algorithm::Minimax
+            | Algorithm::Negamax
+            | Algorithm::Alphabeta
+            | Algorithm::NegamaxAb
+            | Algorithm::NegamaxTt
+            | Algorithm::Pvs
+            | Algorithm::Mtdf
+            | Algorithm::Ids => match chance {
                 Some(id) => Err(not(id, "it has CHANCE nodes (use expectiminimax)")),
                 None => Ok(()),
             },
@@ -166,6 +203,10 @@ impl Algorithm {
             Algorithm::Star1 => star1::star1(game, opts),
             Algorithm::Star2 => star2::star2(game, opts),
             Algorithm::Paranoid => paranoid::paranoid(game, opts),
+            Algorithm::NegamaxTt => negamax_tt::negamax_tt(game, opts),
+            Algorithm::Pvs => pvs::pvs(game, opts),
+            Algorithm::Mtdf => mtdf::mtdf(game, opts),
+            Algorithm::Ids => ids::ids(game, opts),
         }
     }
 }
@@ -195,6 +236,11 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
         check_horizon(game, depth)?;
     }
     Ok(algo.search(game, opts))
+}
+
+/// The width δ of the null windows of `pvs` and `mtdf` (1 for integer trees).
+pub fn null_window(game: &Game, opts: &Options) -> Num {
+    pvs::null_delta(game, opts)
 }
 
 /// Every algorithm that applies to `game` (`star1` and `star2` only when

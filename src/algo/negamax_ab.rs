@@ -46,11 +46,11 @@ pub fn negamax_ab(game: &Game, opts: &Options) -> Trace {
     search.trace
 }
 
-fn negate(b: Bound) -> Bound {
+pub(crate) fn negate(b: Bound) -> Bound {
     Bound { v: -b.v, cause: b.cause }
 }
 
-fn flip(bound: BoundKind) -> BoundKind {
+pub(crate) fn flip(bound: BoundKind) -> BoundKind {
     match bound {
         BoundKind::Exact => BoundKind::Exact,
         BoundKind::Lower => BoundKind::Upper,
@@ -59,7 +59,7 @@ fn flip(bound: BoundKind) -> BoundKind {
 }
 
 /// The negamax window `(a, b)` of a node with side `color`, from MAX's view.
-fn max_view(color: Num, a: Bound, b: Bound) -> Window {
+pub(crate) fn max_view(color: Num, a: Bound, b: Bound) -> Window {
     if color == Num::ONE { Window { alpha: a.v, beta: b.v } } else { Window { alpha: -b.v, beta: -a.v } }
 }
 
