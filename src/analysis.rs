@@ -189,7 +189,7 @@ impl Analysis {
                         Cause::Ancestor(depth) => stack.get(*depth as usize).copied(),
                         Cause::Bounds | Cause::Table | Cause::Pass => None,
                     };
-                    let pruned = pruned.iter().map(|&i| visits[at].path.child(i)).collect();
+                    let pruned = pruned.iter().flat_map(|&i| pruned_edges(game, &visits, at, i)).collect();
                     cuts.push(Cut { at, kind: *kind, value: *value, bound: *bound, cause, by_table, by_pass, pruned });
                 }
                 Event::Exit { value, bound, negamax } => {
@@ -300,10 +300,17 @@ impl Analysis {
         out
     }
 
-    /// Every pruned edge, by the pruned child's path, in the order cut
-    /// (superseded searches left out).
+    /// Every pruned edge, by the pruned child's path, in the order cut:
+    /// each once, and only if no search whose answer counts entered it
+    /// (a `star2` probe followed by the full search repeats a cut; a `pvs`
+    /// re-search may enter what its scout pruned).
     pub fn pruned(&self) -> impl Iterator<Item = &Path> {
-        self.cuts.iter().filter(|c| !self.visits[c.at].superseded).flat_map(|c| c.pruned.iter())
+        let mut seen = std::collections::HashSet::new();
+        self.cuts
+            .iter()
+            .filter(|c| !self.visits[c.at].superseded)
+            .flat_map(|c| c.pruned.iter())
+            .filter(move |p| !self.by_path.contains_key(*p) && seen.insert(*p))
     }
 
     /// The nodes the transposition table answered (superseded ones left out).
@@ -351,6 +358,19 @@ fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
     };
     let decider = passes.iter().rev().find(decides).and_then(|p| p.root);
     decider.or_else(|| passes.iter().rev().find_map(|p| p.root)).unwrap_or(0)
+}
+
+/// The edges a cut at visit `at` prunes by not searching child `i`: the
+/// edge to it, or — when a `star2` probe already entered that child — the
+/// edges to the probed child's children the probe never entered (a pruned
+/// edge leads to a node never entered; SPEC §2).
+fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32) -> Vec<Path> {
+    let path = visits[at].path.child(i);
+    let probe = visits[at].children.iter().map(|&c| &visits[c]).find(|v| v.probe && v.path == path);
+    let Some(probe) = probe else { return vec![path] };
+    let entered = |k: u32| probe.children.iter().any(|&c| visits[c].path.0.last() == Some(&k));
+    let n = game.node(probe.node).children.len() as u32;
+    (0..n).filter(|&k| !entered(k)).map(|k| path.child(k)).collect()
 }
 
 /// A reference people read for a path: the nearest named node on it and

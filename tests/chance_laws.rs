@@ -94,9 +94,14 @@ fn render(t: &T, out: &mut String) {
     }
 }
 
-fn spec(header: &str, t: &T) -> Game {
+fn spec_text(header: &str, t: &T) -> String {
     let mut text = format!("{header}\n");
     render(t, &mut text);
+    text
+}
+
+fn spec(header: &str, t: &T) -> Game {
+    let text = spec_text(header, t);
     gametree::load("gen.tree", &text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
 }
 
@@ -202,20 +207,20 @@ proptest! {
     }
 
     #[test]
-    fn star1_visits_each_node_or_prunes_it_exactly_once(seed in 1u64..u64::MAX) {
+    fn star_searches_visit_each_node_or_prune_it_exactly_once(seed in 1u64..u64::MAX) {
         let mut rng = Rng(seed);
         let (shape, header) = two_player(&mut rng);
         let t = grow(&mut rng, &shape, 4);
         let game = spec(&header, &t);
         let mut all = Vec::new();
         paths(&t, vec![], &mut all);
-        for opts in conventions() {
-            let a = run(&game, Algorithm::Star1, &opts);
+        for (opts, star) in conventions().into_iter().flat_map(|o| [(o.clone(), Algorithm::Star1), (o, Algorithm::Star2)]) {
+            let a = run(&game, star, &opts);
             let pruned: Vec<&Path> = a.pruned().collect();
             for p in &all {
                 let below = pruned.iter().filter(|q| q.is_prefix_of(p)).count();
                 let visited = a.visit(p).is_some();
-                prop_assert!(visited && below == 0 || !visited && below == 1, "{} visited {} below {}", p, visited, below);
+                prop_assert!(visited && below == 0 || !visited && below == 1, "{:?}: {} visited {} below {}\n{}", star, p, visited, below, spec_text(&header, &t));
             }
         }
     }
