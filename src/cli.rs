@@ -15,6 +15,8 @@ use gametree::model::Game;
 use gametree::options::{CutRule, FailMode, Options, Order, Ties};
 use gametree::report::{AlgoReport, Report, Text};
 
+mod draw;
+
 /// Game-tree search made teachable and checkable.
 #[derive(Parser, Debug)]
 #[command(name = "gametree", version, about)]
@@ -31,6 +33,8 @@ enum Command {
     Check(CheckArgs),
     /// Convert a spec between the text form and the YAML form.
     Convert(ConvertArgs),
+    /// Draw the tree and a search of it (DOT, TikZ, SVG, HTML; --steps animates).
+    Draw(draw::DrawArgs),
 }
 
 #[derive(Args, Debug)]
@@ -152,6 +156,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
         Command::Convert(args) => convert(&args),
+        Command::Draw(args) => draw::draw(&args),
     };
     ExitCode::from(code)
 }

@@ -24,6 +24,7 @@ pub mod algo;
 pub mod analysis;
 pub mod ast;
 pub mod diagnostic;
+pub mod draw;
 pub mod expect;
 pub mod model;
 pub mod narrate;
