@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::escape::XmlText;
+use super::escape::{XmlText, n};
 use super::svg::{element, open_tag};
 use super::{Figure, Shapes, ranges};
 
@@ -16,7 +16,7 @@ pub struct Html<'a>(pub &'a Figure<'a>);
 const STYLE: &str = "body{font-family:system-ui,'DejaVu Sans',Arial,sans-serif;margin:1.5em auto;max-width:70em;padding:0 1em;color:#222}
 h1{font-size:1.4em;margin:0 0 .2em}
 .meta{color:#555;margin:0 0 1em;font-size:.95em}
-.figure svg{max-width:100%;height:auto;display:block;margin:0 auto}
+.figure svg{height:auto;display:block;margin:0 auto}
 .controls{display:flex;gap:.8em;align-items:center;justify-content:center;margin:1em 0;font-size:1.05em}
 .controls button{font-size:1em;padding:.3em .9em;cursor:pointer}
 .controls input{flex:1;max-width:30em}
@@ -54,7 +54,9 @@ impl fmt::Display for Html<'_> {
         let title = fig.game.title.as_deref().unwrap_or("Game tree");
         writeln!(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">")?;
         writeln!(f, "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")?;
-        writeln!(f, "<title>{}</title>\n<style>\n{STYLE}\n</style>\n</head>\n<body>", XmlText(title))?;
+        writeln!(f, "<title>{}</title>\n<style>\n{STYLE}", XmlText(title))?;
+        // Larger than life on a screen, never wider than the window.
+        writeln!(f, ".figure svg{{width:100%;max-width:{}px}}\n</style>\n</head>\n<body>", n(fig.width * 1.5))?;
         writeln!(f, "<h1>{}</h1>", XmlText(title))?;
         if let Some((algo, conventions)) = &fig.algorithm {
             writeln!(f, "<p class=\"meta\">{} — {}</p>", XmlText(algo.name()), XmlText(conventions))?;
