@@ -90,7 +90,7 @@ impl Tikz<'_> {
         writeln!(f, "\\scalebox{{{}}}{{%", n(scale))?;
         writeln!(
             f,
-            "\\begin{{tikzpicture}}[x=0.75pt, y=-0.75pt, line cap=round, line join=round, every node/.style={{inner sep=0pt, font=\\sffamily}}]"
+            "\\begin{{tikzpicture}}[x=0.75pt, y=-0.75pt, line cap=round, line join=round, every node/.style={{inner sep=0pt}}]"
         )?;
         writeln!(f, "\\path (0,0) rectangle ({},{});", n(fig.width), n(fig.height))?;
         for (text, frames) in fig.timeline(command) {
@@ -152,7 +152,7 @@ fn command(mark: &Mark) -> String {
             };
             let size = size * 0.75;
             let font = format!(
-                "\\fontsize{{{}}}{{{}}}\\selectfont{}{}",
+                "\\sffamily\\fontsize{{{}}}{{{}}}\\selectfont{}{}",
                 n(size),
                 n(size * 1.2),
                 if *bold { "\\bfseries" } else { "" },
