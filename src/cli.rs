@@ -17,6 +17,8 @@ use gametree::num::Num;
 use gametree::options::{CutRule, FailMode, Options, Order, Replace, Ties};
 use gametree::report::{AlgoReport, Report, Text};
 
+mod draw;
+
 /// Game-tree search made teachable and checkable.
 #[derive(Parser, Debug)]
 #[command(name = "gametree", version, about)]
@@ -33,6 +35,8 @@ enum Command {
     Check(CheckArgs),
     /// Convert a spec between the text form and the YAML form.
     Convert(ConvertArgs),
+    /// Draw the tree and a search of it (DOT, TikZ, SVG, HTML; --steps animates).
+    Draw(draw::DrawArgs),
 }
 
 #[derive(Args, Debug)]
@@ -193,6 +197,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Check(args) => check(&args),
         Command::Convert(args) => convert(&args),
+        Command::Draw(args) => draw::draw(&args),
     };
     ExitCode::from(code)
 }

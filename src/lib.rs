@@ -25,6 +25,7 @@ pub mod analysis;
 pub mod ast;
 pub mod compare;
 pub mod diagnostic;
+pub mod draw;
 pub mod expect;
 pub mod model;
 pub mod narrate;
