@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use crate::model::{Game, NodeId, Path};
 use crate::num::Num;
 use crate::options::Ties;
-use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Value, Window};
+use crate::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Trace, Value, Window};
 
 /// One node as the search entered it.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +30,8 @@ pub struct Visit {
     pub best_child: Option<u32>,
     /// Visit indices of the children entered, in search order.
     pub children: Vec<usize>,
+    /// Set when it was searched past the depth cutoff, and why.
+    pub extended: Option<ExtendReason>,
 }
 
 /// A node that stopped early, and what that pruned.
@@ -60,6 +62,8 @@ pub struct Analysis {
     /// In visit order (preorder, as entered).
     pub visits: Vec<Visit>,
     pub cuts: Vec<Cut>,
+    /// Children `--beam` never considered, by path, in the order met.
+    pub forward_pruned: Vec<Path>,
     by_path: HashMap<Path, usize>,
 }
 
@@ -67,6 +71,8 @@ impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
         let mut visits: Vec<Visit> = Vec::new();
         let mut cuts = Vec::new();
+        let mut forward_pruned = Vec::new();
+        let mut extend: Option<ExtendReason> = None;
         let mut stack: Vec<usize> = Vec::new();
         let open = |visits: &mut Vec<Visit>, stack: &[usize], node: NodeId, child: u32, window: Option<Window>| {
             let path = match stack.last() {
@@ -88,6 +94,7 @@ impl Analysis {
                 direct: None,
                 best_child: None,
                 children: vec![],
+                extended: None,
             };
             visits.push(visit);
             idx
@@ -96,7 +103,13 @@ impl Analysis {
             match event {
                 Event::Enter { node, child, window } => {
                     let idx = open(&mut visits, &stack, *node, *child, *window);
+                    visits[idx].extended = extend.take();
                     stack.push(idx);
+                }
+                Event::Extend { reason, .. } => extend = Some(*reason),
+                Event::ForwardPrune { pruned } => {
+                    let Some(&at) = stack.last() else { continue };
+                    forward_pruned.extend(pruned.iter().map(|&i| visits[at].path.child(i)));
                 }
                 Event::Leaf { node, child, window, value, source, negamax } => {
                     let idx = open(&mut visits, &stack, *node, *child, *window);
@@ -126,7 +139,7 @@ impl Analysis {
         }
         let _ = game;
         let by_path = visits.iter().enumerate().map(|(i, v)| (v.path.clone(), i)).collect();
-        Analysis { visits, cuts, by_path }
+        Analysis { visits, cuts, forward_pruned, by_path }
     }
 
     pub fn root(&self) -> &Visit {

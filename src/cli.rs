@@ -12,7 +12,8 @@ use gametree::analysis::Analysis;
 use gametree::diagnostic::{Diagnostic, Source};
 use gametree::expect::{self, Expect};
 use gametree::model::Game;
-use gametree::options::{CutRule, FailMode, Options, Order, Ties};
+use gametree::num::Num;
+use gametree::options::{self, CutRule, FailMode, Options, Order, Ties};
 use gametree::report::{AlgoReport, Report, Text};
 
 /// Game-tree search made teachable and checkable.
@@ -70,6 +71,15 @@ struct ConventionArgs {
     /// Cut the search at this depth (root = 0) and use `eval` there.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+    /// Past the cutoff, search `[noisy]` nodes until quiet ones (needs --depth).
+    #[arg(long)]
+    quiescence: bool,
+    /// Forward pruning: each MAX/MIN node considers only its K best children by `eval`.
+    #[arg(long, value_name = "K", value_parser = options::parse_beam)]
+    beam: Option<u32>,
+    /// Search one level deeper below a child whose `eval` beats all its siblings' by at least M (needs --depth).
+    #[arg(long, value_name = "M", value_parser = options::parse_margin)]
+    singular_extension: Option<Num>,
 }
 
 #[derive(Args, Debug)]
@@ -141,6 +151,9 @@ impl ConventionArgs {
                 OrderArg::Eval => Order::Eval,
             },
             depth: self.depth,
+            quiescence: self.quiescence,
+            beam: self.beam,
+            singular: self.singular_extension,
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::analysis::reference;
 use crate::model::{Game, NodeId, NodeKind, Path};
 use crate::report::shown;
-use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Window};
+use crate::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Trace, Window};
 
 /// One line per event of `trace`.
 pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
@@ -62,6 +62,39 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 format!(
                     "{who} ({k}) sees {value} {sym} {letter} = {} from {cause}: {word}, {} pruned",
                     bound.pretty(),
+                    and_list(&names)
+                )
+            }
+            Event::Extend { node, child, reason } => {
+                let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
+                let who = format!("{} ({})", reference(game, &path), kind(game, *node));
+                let cutoff = trace.options.depth.unwrap_or_default();
+                let at = if path.depth() as u32 == cutoff { "at" } else { "past" };
+                match reason {
+                    ExtendReason::Quiescence => {
+                        format!("{who} is noisy {at} the cutoff: quiescence search looks further")
+                    }
+                    ExtendReason::Singular { at: ply } if *ply as usize == path.depth() => {
+                        let m = trace.options.singular.map(|m| m.to_string()).unwrap_or_default();
+                        format!(
+                            "{who} is {at} the cutoff, but its eval beats its siblings' by at least {m}: \
+                             singular extension searches one level deeper"
+                        )
+                    }
+                    ExtendReason::Singular { at: ply } => {
+                        let from = stack.get(*ply as usize).map_or("?".into(), |(_, p, _)| reference(game, p));
+                        format!("{who} is {at} the cutoff, searched one level deeper below singular move {from}")
+                    }
+                }
+            }
+            Event::ForwardPrune { pruned } => {
+                let Some((node, path, _)) = stack.last() else { continue };
+                let names: Vec<String> = pruned.iter().map(|&i| reference(game, &path.child(i))).collect();
+                let beam = trace.options.beam.unwrap_or_default();
+                format!(
+                    "{} ({}): beam {beam} keeps the {beam} best by eval; never considered: {}",
+                    reference(game, path),
+                    kind(game, *node),
                     and_list(&names)
                 )
             }

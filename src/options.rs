@@ -67,10 +67,28 @@ pub struct Options {
     pub order: Order,
     /// `--depth N`: nodes at depth N (root 0) use their `eval`.
     pub depth: Option<u32>,
+    /// `--quiescence`: past the cutoff, `[noisy]` nodes are searched.
+    pub quiescence: bool,
+    /// `--beam K`: each MAX/MIN node considers only its K best children by `eval`.
+    pub beam: Option<u32>,
+    /// `--singular-extension M`: a child whose `eval` beats its siblings'
+    /// by at least M is searched one level deeper.
+    pub singular: Option<crate::num::Num>,
 }
 
 /// The option names `set` accepts, for error messages.
-pub const OPTION_NAMES: &[&str] = &["strict-cuts", "fail-hard", "fail-soft", "ignore-bounds", "ties", "order", "depth"];
+pub const OPTION_NAMES: &[&str] = &[
+    "strict-cuts",
+    "fail-hard",
+    "fail-soft",
+    "ignore-bounds",
+    "ties",
+    "order",
+    "depth",
+    "quiescence",
+    "beam",
+    "singular-extension",
+];
 
 impl Options {
     /// Sets one option by its command-line name (`order`, `strict-cuts`…),
@@ -95,9 +113,28 @@ impl Options {
                 let v = need(value)?;
                 self.depth = Some(v.parse().map_err(|_| format!("`{v}` is not a depth (0, 1, 2, …)"))?);
             }
+            "quiescence" => self.quiescence = flag(value)?,
+            "beam" => self.beam = Some(parse_beam(need(value)?)?),
+            "singular-extension" => self.singular = Some(parse_margin(need(value)?)?),
             _ => return Err(format!("unknown option; expected one of {}", OPTION_NAMES.join(", "))),
         }
         Ok(())
+    }
+}
+
+/// `--beam K`: a width of at least 1.
+pub fn parse_beam(v: &str) -> Result<u32, String> {
+    match v.parse::<u32>() {
+        Ok(k) if k >= 1 => Ok(k),
+        _ => Err(format!("`{v}` is not a beam width (1, 2, 3, …)")),
+    }
+}
+
+/// `--singular-extension M`: a positive margin (`3`, `1/2`, `0.5`).
+pub fn parse_margin(v: &str) -> Result<crate::num::Num, String> {
+    match crate::num::Num::parse(v) {
+        Ok(m) if m > crate::num::Num::ZERO && !m.is_infinite() => Ok(m),
+        _ => Err(format!("`{v}` is not a positive margin (a number > 0)")),
     }
 }
 
@@ -189,7 +226,16 @@ impl Options {
             FailMode::Hard => "fail-hard",
         };
         let bounds = if self.ignore_bounds { "bounds ignored" } else { "declared bounds used" };
-        let depth = self.depth.map(|d| format!(", depth cutoff {d}")).unwrap_or_default();
+        let mut depth = self.depth.map(|d| format!(", depth cutoff {d}")).unwrap_or_default();
+        if self.quiescence {
+            depth += ", quiescence";
+        }
+        if let Some(k) = self.beam {
+            depth += &format!(", beam {k}");
+        }
+        if let Some(m) = self.singular {
+            depth += &format!(", singular extension {m}");
+        }
         let common = format!("ties: {}, order: {}{depth}", self.ties, self.order);
         if windowed { format!("{cuts}, {fail}, {bounds}, {common}") } else { common }
     }

@@ -19,7 +19,7 @@
 //! from MAX's view and the side-to-move (negamax) value beside them.
 
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, direct_value};
+use crate::algo::Algorithm;
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;
@@ -27,7 +27,7 @@ use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn negamax(game: &Game, opts: &Options) -> Trace {
     let mut search =
-        Negamax { game, opts, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
+        Negamax { game, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
     let color = side(game.root().kind);
     search.negamax(NodeId::ROOT, 0, 0, color);
     search.trace
@@ -40,7 +40,6 @@ pub(crate) fn side(kind: NodeKind) -> Num {
 
 struct Negamax<'g> {
     game: &'g Game,
-    opts: &'g Options,
     order: Orderer<'g>,
     trace: Trace,
 }
@@ -48,7 +47,7 @@ struct Negamax<'g> {
 impl Negamax<'_> {
     /// The value of `id` for the side `color` to move there.
     fn negamax(&mut self, id: NodeId, child: u32, depth: u32, color: Num) -> Num {
-        if let Some((v, source)) = direct_value(self.game, self.opts, id, depth) {
+        if let Some((v, source)) = self.order.direct_value(id, depth) {
             let negamax = Some(color * v);
             self.trace.push(Event::Leaf { node: id, child, window: None, value: Value::Scalar(v), source, negamax });
             return color * v;
