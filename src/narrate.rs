@@ -1,8 +1,10 @@
 //! The narrated trace: one sentence per event, as a lecturer would say it
 //! ("C (MIN) sees 2 ≤ α = 3 from A: α-cut, C.2 and C.3 pruned").
 
+use crate::algo::horizon::key;
 use crate::analysis::reference;
 use crate::model::{Game, NodeId, NodeKind, Path};
+use crate::num::Num;
 use crate::report::shown;
 use crate::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Trace, Window};
 
@@ -26,7 +28,10 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                     LeafSource::Utility => format!("leaf {} = {value}{nm}", reference(game, &path)),
                     LeafSource::Eval => {
                         let k = kind(game, *node);
-                        format!("{} ({k}) is at the depth cutoff: eval = {value}{nm}", reference(game, &path))
+                        let past =
+                            trace.options.quiescence && trace.options.depth.is_some_and(|d| path.depth() as u32 > d);
+                        let at = if past { "quiet past the cutoff" } else { "at the depth cutoff" };
+                        format!("{} ({k}) is {at}: eval = {value}{nm}", reference(game, &path))
                     }
                 }
             }
@@ -76,8 +81,10 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                     }
                     ExtendReason::Singular { at: ply } if *ply as usize == path.depth() => {
                         let m = trace.options.singular.map(|m| m.to_string()).unwrap_or_default();
+                        let margin =
+                            stack.last().map(|(p, _, _)| singular_margin(game, *p, *child)).unwrap_or_default();
                         format!(
-                            "{who} is {at} the cutoff, but its eval beats its siblings' by at least {m}: \
+                            "{who} is {at} the cutoff, but its eval {margin} (≥ {m}): \
                              singular extension searches one level deeper"
                         )
                     }
@@ -108,6 +115,23 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
         out.push(line);
     }
     out
+}
+
+/// `9 beats its siblings' best, 5, by 4`: why child `child` of `parent` is singular.
+fn singular_margin(game: &Game, parent: NodeId, child: u32) -> String {
+    let keys: Vec<Option<Num>> = game.node(parent).children.iter().map(|e| key(game, e.child)).collect();
+    let Some(Some(own)) = keys.get(child as usize).copied() else { return String::new() };
+    let maximizing = game.node(parent).kind == NodeKind::Max;
+    let others = keys.iter().enumerate().filter(|&(i, _)| i != child as usize).filter_map(|(_, k)| *k);
+    let (best, margin) = if maximizing {
+        let b = others.fold(Num::NEG_INF, Num::max);
+        (b, own - b)
+    } else {
+        let b = others.fold(Num::INF, Num::min);
+        (b, b - own)
+    };
+    let mover = if maximizing { "MAX" } else { "MIN" };
+    format!("{own} beats its siblings' best, {best}, by {margin} for {mover}")
 }
 
 fn kind(game: &Game, id: NodeId) -> String {

@@ -235,7 +235,10 @@ fn beam_warning(game: &Game, trace: &Trace, a: &Analysis) -> Option<String> {
     let (value, best) = (f.value()?, f.best_moves(ties));
     let moves: Vec<String> = best.iter().map(|&i| move_text(game, &Path(vec![i]))).collect();
     if best != a.best_moves(ties) {
-        Some(format!("forward pruning lost the best move: without --beam the value is {value} via {}", moves.join(", ")))
+        Some(format!(
+            "forward pruning lost the best move: without --beam the value is {value} via {}",
+            moves.join(", ")
+        ))
     } else if Some(value) != a.value() {
         Some(format!("forward pruning changed the value: without --beam it is {value} (the same best move)"))
     } else {
@@ -323,7 +326,7 @@ fn write_horizon(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
     }
     if !r.extended.is_empty() {
         let ext: Vec<String> =
-            r.extended.iter().map(|e| format!("{} ({})", describe(game, &parse_path(&e.path)), e.reason)).collect();
+            r.extended.iter().map(|e| format!("{} [{}]", describe(game, &parse_path(&e.path)), e.reason)).collect();
         writeln!(f, "  searched past the cutoff: {}", ext.join(", "))?;
     }
     for w in &r.warnings {

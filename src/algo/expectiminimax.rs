@@ -13,8 +13,8 @@
 //! Values stay exact rationals (7/3, not 2.333…). At a CHANCE node each
 //! update records the running weighted sum; no child is "best" there.
 
-use crate::algo::order::Orderer;
 use crate::algo::Algorithm;
+use crate::algo::order::Orderer;
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;

@@ -5,16 +5,15 @@
 //! `eval`). MAX and MIN may appear in any arrangement; a node's kind, not
 //! its depth, says who moves.
 
-use crate::algo::order::Orderer;
 use crate::algo::Algorithm;
+use crate::algo::order::Orderer;
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;
 use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn minimax(game: &Game, opts: &Options) -> Trace {
-    let mut search =
-        Minimax { game, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Minimax, opts) };
+    let mut search = Minimax { game, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Minimax, opts) };
     search.value(NodeId::ROOT, 0, 0);
     search.trace
 }

@@ -203,7 +203,12 @@ pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic>
             horizon::Decision::Direct(..) => continue,
             horizon::Decision::MissingEval => {
                 let depth = opts.depth.unwrap_or(eff);
-                return Err(Diagnostic::new(DiagnosticKind::MissingEval { depth }, game.node(id).span));
+                let kind = if eff > depth {
+                    DiagnosticKind::MissingQuietEval { depth }
+                } else {
+                    DiagnosticKind::MissingEval { depth }
+                };
+                return Err(Diagnostic::new(kind, game.node(id).span));
             }
             horizon::Decision::Search => {}
         }

@@ -18,16 +18,15 @@
 //! the same side as its parent is not negated. The trace records values
 //! from MAX's view and the side-to-move (negamax) value beside them.
 
-use crate::algo::order::Orderer;
 use crate::algo::Algorithm;
+use crate::algo::order::Orderer;
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;
 use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn negamax(game: &Game, opts: &Options) -> Trace {
-    let mut search =
-        Negamax { game, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
+    let mut search = Negamax { game, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
     let color = side(game.root().kind);
     search.negamax(NodeId::ROOT, 0, 0, color);
     search.trace

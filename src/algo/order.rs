@@ -144,9 +144,7 @@ impl<'g> Orderer<'g> {
                         values.into_iter().map(|(_, v)| v).fold(Num::NEG_INF, Num::max)
                     }
                     NodeKind::Min => values.into_iter().map(|(_, v)| v).fold(Num::INF, Num::min),
-                    NodeKind::Chance => {
-                        values.iter().fold(Num::ZERO, |acc, &(i, v)| acc + self.game.prob(id, i) * v)
-                    }
+                    NodeKind::Chance => values.iter().fold(Num::ZERO, |acc, &(i, v)| acc + self.game.prob(id, i) * v),
                 }
             }
         };
