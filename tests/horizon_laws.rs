@@ -126,7 +126,7 @@ fn options((depth, quiescence, beam, singular): (Option<u32>, bool, Option<u32>,
 struct Reference<'a> {
     opts: &'a Options,
     /// Paths in preorder, with the value each returned.
-    visits: Vec<(Vec<u32>, i64)>,
+    visits: Visits,
 }
 
 impl Reference<'_> {
@@ -142,10 +142,8 @@ impl Reference<'_> {
 
     fn search(&mut self, t: &Tree, path: &mut Vec<u32>, eff: u32) -> Option<i64> {
         let Tree::Node { max, eval, noisy, children } = t else { return t.key() };
-        if let Some(cutoff) = self.opts.depth {
-            if eff >= cutoff && !(self.opts.quiescence && *noisy) {
-                return *eval;
-            }
+        if self.opts.depth.is_some_and(|cutoff| eff >= cutoff) && !(self.opts.quiescence && *noisy) {
+            return *eval;
         }
         let sign = if *max { 1 } else { -1 };
         let mut kept: Vec<usize> = (0..children.len()).collect();
@@ -184,7 +182,10 @@ impl Reference<'_> {
 
 /// The reference's root value, best move (first kept child attaining it)
 /// and visits; `None` when the search needs an `eval` the tree lacks.
-fn reference(t: &Tree, opts: &Options) -> Option<(i64, Option<u32>, Vec<(Vec<u32>, i64)>)> {
+/// Each visited node's path and value, in preorder.
+type Visits = Vec<(Vec<u32>, i64)>;
+
+fn reference(t: &Tree, opts: &Options) -> Option<(i64, Option<u32>, Visits)> {
     let mut r = Reference { opts, visits: vec![] };
     let value = r.value(t, &mut vec![], 0)?;
     let best = r.visits.iter().find(|(p, v)| p.len() == 1 && *v == value).map(|(p, _)| p[0]);
