@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use crate::model::{Game, NodeId, Path};
 use crate::num::Num;
 use crate::options::Ties;
-use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, PassKind, Trace, Value, Window};
+use crate::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, PassKind, Trace, Value, Window};
 
 /// One node as the search entered it.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +39,8 @@ pub struct Visit {
     pub superseded: bool,
     /// The transposition table answered it (its children were not searched).
     pub answered: bool,
+    /// Set when it was searched past the depth cutoff, and why.
+    pub extended: Option<ExtendReason>,
 }
 
 /// One pass over the tree (an MTD(f) pass, a deepening iteration).
@@ -115,6 +117,8 @@ pub struct Analysis {
     pub passes: Vec<Pass>,
     /// Visit index of the root whose answer counts (the deciding pass's).
     pub root: usize,
+    /// Children `--beam` never considered, by path, in the order met.
+    pub forward_pruned: Vec<Path>,
     by_path: HashMap<Path, usize>,
     table: Option<TableCounts>,
     researches: Option<usize>,
@@ -124,6 +128,8 @@ impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
         let mut visits: Vec<Visit> = Vec::new();
         let mut cuts = Vec::new();
+        let mut forward_pruned = Vec::new();
+        let mut extend: Option<ExtendReason> = None;
         let mut stack: Vec<usize> = Vec::new();
         let mut passes: Vec<Pass> = Vec::new();
         let mut table = trace.algorithm.uses_table().then(TableCounts::default);
@@ -151,6 +157,7 @@ impl Analysis {
                 probe: false,
                 superseded: false,
                 answered: false,
+                extended: None,
             };
             visits.push(visit);
             idx
@@ -159,6 +166,7 @@ impl Analysis {
             match event {
                 Event::Enter { node, child, window } => {
                     let idx = open(&mut visits, &stack, *node, *child, *window);
+                    visits[idx].extended = extend.take();
                     if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
                         p.root = Some(idx);
                     }
@@ -168,6 +176,11 @@ impl Analysis {
                     let idx = open(&mut visits, &stack, *node, *child, *window);
                     visits[idx].probe = true;
                     stack.push(idx);
+                }
+                Event::Extend { reason, .. } => extend = Some(*reason),
+                Event::ForwardPrune { pruned } => {
+                    let Some(&at) = stack.last() else { continue };
+                    forward_pruned.extend(pruned.iter().map(|&i| visits[at].path.child(i)));
                 }
                 Event::Leaf { node, child, window, value, source, negamax } => {
                     let idx = open(&mut visits, &stack, *node, *child, *window);
@@ -239,7 +252,7 @@ impl Analysis {
         }
         let by_path =
             visits.iter().enumerate().filter(|(_, v)| !v.superseded).map(|(i, v)| (v.path.clone(), i)).collect();
-        Analysis { visits, cuts, passes, root, by_path, table, researches }
+        Analysis { visits, cuts, forward_pruned, passes, root, by_path, table, researches }
     }
 
     pub fn root(&self) -> &Visit {

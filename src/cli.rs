@@ -10,11 +10,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
 use gametree::compare::{Comparison, ComparisonText};
-use gametree::diagnostic::{Diagnostic, Source};
+use gametree::diagnostic::{Diagnostic, DiagnosticKind, Source};
 use gametree::expect::{self, Expect};
 use gametree::model::Game;
 use gametree::num::Num;
-use gametree::options::{CutRule, FailMode, Options, Order, Replace, Ties};
+use gametree::options::{self, CutRule, FailMode, Options, Order, Replace, Ties};
 use gametree::report::{AlgoReport, Report, Text};
 
 mod draw;
@@ -80,6 +80,15 @@ struct ConventionArgs {
     /// Cut the search at this depth (root = 0) and use `eval` there.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+    /// Past the cutoff, search `[noisy]` nodes until quiet ones (needs --depth).
+    #[arg(long)]
+    quiescence: bool,
+    /// Forward pruning: each MAX/MIN node considers only its K best children by `eval`.
+    #[arg(long, value_name = "K", value_parser = options::parse_beam)]
+    beam: Option<u32>,
+    /// Search one level deeper below a child whose `eval` beats all its siblings' by at least M (needs --depth).
+    #[arg(long, value_name = "M", value_parser = options::parse_margin)]
+    singular_extension: Option<Num>,
     /// maxn: Korf's shallow pruning (needs the spec's `sum`).
     #[arg(long)]
     shallow: bool,
@@ -186,6 +195,9 @@ impl ConventionArgs {
                 ReplaceArg::Depth => Replace::Depth,
             },
             guess: self.guess,
+            quiescence: self.quiescence,
+            beam: self.beam,
+            singular: self.singular_extension,
         }
     }
 }
@@ -270,9 +282,15 @@ fn solve(args: &SolveArgs) -> u8 {
         return compare(&input, &game, &opts, args.format);
     }
     let mut results = Vec::new();
+    let chosen = !args.algorithms.is_empty();
     for a in algorithms {
         match algo::run(&game, a, &opts) {
             Ok(trace) => results.push(AlgoReport::new(&game, &trace)),
+            // Run by default, an algorithm that refuses these options is
+            // skipped with a note; asked for by name, it is an error.
+            Err(d) if !chosen && matches!(d.kind, DiagnosticKind::NotApplicable { .. }) && !results.is_empty() => {
+                eprintln!("note: {a} skipped: {}", d.kind);
+            }
             Err(d) => {
                 input.report(&[d]);
                 return 2;

@@ -89,6 +89,13 @@ pub struct Options {
     pub tt_replace: Replace,
     /// `--guess F`: MTD(f)'s first guess (default 0).
     pub guess: Option<crate::num::Num>,
+    /// `--quiescence`: past the cutoff, `[noisy]` nodes are searched.
+    pub quiescence: bool,
+    /// `--beam K`: each MAX/MIN node considers only its K best children by `eval`.
+    pub beam: Option<u32>,
+    /// `--singular-extension M`: a child whose `eval` beats its siblings'
+    /// by at least M is searched one level deeper.
+    pub singular: Option<crate::num::Num>,
 }
 
 /// The option names `set` accepts, for error messages.
@@ -105,6 +112,9 @@ pub const OPTION_NAMES: &[&str] = &[
     "tt-size",
     "tt-replace",
     "guess",
+    "quiescence",
+    "beam",
+    "singular-extension",
 ];
 
 impl Options {
@@ -145,9 +155,28 @@ impl Options {
                 let v = need(value)?;
                 self.guess = Some(crate::num::Num::parse(v).map_err(|_| format!("`{v}` is not a number"))?);
             }
+            "quiescence" => self.quiescence = flag(value)?,
+            "beam" => self.beam = Some(parse_beam(need(value)?)?),
+            "singular-extension" => self.singular = Some(parse_margin(need(value)?)?),
             _ => return Err(format!("unknown option; expected one of {}", OPTION_NAMES.join(", "))),
         }
         Ok(())
+    }
+}
+
+/// `--beam K`: a width of at least 1.
+pub fn parse_beam(v: &str) -> Result<u32, String> {
+    match v.parse::<u32>() {
+        Ok(k) if k >= 1 => Ok(k),
+        _ => Err(format!("`{v}` is not a beam width (1, 2, 3, …)")),
+    }
+}
+
+/// `--singular-extension M`: a positive margin (`3`, `1/2`, `0.5`).
+pub fn parse_margin(v: &str) -> Result<crate::num::Num, String> {
+    match crate::num::Num::parse(v) {
+        Ok(m) if m > crate::num::Num::ZERO && !m.is_infinite() => Ok(m),
+        _ => Err(format!("`{v}` is not a positive margin (a number > 0)")),
     }
 }
 
@@ -253,7 +282,16 @@ impl Options {
             FailMode::Hard => "fail-hard",
         };
         let bounds = if self.ignore_bounds { "bounds ignored" } else { "declared bounds used" };
-        let depth = self.depth.map(|d| format!(", depth cutoff {d}")).unwrap_or_default();
+        let mut depth = self.depth.map(|d| format!(", depth cutoff {d}")).unwrap_or_default();
+        if self.quiescence {
+            depth += ", quiescence";
+        }
+        if let Some(k) = self.beam {
+            depth += &format!(", beam {k}");
+        }
+        if let Some(m) = self.singular {
+            depth += &format!(", singular extension {m}");
+        }
         let shallow = match (self.shallow, self.shallow_strict()) {
             (false, _) => "",
             (true, false) => ", shallow pruning (x ≥ sum − parent's)",

@@ -13,7 +13,7 @@ use crate::analysis::{Analysis, describe};
 use crate::model::{Game, NodeKind, Path};
 use crate::narrate::narrate;
 use crate::num::Num;
-use crate::trace::{BoundKind, CutKind, Trace, Value};
+use crate::trace::{BoundKind, CutKind, ExtendReason, Trace, Value};
 
 /// A whole `solve` report.
 #[derive(Serialize, Debug)]
@@ -42,6 +42,15 @@ pub struct AlgoReport {
     pub best_moves: Option<Vec<String>>,
     pub pv: Vec<String>,
     pub pruned: Vec<String>,
+    /// `--beam`: children never considered (forward pruning, not cuts).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forward_pruned: Vec<String>,
+    /// Nodes searched past the depth cutoff, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extended: Vec<ExtendReport>,
+    /// What the run's options cost, e.g. a best move lost to forward pruning.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     pub cuts: Vec<CutReport>,
     pub visit_order: Vec<String>,
     pub leaf_order: Vec<String>,
@@ -82,6 +91,14 @@ pub struct NodeReport {
     /// A `star2` probe visit (only the first child searched).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub probe: bool,
+}
+
+/// A node searched past the depth cutoff.
+#[derive(Serialize, Debug)]
+pub struct ExtendReport {
+    pub path: String,
+    /// `quiescence` (a `[noisy]` node) or `singular` (a singular extension).
+    pub reason: &'static str,
 }
 
 /// One cut.
@@ -220,6 +237,19 @@ impl AlgoReport {
                 .then(|| best.iter().map(|i| Path(vec![*i]).to_string()).collect()),
             pv: a.pv().iter().map(Path::to_string).collect(),
             pruned: a.pruned().map(Path::to_string).collect(),
+            forward_pruned: a.forward_pruned.iter().map(Path::to_string).collect(),
+            extended: a
+                .visits
+                .iter()
+                .filter_map(|v| {
+                    let reason = match v.extended? {
+                        ExtendReason::Quiescence => "quiescence",
+                        ExtendReason::Singular { .. } => "singular",
+                    };
+                    Some(ExtendReport { path: v.path.to_string(), reason })
+                })
+                .collect(),
+            warnings: beam_warning(game, trace, &a).into_iter().collect(),
             cuts,
             visit_order: a.visits.iter().map(|v| v.path.to_string()).collect(),
             leaf_order: a.leaves().map(|v| v.path.to_string()).collect(),
@@ -230,6 +260,28 @@ impl AlgoReport {
             iterations: crate::report_search::iterations(game, &a),
             tt_answered: crate::report_search::answered(trace, &a),
         }
+    }
+}
+
+/// With `--beam`: what forward pruning lost, when the same search without
+/// it finds another root value or best move.
+fn beam_warning(game: &Game, trace: &Trace, a: &Analysis) -> Option<String> {
+    trace.options.beam?;
+    let full_opts = crate::options::Options { beam: None, ..trace.options.clone() };
+    let full = crate::algo::run(game, trace.algorithm, &full_opts).ok()?;
+    let f = Analysis::of(game, &full);
+    let ties = trace.options.ties;
+    let (value, best) = (f.value()?, f.best_moves(ties));
+    let moves: Vec<String> = best.iter().map(|&i| move_text(game, &Path(vec![i]))).collect();
+    if best != a.best_moves(ties) {
+        Some(format!(
+            "forward pruning lost the best move: without --beam the value is {value} via {}",
+            moves.join(", ")
+        ))
+    } else if Some(value) != a.value() {
+        Some(format!("forward pruning changed the value: without --beam it is {value} (the same best move)"))
+    } else {
+        None
     }
 }
 
@@ -295,6 +347,7 @@ impl fmt::Display for Text<'_> {
                 let p = pruned.join(", ");
                 writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); {what} {p}{old}")?;
             }
+            write_horizon(f, game, r)?;
             let leaves: Vec<String> = r.leaf_order.iter().map(|p| leaf_text(game, r, p)).collect();
             writeln!(f, "  leaves evaluated: {}", leaves.join(" "))?;
             let s = &r.stats;
@@ -321,6 +374,23 @@ impl fmt::Display for Text<'_> {
         }
         Ok(())
     }
+}
+
+/// Forward-pruned edges, extensions and warnings, when there are any.
+fn write_horizon(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
+    if !r.forward_pruned.is_empty() {
+        let never: Vec<String> = r.forward_pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
+        writeln!(f, "  forward pruned (never considered, --beam): {}", never.join(", "))?;
+    }
+    if !r.extended.is_empty() {
+        let ext: Vec<String> =
+            r.extended.iter().map(|e| format!("{} [{}]", describe(game, &parse_path(&e.path)), e.reason)).collect();
+        writeln!(f, "  searched past the cutoff: {}", ext.join(", "))?;
+    }
+    for w in &r.warnings {
+        writeln!(f, "  warning: {w}")?;
+    }
+    Ok(())
 }
 
 fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {

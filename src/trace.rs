@@ -109,6 +109,17 @@ pub enum LeafSource {
     Eval,
 }
 
+/// Why a node at or past the depth cutoff's ply is searched, not evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExtendReason {
+    /// `--quiescence`: it is `[noisy]`, so the search looks further.
+    Quiescence,
+    /// `--singular-extension`: the node at ply `at` on its path (maybe
+    /// itself) stood out among its siblings, so its depth counter was not
+    /// advanced.
+    Singular { at: u32 },
+}
+
 /// One thing an algorithm did.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -130,6 +141,12 @@ pub enum Event {
     /// beta-cut, α for an alpha-cut); `pruned` are the children never
     /// entered, in the order they would have been searched.
     Cut { kind: CutKind, value: Num, bound: Num, cause: Cause, pruned: Vec<u32> },
+    /// The next `Enter` (child `child` of the current node) is past the
+    /// depth cutoff, searched because of `reason`.
+    Extend { node: NodeId, child: u32, reason: ExtendReason },
+    /// `--beam`: the current node never considers these children (written
+    /// indices, in written order); unlike a cut, no value caused it.
+    ForwardPrune { pruned: Vec<u32> },
     /// Leave the current node returning `value`.
     Exit { value: Value, bound: BoundKind, negamax: Option<Num> },
     /// Look the current node up in the transposition table (`slot`: its

@@ -20,7 +20,7 @@
 //! ancestor that set it, so a cut can name its cause.
 
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, Interval, direct_value, root_window};
+use crate::algo::{Algorithm, Interval, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::{FailMode, Options};
@@ -75,7 +75,7 @@ impl AlphaBeta<'_> {
     /// what it says about the true value.
     fn value(&mut self, id: NodeId, child: u32, depth: u32, mut alpha: Bound, mut beta: Bound) -> (Num, BoundKind) {
         let window = Window { alpha: alpha.v, beta: beta.v };
-        if let Some((v, source)) = direct_value(self.game, self.opts, id, depth) {
+        if let Some((v, source)) = self.order.direct_value(id, depth) {
             let value = Value::Scalar(v);
             self.trace.push(Event::Leaf { node: id, child, window: Some(window), value, source, negamax: None });
             return (v, BoundKind::Exact);

@@ -13,8 +13,8 @@
 //! Values stay exact rationals (7/3, not 2.333…). At a CHANCE node each
 //! update records the running weighted sum; no child is "best" there.
 
+use crate::algo::Algorithm;
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, direct_value};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;
@@ -22,21 +22,20 @@ use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn expectiminimax(game: &Game, opts: &Options) -> Trace {
     let trace = Trace::new(Algorithm::Expectiminimax, opts);
-    let mut search = Expectiminimax { game, opts, order: Orderer::new(game, opts), trace };
+    let mut search = Expectiminimax { game, order: Orderer::new(game, opts), trace };
     search.value(NodeId::ROOT, 0, 0);
     search.trace
 }
 
 struct Expectiminimax<'g> {
     game: &'g Game,
-    opts: &'g Options,
     order: Orderer<'g>,
     trace: Trace,
 }
 
 impl Expectiminimax<'_> {
     fn value(&mut self, id: NodeId, child: u32, depth: u32) -> Num {
-        if let Some((v, source)) = direct_value(self.game, self.opts, id, depth) {
+        if let Some((v, source)) = self.order.direct_value(id, depth) {
             let value = Value::Scalar(v);
             self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
             return v;

@@ -5,23 +5,21 @@
 //! `eval`). MAX and MIN may appear in any arrangement; a node's kind, not
 //! its depth, says who moves.
 
+use crate::algo::Algorithm;
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, direct_value};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;
 use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn minimax(game: &Game, opts: &Options) -> Trace {
-    let mut search =
-        Minimax { game, opts, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Minimax, opts) };
+    let mut search = Minimax { game, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Minimax, opts) };
     search.value(NodeId::ROOT, 0, 0);
     search.trace
 }
 
 struct Minimax<'g> {
     game: &'g Game,
-    opts: &'g Options,
     order: Orderer<'g>,
     trace: Trace,
 }
@@ -29,7 +27,7 @@ struct Minimax<'g> {
 impl Minimax<'_> {
     /// MAX-VALUE or MIN-VALUE, by the node's kind.
     fn value(&mut self, id: NodeId, child: u32, depth: u32) -> Num {
-        if let Some((v, source)) = direct_value(self.game, self.opts, id, depth) {
+        if let Some((v, source)) = self.order.direct_value(id, depth) {
             let value = Value::Scalar(v);
             self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
             return v;

@@ -15,6 +15,7 @@
 
 mod alphabeta;
 mod expectiminimax;
+pub mod horizon;
 mod ids;
 mod maxn;
 mod minimax;
@@ -145,6 +146,28 @@ impl Algorithm {
         matches!(self, Algorithm::NegamaxTt | Algorithm::Mtdf)
     }
 
+    /// Does it take its horizon from [`order::Orderer`] (children and
+    /// `direct_value` both), so that singular extensions reach it? An
+    /// algorithm that calls the free [`direct_value`] honours `--depth`,
+    /// `--quiescence` and `--beam` but not `--singular-extension`.
+    pub fn follows_orderer_horizon(self) -> bool {
+        match self {
+            Algorithm::Minimax
+            | Algorithm::Negamax
+            | Algorithm::Alphabeta
+            | Algorithm::NegamaxAb
+            | Algorithm::Expectiminimax => true,
+            Algorithm::Maxn
+            | Algorithm::Star1
+            | Algorithm::Star2
+            | Algorithm::Paranoid
+            | Algorithm::NegamaxTt
+            | Algorithm::Pvs
+            | Algorithm::Mtdf
+            | Algorithm::Ids => false,
+        }
+    }
+
     /// Why it cannot run on `game`, pointing at the node that prevents it.
     pub fn applies(self, game: &Game) -> Result<(), Diagnostic> {
         let not = |id: NodeId, why: &str| {
@@ -217,7 +240,8 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// Runs `algo` on `game`, after checking it applies.
+/// Runs `algo` on `game`, after checking it applies and that the horizon
+/// options make sense; the trace records what the horizon did.
 pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagnostic> {
     algo.applies(game)?;
     let not = |why: String| {
@@ -232,10 +256,25 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
     if algo == Algorithm::Paranoid {
         paranoid::player(game, opts).map_err(not)?;
     }
-    if let Some(depth) = opts.depth {
-        check_horizon(game, depth)?;
+    if let (Algorithm::Maxn, Some(_)) = (algo, opts.beam) {
+        return Err(not("forward pruning ranks moves by a scalar `eval`, which max^n cannot use".into()));
     }
-    Ok(algo.search(game, opts))
+    if opts.depth.is_none() && (opts.quiescence || opts.singular.is_some()) {
+        return Err(not("--quiescence and --singular-extension extend a depth cutoff: give --depth N too".into()));
+    }
+    if opts.singular.is_some() && !algo.follows_orderer_horizon() {
+        return Err(not("it does not implement --singular-extension".into()));
+    }
+    let extends = opts.quiescence || opts.singular.is_some() || opts.beam.is_some();
+    if algo == Algorithm::Ids && extends {
+        return Err(not(
+            "iterative deepening does not combine with --quiescence, --beam or --singular-extension yet".into()
+        ));
+    }
+    check_horizon_with(game, opts)?;
+    let trace = algo.search(game, opts);
+    // `ids` joins passes of different depths; `annotate` reads one depth.
+    Ok(if algo == Algorithm::Ids { trace } else { horizon::annotate(game, trace) })
 }
 
 /// The width δ of the null windows of `pvs` and `mtdf` (1 for integer trees).
@@ -253,35 +292,61 @@ pub fn applicable(game: &Game) -> Vec<Algorithm> {
 
 /// Fails on the first inner node at depth `depth` that has no `eval`.
 pub fn check_horizon(game: &Game, depth: u32) -> Result<(), Diagnostic> {
+    check_horizon_with(game, &Options { depth: Some(depth), ..Options::default() })
+}
+
+/// Fails on the first node the search would evaluate by an `eval` it does
+/// not have (following quiescence and singular extensions), or whose
+/// siblings `--beam` must rank while it has no `eval`. Beam-dropped
+/// children are never reached, so they need nothing.
+pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic> {
+    if opts.depth.is_none() && opts.beam.is_none() {
+        return Ok(());
+    }
     let mut seen = HashSet::new();
     let mut stack = vec![(NodeId::ROOT, 0u32)];
-    while let Some((id, d)) = stack.pop() {
-        let node = game.node(id);
-        if node.is_leaf() || !seen.insert((id, d)) {
+    while let Some((id, eff)) = stack.pop() {
+        if !seen.insert((id, eff)) {
             continue;
         }
-        if d == depth {
-            if node.eval.is_none() {
-                return Err(Diagnostic::new(DiagnosticKind::MissingEval { depth }, node.span));
+        match horizon::decide(game, opts, id, eff) {
+            horizon::Decision::Direct(..) => continue,
+            horizon::Decision::MissingEval => {
+                let depth = opts.depth.unwrap_or(eff);
+                let kind = if eff > depth {
+                    DiagnosticKind::MissingQuietEval { depth }
+                } else {
+                    DiagnosticKind::MissingEval { depth }
+                };
+                return Err(Diagnostic::new(kind, game.node(id).span));
             }
-            continue;
+            horizon::Decision::Search => {}
         }
-        stack.extend(node.children.iter().rev().map(|e| (e.child, d + 1)));
+        let node = game.node(id);
+        if let (Some(i), Some(beam)) = (horizon::unranked_child(game, opts, id), opts.beam) {
+            let child = game.node(node.children[i as usize].child);
+            return Err(Diagnostic::new(DiagnosticKind::MissingBeamEval { beam }, child.span));
+        }
+        let dropped = horizon::forward_pruned(game, opts, id);
+        for (i, e) in node.children.iter().enumerate().rev() {
+            if !dropped.contains(&(i as u32)) {
+                stack.push((e.child, horizon::child_depth(game, opts, id, eff, i as u32)));
+            }
+        }
     }
     Ok(())
 }
 
 /// The value of a node evaluated without search: a leaf's utility, or an
-/// inner node's `eval` at the depth cutoff.
-pub(crate) fn direct_value(game: &Game, opts: &Options, id: NodeId, depth: u32) -> Option<(Num, LeafSource)> {
-    let node = game.node(id);
-    if let Some(u) = node.scalar() {
-        return Some((u, LeafSource::Utility));
+/// inner node's `eval` at the depth cutoff (`depth` counted as the ply; a
+/// `[noisy]` node there is searched under `--quiescence`). Algorithms that
+/// keep an [`order::Orderer`] should ask its `direct_value` instead, which
+/// also knows singular extensions.
+pub fn direct_value(game: &Game, opts: &Options, id: NodeId, depth: u32) -> Option<(Num, LeafSource)> {
+    match horizon::decide(game, opts, id, depth) {
+        horizon::Decision::Direct(v, source) => Some((v, source)),
+        horizon::Decision::MissingEval | horizon::Decision::Search => None,
     }
-    if opts.depth == Some(depth) {
-        return node.eval.map(|e| (e, LeafSource::Eval));
-    }
-    None
 }
 
 /// The root window: the declared bounds, unless ignored.

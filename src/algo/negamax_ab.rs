@@ -25,7 +25,7 @@
 use crate::algo::alphabeta::Bound;
 use crate::algo::negamax::side;
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, Interval, direct_value, root_window};
+use crate::algo::{Algorithm, Interval, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::{FailMode, Options};
@@ -76,7 +76,7 @@ impl NegamaxAb<'_> {
     /// that side's terms).
     fn negamax(&mut self, id: NodeId, child: u32, depth: u32, color: Num, mut a: Bound, b: Bound) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
-        if let Some((u, source)) = direct_value(self.game, self.opts, id, depth) {
+        if let Some((u, source)) = self.order.direct_value(id, depth) {
             let (value, negamax) = (Value::Scalar(u), Some(color * u));
             self.trace.push(Event::Leaf { node: id, child, window: Some(entered), value, source, negamax });
             return (color * u, BoundKind::Exact);

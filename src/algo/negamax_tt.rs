@@ -121,7 +121,8 @@ impl<'g> TtSearch<'g> {
         self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
         let alpha_orig = a.v;
         let key = Table::key(self.game, id);
-        let remaining = self.opts.depth.map(|d| d - depth);
+        // Past the cutoff (a quiescence extension) nothing remains: 0.
+        let remaining = self.opts.depth.map(|d| d.saturating_sub(depth));
         let found = self.table.probe(&key);
         let outcome = match found.entry {
             None => TtOutcome::Miss { occupant: found.occupant },
