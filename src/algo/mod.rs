@@ -18,7 +18,6 @@ mod expectiminimax;
 pub mod horizon;
 mod ids;
 mod maxn;
-mod minimax;
 mod mtdf;
 mod negamax;
 mod negamax_ab;
@@ -217,7 +216,7 @@ impl Algorithm {
 
     pub fn search(self, game: &Game, opts: &Options) -> Trace {
         match self {
-            Algorithm::Minimax => minimax::minimax(game, opts),
+            Algorithm::Minimax => expectiminimax::minimax(game, opts),
             Algorithm::Negamax => negamax::negamax(game, opts),
             Algorithm::Alphabeta => alphabeta::alphabeta(game, opts),
             Algorithm::NegamaxAb => negamax_ab::negamax_ab(game, opts),
