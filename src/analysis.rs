@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use crate::model::{Game, NodeId, Path};
 use crate::num::Num;
 use crate::options::Ties;
-use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Value, Window};
+use crate::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, PassKind, Trace, Value, Window};
 
 /// One node as the search entered it.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +30,28 @@ pub struct Visit {
     pub best_child: Option<u32>,
     /// Visit indices of the children entered, in search order.
     pub children: Vec<usize>,
+    /// A `star2` probe (only the first child looked at); the node may be
+    /// visited again for its full search.
+    pub probe: bool,
+    /// Replaced by later work: inside a null-window scout that was
+    /// re-searched, or in a pass other than the deciding one (MTD(f),
+    /// iterative deepening). Counted as work, not read for answers.
+    pub superseded: bool,
+    /// The transposition table answered it (its children were not searched).
+    pub answered: bool,
+    /// Set when it was searched past the depth cutoff, and why.
+    pub extended: Option<ExtendReason>,
+}
+
+/// One pass over the tree (an MTD(f) pass, a deepening iteration).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pass {
+    pub number: u32,
+    pub kind: PassKind,
+    /// Visit index of its root (none for an iteration that could not run).
+    pub root: Option<usize>,
+    /// Visits and cuts it made: indices `visits.start..visits.end`.
+    pub visits: std::ops::Range<usize>,
 }
 
 /// A node that stopped early, and what that pruned.
@@ -40,10 +62,23 @@ pub struct Cut {
     pub kind: CutKind,
     pub value: Num,
     pub bound: Num,
-    /// Visit index of the ancestor whose bound it was; `None`: the bounds.
+    /// Visit index of the ancestor whose bound it was; `None`: the bounds
+    /// (or the table, when `by_table`).
     pub cause: Option<usize>,
+    /// The bound came from a transposition-table entry.
+    pub by_table: bool,
+    /// The bound was an MTD(f) pass's null window.
+    pub by_pass: bool,
     /// The pruned children's paths, in the order they would have come.
     pub pruned: Vec<Path>,
+}
+
+/// Transposition-table counts read off a trace.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct TableCounts {
+    probes: usize,
+    hits: usize,
+    stores: usize,
 }
 
 /// Counts a report gives.
@@ -52,6 +87,24 @@ pub struct Stats {
     pub nodes_visited: usize,
     pub leaves_evaluated: usize,
     pub cutoffs: usize,
+    /// Transposition-table lookups (`negamax-tt`, `mtdf`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_probes: Option<usize>,
+    /// Lookups that found a deep-enough entry for the position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_hits: Option<usize>,
+    /// Nodes the table answered outright (EXACT, or a bound with α ≥ β):
+    /// their children were not searched, and are not counted as pruned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_cutoffs: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_stores: Option<usize>,
+    /// Null-window scouts searched again (`pvs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub researches: Option<usize>,
+    /// MTD(f) passes or deepening iterations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<usize>,
 }
 
 /// Everything a trace says.
@@ -60,14 +113,27 @@ pub struct Analysis {
     /// In visit order (preorder, as entered).
     pub visits: Vec<Visit>,
     pub cuts: Vec<Cut>,
+    /// Passes over the tree, in order (empty for one-pass algorithms).
+    pub passes: Vec<Pass>,
+    /// Visit index of the root whose answer counts (the deciding pass's).
+    pub root: usize,
+    /// Children `--beam` never considered, by path, in the order met.
+    pub forward_pruned: Vec<Path>,
     by_path: HashMap<Path, usize>,
+    table: Option<TableCounts>,
+    researches: Option<usize>,
 }
 
 impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
         let mut visits: Vec<Visit> = Vec::new();
         let mut cuts = Vec::new();
+        let mut forward_pruned = Vec::new();
+        let mut extend: Option<ExtendReason> = None;
         let mut stack: Vec<usize> = Vec::new();
+        let mut passes: Vec<Pass> = Vec::new();
+        let mut table = trace.algorithm.uses_table().then(TableCounts::default);
+        let mut researches = (trace.algorithm == crate::algo::Algorithm::Pvs).then_some(0);
         let open = |visits: &mut Vec<Visit>, stack: &[usize], node: NodeId, child: u32, window: Option<Window>| {
             let path = match stack.last() {
                 Some(&p) => visits[p].path.child(child),
@@ -88,6 +154,10 @@ impl Analysis {
                 direct: None,
                 best_child: None,
                 children: vec![],
+                probe: false,
+                superseded: false,
+                answered: false,
+                extended: None,
             };
             visits.push(visit);
             idx
@@ -96,10 +166,27 @@ impl Analysis {
             match event {
                 Event::Enter { node, child, window } => {
                     let idx = open(&mut visits, &stack, *node, *child, *window);
+                    visits[idx].extended = extend.take();
+                    if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
+                        p.root = Some(idx);
+                    }
                     stack.push(idx);
+                }
+                Event::Probe { node, child, window } => {
+                    let idx = open(&mut visits, &stack, *node, *child, *window);
+                    visits[idx].probe = true;
+                    stack.push(idx);
+                }
+                Event::Extend { reason, .. } => extend = Some(*reason),
+                Event::ForwardPrune { pruned } => {
+                    let Some(&at) = stack.last() else { continue };
+                    forward_pruned.extend(pruned.iter().map(|&i| visits[at].path.child(i)));
                 }
                 Event::Leaf { node, child, window, value, source, negamax } => {
                     let idx = open(&mut visits, &stack, *node, *child, *window);
+                    if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
+                        p.root = Some(idx);
+                    }
                     let v = &mut visits[idx];
                     (v.value, v.negamax, v.direct) = (Some(value.clone()), *negamax, Some(*source));
                 }
@@ -110,35 +197,75 @@ impl Analysis {
                 }
                 Event::Cut { kind, value, bound, cause, pruned } => {
                     let Some(&at) = stack.last() else { continue };
+                    let (by_table, by_pass) = (*cause == Cause::Table, *cause == Cause::Pass);
                     let cause = match cause {
                         Cause::Ancestor(depth) => stack.get(*depth as usize).copied(),
-                        Cause::Bounds => None,
+                        Cause::Bounds | Cause::Table | Cause::Pass => None,
                     };
-                    let pruned = pruned.iter().map(|&i| visits[at].path.child(i)).collect();
-                    cuts.push(Cut { at, kind: *kind, value: *value, bound: *bound, cause, pruned });
+                    let pruned = pruned.iter().flat_map(|&i| pruned_edges(game, &visits, at, i)).collect();
+                    cuts.push(Cut { at, kind: *kind, value: *value, bound: *bound, cause, by_table, by_pass, pruned });
                 }
                 Event::Exit { value, bound, negamax } => {
                     let Some(top) = stack.pop() else { continue };
                     let v = &mut visits[top];
                     (v.value, v.bound, v.negamax) = (Some(value.clone()), *bound, *negamax);
                 }
+                Event::TtProbe { outcome, .. } => {
+                    let Some(t) = table.as_mut() else { continue };
+                    t.probes += 1;
+                    t.hits += usize::from(outcome.is_hit());
+                    if let (true, Some(&top)) = (outcome.answers(), stack.last()) {
+                        visits[top].answered = true;
+                    }
+                }
+                Event::TtStore { .. } => {
+                    if let Some(t) = table.as_mut() {
+                        t.stores += 1;
+                    }
+                }
+                Event::Research { child, .. } => {
+                    *researches.get_or_insert(0) += 1;
+                    let Some(&top) = stack.last() else { continue };
+                    let path = visits[top].path.child(*child);
+                    let scout = visits[top].children.iter().rev().find(|&&c| visits[c].path == path).copied();
+                    for v in scout.map_or(0..0, |s| s..visits.len()) {
+                        visits[v].superseded = true;
+                    }
+                }
+                Event::Pass { number, kind } => {
+                    if let Some(p) = passes.last_mut() {
+                        p.visits.end = visits.len();
+                    }
+                    let at = visits.len();
+                    passes.push(Pass { number: *number, kind: *kind, root: None, visits: at..at });
+                }
             }
         }
-        let _ = game;
-        let by_path = visits.iter().enumerate().map(|(i, v)| (v.path.clone(), i)).collect();
-        Analysis { visits, cuts, by_path }
+        if let Some(p) = passes.last_mut() {
+            p.visits.end = visits.len();
+        }
+        let root = deciding(game, &visits, &passes);
+        if let Some(decider) = passes.iter().find(|p| p.root == Some(root)) {
+            for (i, v) in visits.iter_mut().enumerate() {
+                v.superseded |= !decider.visits.contains(&i);
+            }
+        }
+        let by_path =
+            visits.iter().enumerate().filter(|(_, v)| !v.superseded).map(|(i, v)| (v.path.clone(), i)).collect();
+        Analysis { visits, cuts, forward_pruned, passes, root, by_path, table, researches }
     }
 
     pub fn root(&self) -> &Visit {
-        &self.visits[0]
+        &self.visits[self.root]
     }
 
     /// The root's value.
     pub fn value(&self) -> Option<&Value> {
-        self.visits.first()?.value.as_ref()
+        self.visits.get(self.root)?.value.as_ref()
     }
 
-    /// The visit at `path`, if the search entered it.
+    /// The visit at `path`, if the search entered it (the last visit, when a
+    /// `star2` probe entered it first).
     pub fn visit(&self, path: &Path) -> Option<&Visit> {
         self.by_path.get(path).map(|&i| &self.visits[i])
     }
@@ -152,6 +279,7 @@ impl Analysis {
             .children
             .iter()
             .map(|&c| &self.visits[c])
+            .filter(|c| !c.superseded)
             .filter(|c| {
                 let index = c.path.0.last().copied();
                 c.value == root.value && (c.bound == BoundKind::Exact || index == Some(first))
@@ -169,21 +297,38 @@ impl Analysis {
     /// The principal variation: from the root, each node's best child.
     pub fn pv(&self) -> Vec<Path> {
         let mut out = Vec::new();
-        let mut at = 0;
+        let mut at = self.root;
+        let null_window = self.passes.iter().any(|p| matches!(p.kind, PassKind::Mtdf { .. }));
         while let Some(best) = self.visits.get(at).and_then(|v| v.best_child) {
-            let Some(&next) = self.visits[at].children.iter().find(|&&c| self.visits[c].path.0.last() == Some(&best))
-            else {
+            let is_best = |c: &&usize| !self.visits[**c].superseded && self.visits[**c].path.0.last() == Some(&best);
+            let Some(&next) = self.visits[at].children.iter().find(is_best) else {
                 break;
             };
             out.push(self.visits[next].path.clone());
+            if null_window {
+                break;
+            }
             at = next;
         }
         out
     }
 
-    /// Every pruned edge, by the pruned child's path, in the order cut.
+    /// Every pruned edge, by the pruned child's path, in the order cut:
+    /// each once, and only if no search whose answer counts entered it
+    /// (a `star2` probe followed by the full search repeats a cut; a `pvs`
+    /// re-search may enter what its scout pruned).
     pub fn pruned(&self) -> impl Iterator<Item = &Path> {
-        self.cuts.iter().flat_map(|c| c.pruned.iter())
+        let mut seen = std::collections::HashSet::new();
+        self.cuts
+            .iter()
+            .filter(|c| !self.visits[c.at].superseded)
+            .flat_map(|c| c.pruned.iter())
+            .filter(move |p| !self.by_path.contains_key(*p) && seen.insert(*p))
+    }
+
+    /// The nodes the transposition table answered (superseded ones left out).
+    pub fn answered(&self) -> impl Iterator<Item = &Visit> {
+        self.visits.iter().filter(|v| v.answered && !v.superseded)
     }
 
     /// The directly evaluated nodes, in order.
@@ -191,9 +336,54 @@ impl Analysis {
         self.visits.iter().filter(|v| v.direct.is_some())
     }
 
+    /// Counts: visits and leaves over all the work done (every pass, every
+    /// scout); cutoffs in the searches whose answers count.
     pub fn stats(&self) -> Stats {
-        Stats { nodes_visited: self.visits.len(), leaves_evaluated: self.leaves().count(), cutoffs: self.cuts.len() }
+        let t = self.table;
+        Stats {
+            nodes_visited: self.visits.len(),
+            leaves_evaluated: self.leaves().count(),
+            cutoffs: self.cuts.iter().filter(|c| !self.visits[c.at].superseded).count(),
+            tt_probes: t.map(|t| t.probes),
+            tt_hits: t.map(|t| t.hits),
+            tt_cutoffs: t.map(|_| self.answered().count()),
+            tt_stores: t.map(|t| t.stores),
+            researches: self.researches,
+            passes: (!self.passes.is_empty()).then_some(self.passes.len()),
+        }
     }
+}
+
+/// The root visit whose answer counts: the last iteration's; for MTD(f) the
+/// last pass that searched the root's children and either moved the bound
+/// on the root player's side (the lower bound for MAX: its cutting root move
+/// is the leftmost attaining the value) or returned a value strictly inside
+/// its window (an exact value); the first visit for one-pass algorithms.
+fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
+    let max_root = game.root().kind != crate::model::NodeKind::Min;
+    let searched = |p: &Pass| p.root.is_some_and(|r| visits[r].best_child.is_some());
+    let decides = |p: &&Pass| match (p.kind, p.root.and_then(|r| visits[r].value.as_ref()?.scalar())) {
+        (PassKind::Mtdf { window, .. }, Some(g)) => {
+            let inside = window.alpha < g && g < window.beta;
+            searched(p) && (inside || (g >= window.beta) == max_root)
+        }
+        (_, g) => g.is_some(),
+    };
+    let decider = passes.iter().rev().find(decides).and_then(|p| p.root);
+    decider.or_else(|| passes.iter().rev().find_map(|p| p.root)).unwrap_or(0)
+}
+
+/// The edges a cut at visit `at` prunes by not searching child `i`: the
+/// edge to it, or — when a `star2` probe already entered that child — the
+/// edges to the probed child's children the probe never entered (a pruned
+/// edge leads to a node never entered; SPEC §2).
+fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32) -> Vec<Path> {
+    let path = visits[at].path.child(i);
+    let probe = visits[at].children.iter().map(|&c| &visits[c]).find(|v| v.probe && v.path == path);
+    let Some(probe) = probe else { return vec![path] };
+    let entered = |k: u32| probe.children.iter().any(|&c| visits[c].path.0.last() == Some(&k));
+    let n = game.node(probe.node).children.len() as u32;
+    (0..n).filter(|&k| !entered(k)).map(|k| path.child(k)).collect()
 }
 
 /// A reference people read for a path: the nearest named node on it and

@@ -9,12 +9,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
-use gametree::diagnostic::{Diagnostic, Source};
+use gametree::compare::{Comparison, ComparisonText};
+use gametree::diagnostic::{Diagnostic, DiagnosticKind, Source};
 use gametree::expect::{self, Expect};
 use gametree::model::Game;
-use gametree::options::{CutRule, FailMode, Options, Order, Ties};
+use gametree::num::Num;
+use gametree::options::{self, CutRule, FailMode, Options, Order, Replace, Ties};
 use gametree::report::{AlgoReport, Report, Text};
 
+mod draw;
 mod exam;
 
 /// Game-tree search made teachable and checkable.
@@ -43,6 +46,8 @@ enum Command {
     Lint(exam::LintArgs),
     /// Print specs in the canonical layout (comments kept).
     Fmt(exam::FmtArgs),
+    /// Draw the tree and a search of it (DOT, TikZ, SVG, HTML; --steps animates).
+    Draw(draw::DrawArgs),
 }
 
 #[derive(Args, Debug)]
@@ -57,6 +62,10 @@ struct SolveArgs {
     /// Narrate every step, with α and β (text format).
     #[arg(long)]
     trace: bool,
+    /// Compare every algorithm that applies side by side (value, best move,
+    /// leaves, cutoffs), flagging any disagreement in the root value.
+    #[arg(long, conflicts_with = "algorithms")]
+    all: bool,
     #[command(flatten)]
     conventions: ConventionArgs,
 }
@@ -82,6 +91,42 @@ struct ConventionArgs {
     /// Cut the search at this depth (root = 0) and use `eval` there.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+    /// Past the cutoff, search `[noisy]` nodes until quiet ones (needs --depth).
+    #[arg(long)]
+    quiescence: bool,
+    /// Forward pruning: each MAX/MIN node considers only its K best children by `eval`.
+    #[arg(long, value_name = "K", value_parser = options::parse_beam)]
+    beam: Option<u32>,
+    /// Search one level deeper below a child whose `eval` beats all its siblings' by at least M (needs --depth).
+    #[arg(long, value_name = "M", value_parser = options::parse_margin)]
+    singular_extension: Option<Num>,
+    /// maxn: Korf's shallow pruning (needs the spec's `sum`).
+    #[arg(long)]
+    shallow: bool,
+    /// paranoid: the player whose component is maximized (others minimize it).
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// Transposition-table entries (negamax-tt, mtdf): slot = hash(key) mod N; default unlimited.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    tt_size: Option<u64>,
+    /// Which entry a full table slot keeps.
+    #[arg(long, value_enum, default_value_t = ReplaceArg::Always)]
+    tt_replace: ReplaceArg,
+    /// MTD(f)'s first guess.
+    #[arg(long, value_name = "F", allow_hyphen_values = true, value_parser = parse_num)]
+    guess: Option<Num>,
+}
+
+fn parse_num(s: &str) -> Result<Num, String> {
+    Num::parse(s).map_err(|_| format!("`{s}` is not a number"))
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum ReplaceArg {
+    /// A new entry always replaces the slot's.
+    Always,
+    /// Keep the entry searched to the greater remaining depth.
+    Depth,
 }
 
 #[derive(Args, Debug)]
@@ -153,6 +198,17 @@ impl ConventionArgs {
                 OrderArg::Eval => Order::Eval,
             },
             depth: self.depth,
+            shallow: self.shallow,
+            player: self.player.clone(),
+            tt_size: self.tt_size,
+            tt_replace: match self.tt_replace {
+                ReplaceArg::Always => Replace::Always,
+                ReplaceArg::Depth => Replace::Depth,
+            },
+            guess: self.guess,
+            quiescence: self.quiescence,
+            beam: self.beam,
+            singular: self.singular_extension,
         }
     }
 }
@@ -169,6 +225,7 @@ pub fn run() -> ExitCode {
         Command::Generate(args) => exam::generate(&args),
         Command::Lint(args) => exam::lint(&args),
         Command::Fmt(args) => exam::fmt(&args),
+        Command::Draw(args) => draw::draw(&args),
     };
     ExitCode::from(code)
 }
@@ -237,10 +294,19 @@ fn solve(args: &SolveArgs) -> u8 {
         }
         out
     };
+    if args.all {
+        return compare(&input, &game, &opts, args.format);
+    }
     let mut results = Vec::new();
+    let chosen = !args.algorithms.is_empty();
     for a in algorithms {
         match algo::run(&game, a, &opts) {
             Ok(trace) => results.push(AlgoReport::new(&game, &trace)),
+            // Run by default, an algorithm that refuses these options is
+            // skipped with a note; asked for by name, it is an error.
+            Err(d) if !chosen && matches!(d.kind, DiagnosticKind::NotApplicable { .. }) && !results.is_empty() => {
+                eprintln!("note: {a} skipped: {}", d.kind);
+            }
             Err(d) => {
                 input.report(&[d]);
                 return 2;
@@ -260,6 +326,34 @@ fn solve(args: &SolveArgs) -> u8 {
         },
     }
     0
+}
+
+/// `solve --all`: every applicable algorithm side by side; exit 1 when
+/// they disagree on the root value.
+fn compare(input: &Input, game: &Game, opts: &Options, format: Format) -> u8 {
+    let mut traces = Vec::new();
+    for a in algo::applicable(game) {
+        match algo::run(game, a, opts) {
+            Ok(t) => traces.push(t),
+            Err(d) => {
+                input.report(&[d]);
+                return 2;
+            }
+        }
+    }
+    let c = Comparison::new(game, &traces);
+    match format {
+        Format::Text => print!("{}", ComparisonText { game, comparison: &c }),
+        Format::Json => match serde_json::to_string_pretty(&c) {
+            Ok(s) => println!("{s}"),
+            Err(e) => return internal(e),
+        },
+        Format::Yaml => match serde_yaml::to_string(&c) {
+            Ok(s) => print!("{s}"),
+            Err(e) => return internal(e),
+        },
+    }
+    if c.agreement { 0 } else { 1 }
 }
 
 fn internal(e: impl std::fmt::Display) -> u8 {

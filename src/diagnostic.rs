@@ -107,6 +107,10 @@ pub enum DiagnosticKind {
     NotApplicable { algorithm: String, why: String },
     /// `--depth` reaches an inner node that has no `eval`.
     MissingEval { depth: u32 },
+    /// `--quiescence` stops at this quiet node past the cutoff, which has no `eval`.
+    MissingQuietEval { depth: u32 },
+    /// `--beam K` must rank this node among its siblings, and it has no `eval`.
+    MissingBeamEval { beam: u32 },
     /// Leaves with `?` given to something other than `puzzle`.
     UnknownLeaf,
 }
@@ -182,6 +186,15 @@ impl fmt::Display for DiagnosticKind {
             K::MissingEval { depth } => {
                 write!(f, "the depth cutoff {depth} reaches this node, which has no `eval` (add `[eval=…]`)")
             }
+            K::MissingQuietEval { depth } => write!(
+                f,
+                "quiescence search stops at this quiet node past the depth cutoff {depth}, \
+                 and it has no `eval` (add `[eval=…]`, or `[noisy]` to search it)"
+            ),
+            K::MissingBeamEval { beam } => write!(
+                f,
+                "--beam {beam} ranks this node among its siblings by `eval`, and it has none (add `[eval=…]`)"
+            ),
             K::UnknownLeaf => write!(f, "this leaf is unknown (`?`): solve such specs with `gametree puzzle`"),
         }
     }

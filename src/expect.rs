@@ -57,16 +57,38 @@ pub enum Stat {
     NodesVisited,
     LeavesEvaluated,
     Cutoffs,
+    TtProbes,
+    TtHits,
+    TtCutoffs,
+    TtStores,
+    Researches,
+    Passes,
 }
 
 impl Stat {
-    pub const NAMES: &[&str] = &["nodes_visited", "leaves_evaluated", "cutoffs"];
+    pub const NAMES: &[&str] = &[
+        "nodes_visited",
+        "leaves_evaluated",
+        "cutoffs",
+        "tt_probes",
+        "tt_hits",
+        "tt_cutoffs",
+        "tt_stores",
+        "researches",
+        "passes",
+    ];
 
     pub fn from_name(name: &str) -> Option<Stat> {
         match name {
             "nodes_visited" => Some(Stat::NodesVisited),
             "leaves_evaluated" => Some(Stat::LeavesEvaluated),
             "cutoffs" => Some(Stat::Cutoffs),
+            "tt_probes" => Some(Stat::TtProbes),
+            "tt_hits" => Some(Stat::TtHits),
+            "tt_cutoffs" => Some(Stat::TtCutoffs),
+            "tt_stores" => Some(Stat::TtStores),
+            "researches" => Some(Stat::Researches),
+            "passes" => Some(Stat::Passes),
             _ => None,
         }
     }
@@ -195,6 +217,12 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
                 Stat::NodesVisited => s.nodes_visited,
                 Stat::LeavesEvaluated => s.leaves_evaluated,
                 Stat::Cutoffs => s.cutoffs,
+                Stat::TtProbes => s.tt_probes.unwrap_or(0),
+                Stat::TtHits => s.tt_hits.unwrap_or(0),
+                Stat::TtCutoffs => s.tt_cutoffs.unwrap_or(0),
+                Stat::TtStores => s.tt_stores.unwrap_or(0),
+                Stat::Researches => s.researches.unwrap_or(0),
+                Stat::Passes => s.passes.unwrap_or(0),
             };
             let wrong: Vec<&(Stat, Num)> = pairs.iter().filter(|(st, n)| Num::int(get(*st) as i64) != *n).collect();
             let expected = wrong.iter().map(|(st, n)| format!("{}={n}", st.name())).collect::<Vec<_>>().join(" ");

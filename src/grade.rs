@@ -254,6 +254,10 @@ fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
         })
         .collect();
     let cuts = trace.options.cuts;
+    let repeats = |e: &Event| matches!(e, Event::Research { .. } | Event::Pass { .. } | Event::Probe { .. });
+    if trace.events.iter().any(repeats) {
+        return None; // nodes are entered more than once: no single "first step"
+    }
     let mut stack: Vec<Frame> = Vec::new();
     let mut leaf_count = 0;
     for event in &trace.events {
@@ -320,10 +324,15 @@ fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
                 let who = match cause {
                     Cause::Ancestor(d) => stack.get(*d as usize).map_or("?".into(), |f| reference(game, &f.path)),
                     Cause::Bounds => "the declared bounds".into(),
+                    Cause::Table => "the transposition table".into(),
+                    Cause::Pass => "the pass's window".into(),
                 };
                 let (sym, letter, word) = match kind {
                     CutKind::Alpha => (cuts.alpha_symbol(), "α", "α-cut"),
                     CutKind::Beta => (cuts.beta_symbol(), "β", "β-cut"),
+                    CutKind::Chance { high: false } => (cuts.alpha_symbol(), "α", "chance-branch cut"),
+                    CutKind::Chance { high: true } => (cuts.beta_symbol(), "β", "chance-branch cut"),
+                    CutKind::Shallow => ("≥", "the bound", "shallow cut"),
                 };
                 return Some(format!(
                     "{} ({}) reaches {value} {sym} {letter} = {} (from {who}): {word}, so {} must be pruned; you searched {}",
@@ -334,6 +343,13 @@ fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
                     paths(game, &missing),
                 ));
             }
+            Event::Extend { .. }
+            | Event::ForwardPrune { .. }
+            | Event::TtProbe { .. }
+            | Event::TtStore { .. }
+            | Event::Probe { .. }
+            | Event::Research { .. }
+            | Event::Pass { .. } => {}
             Event::Exit { value, .. } => {
                 stack.pop();
                 if let (Some(top), Some(v)) = (stack.last_mut(), value.scalar()) {

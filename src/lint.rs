@@ -126,6 +126,7 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
         let (letter, word) = match cut.kind {
             CutKind::Alpha => ("α", "an α-cut"),
             CutKind::Beta => ("β", "a β-cut"),
+            CutKind::Chance { .. } | CutKind::Shallow => continue,
         };
         let cause = match cut.cause {
             Some(i) => format!("from {}", reference(game, &run.visits[i].path)),

@@ -1,10 +1,12 @@
 //! The narrated trace: one sentence per event, as a lecturer would say it
 //! ("C (MIN) sees 2 ≤ α = 3 from A: α-cut, C.2 and C.3 pruned").
 
+use crate::algo::horizon::key;
 use crate::analysis::reference;
 use crate::model::{Game, NodeId, NodeKind, Path};
+use crate::num::Num;
 use crate::report::shown;
-use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Window};
+use crate::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Trace, TtOutcome, Window};
 
 /// One line per event of `trace`.
 pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
@@ -19,6 +21,13 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 stack.push((*node, path, *window));
                 line
             }
+            Event::Probe { node, child, window } => {
+                let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
+                let who = reference(game, &path);
+                let line = format!("probe {who} ({}){}: its first child only", kind(game, *node), with_window(window));
+                stack.push((*node, path, *window));
+                line
+            }
             Event::Leaf { node, child, value, source, negamax, .. } => {
                 let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
                 let nm = negamax.map(|n| format!(" (for the side to move: {n})")).unwrap_or_default();
@@ -26,7 +35,10 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                     LeafSource::Utility => format!("leaf {} = {value}{nm}", reference(game, &path)),
                     LeafSource::Eval => {
                         let k = kind(game, *node);
-                        format!("{} ({k}) is at the depth cutoff: eval = {value}{nm}", reference(game, &path))
+                        let past =
+                            trace.options.quiescence && trace.options.depth.is_some_and(|d| path.depth() as u32 > d);
+                        let at = if past { "quiet past the cutoff" } else { "at the depth cutoff" };
+                        format!("{} ({k}) is {at}: eval = {value}{nm}", reference(game, &path))
                     }
                 }
             }
@@ -51,17 +63,70 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 let cause = match cause {
                     Cause::Ancestor(d) => stack.get(*d as usize).map_or("?".into(), |(_, p, _)| reference(game, p)),
                     Cause::Bounds => "the declared bounds".into(),
+                    Cause::Table => "a table entry".into(),
+                    Cause::Pass => "the pass's null window".into(),
                 };
                 let names: Vec<String> = pruned.iter().map(|&i| reference(game, &path.child(i))).collect();
-                let (sym, letter, word) = match cut {
-                    CutKind::Alpha => (strict.alpha_symbol(), "α", "α-cut"),
-                    CutKind::Beta => (strict.beta_symbol(), "β", "β-cut"),
-                };
-                let who = reference(game, path);
-                let k = kind(game, *node);
+                let who = format!("{} ({})", reference(game, path), kind(game, *node));
+                let (value, bound, names) = (value.to_string(), bound.pretty(), and_list(&names));
+                match cut {
+                    CutKind::Alpha => format!(
+                        "{who} sees {value} {} α = {bound} from {cause}: α-cut, {names} pruned",
+                        strict.alpha_symbol()
+                    ),
+                    CutKind::Beta => format!(
+                        "{who} sees {value} {} β = {bound} from {cause}: β-cut, {names} pruned",
+                        strict.beta_symbol()
+                    ),
+                    CutKind::Chance { high } => {
+                        let (sym, letter, side) = match high {
+                            false => (strict.alpha_symbol(), "α", "high"),
+                            true => (strict.beta_symbol(), "β", "low"),
+                        };
+                        format!(
+                            "{who}: even if every remaining outcome scored as {side} as it still can, its value would be \
+                             {value} {sym} {letter} = {bound} from {cause}: chance-branch cut, {names} pruned"
+                        )
+                    }
+                    CutKind::Shallow => format!(
+                        "{who} has {value} {} {bound} = sum − what {cause}'s player already has: shallow cut, \
+                         {names} pruned",
+                        strict.beta_symbol()
+                    ),
+                }
+            }
+            Event::Extend { node, child, reason } => {
+                let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
+                let who = format!("{} ({})", reference(game, &path), kind(game, *node));
+                let cutoff = trace.options.depth.unwrap_or_default();
+                let at = if path.depth() as u32 == cutoff { "at" } else { "past" };
+                match reason {
+                    ExtendReason::Quiescence => {
+                        format!("{who} is noisy {at} the cutoff: quiescence search looks further")
+                    }
+                    ExtendReason::Singular { at: ply } if *ply as usize == path.depth() => {
+                        let m = trace.options.singular.map(|m| m.to_string()).unwrap_or_default();
+                        let margin =
+                            stack.last().map(|(p, _, _)| singular_margin(game, *p, *child)).unwrap_or_default();
+                        format!(
+                            "{who} is {at} the cutoff, but its eval {margin} (≥ {m}): \
+                             singular extension searches one level deeper"
+                        )
+                    }
+                    ExtendReason::Singular { at: ply } => {
+                        let from = stack.get(*ply as usize).map_or("?".into(), |(_, p, _)| reference(game, p));
+                        format!("{who} is {at} the cutoff, searched one level deeper below singular move {from}")
+                    }
+                }
+            }
+            Event::ForwardPrune { pruned } => {
+                let Some((node, path, _)) = stack.last() else { continue };
+                let names: Vec<String> = pruned.iter().map(|&i| reference(game, &path.child(i))).collect();
+                let beam = trace.options.beam.unwrap_or_default();
                 format!(
-                    "{who} ({k}) sees {value} {sym} {letter} = {} from {cause}: {word}, {} pruned",
-                    bound.pretty(),
+                    "{} ({}): beam {beam} keeps the {beam} best by eval; never considered: {}",
+                    reference(game, path),
+                    kind(game, *node),
                     and_list(&names)
                 )
             }
@@ -71,10 +136,46 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 let what = if *bound == BoundKind::Exact { "" } else { " (a bound)" };
                 format!("{} returns {}{what}{nm}", reference(game, &path), shown(value, *bound))
             }
+            Event::TtProbe { key, slot, found, outcome } => {
+                let Some((_, path, before)) = stack.last_mut() else { continue };
+                let who = reference(game, path);
+                let line = crate::narrate_search::probe(game, &who, key, *slot, found.as_ref(), outcome);
+                if let TtOutcome::Narrowed { window } | TtOutcome::Cutoff { window } = outcome {
+                    *before = Some(*window);
+                }
+                line
+            }
+            Event::TtStore { key, slot, entry, replaced, kept } => {
+                let Some((_, path, _)) = stack.last() else { continue };
+                let who = reference(game, path);
+                crate::narrate_search::store(game, &who, key, *slot, entry, replaced.as_ref(), *kept)
+            }
+            Event::Research { child, scout, window } => {
+                let Some((_, path, w)) = stack.last() else { continue };
+                crate::narrate_search::research(&reference(game, &path.child(*child)), *scout, w.as_ref(), window)
+            }
+            Event::Pass { number, kind } => crate::narrate_search::pass(game, *number, kind),
         };
         out.push(line);
     }
     out
+}
+
+/// `9 beats its siblings' best, 5, by 4`: why child `child` of `parent` is singular.
+fn singular_margin(game: &Game, parent: NodeId, child: u32) -> String {
+    let keys: Vec<Option<Num>> = game.node(parent).children.iter().map(|e| key(game, e.child)).collect();
+    let Some(Some(own)) = keys.get(child as usize).copied() else { return String::new() };
+    let maximizing = game.node(parent).kind == NodeKind::Max;
+    let others = keys.iter().enumerate().filter(|&(i, _)| i != child as usize).filter_map(|(_, k)| *k);
+    let (best, margin) = if maximizing {
+        let b = others.fold(Num::NEG_INF, Num::max);
+        (b, own - b)
+    } else {
+        let b = others.fold(Num::INF, Num::min);
+        (b, b - own)
+    };
+    let mover = if maximizing { "MAX" } else { "MIN" };
+    format!("{own} beats its siblings' best, {best}, by {margin} for {mover}")
 }
 
 fn kind(game: &Game, id: NodeId) -> String {

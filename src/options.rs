@@ -56,6 +56,16 @@ pub enum Order {
     Eval,
 }
 
+/// Which entry a full transposition-table slot keeps (`--tt-replace`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Replace {
+    /// A new entry always replaces the slot's.
+    #[default]
+    Always,
+    /// A new entry replaces the slot's only if searched at least as deep.
+    Depth,
+}
+
 /// Everything that changes what an algorithm does or reports.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
@@ -67,10 +77,45 @@ pub struct Options {
     pub order: Order,
     /// `--depth N`: nodes at depth N (root 0) use their `eval`.
     pub depth: Option<u32>,
+    /// `--shallow`: max^n with Korf's shallow pruning (needs `sum`).
+    pub shallow: bool,
+    /// `--player NAME`: whose component `paranoid` maximizes (default: the
+    /// player to move at the root).
+    pub player: Option<String>,
+    /// `--tt-size N`: transposition-table entries (slot = hash(key) mod N);
+    /// `None`: unlimited, one entry per position.
+    pub tt_size: Option<u64>,
+    /// `--tt-replace always|depth`.
+    pub tt_replace: Replace,
+    /// `--guess F`: MTD(f)'s first guess (default 0).
+    pub guess: Option<crate::num::Num>,
+    /// `--quiescence`: past the cutoff, `[noisy]` nodes are searched.
+    pub quiescence: bool,
+    /// `--beam K`: each MAX/MIN node considers only its K best children by `eval`.
+    pub beam: Option<u32>,
+    /// `--singular-extension M`: a child whose `eval` beats its siblings'
+    /// by at least M is searched one level deeper.
+    pub singular: Option<crate::num::Num>,
 }
 
 /// The option names `set` accepts, for error messages.
-pub const OPTION_NAMES: &[&str] = &["strict-cuts", "fail-hard", "fail-soft", "ignore-bounds", "ties", "order", "depth"];
+pub const OPTION_NAMES: &[&str] = &[
+    "strict-cuts",
+    "fail-hard",
+    "fail-soft",
+    "ignore-bounds",
+    "ties",
+    "order",
+    "depth",
+    "shallow",
+    "player",
+    "tt-size",
+    "tt-replace",
+    "guess",
+    "quiescence",
+    "beam",
+    "singular-extension",
+];
 
 impl Options {
     /// Sets one option by its command-line name (`order`, `strict-cuts`…),
@@ -95,9 +140,43 @@ impl Options {
                 let v = need(value)?;
                 self.depth = Some(v.parse().map_err(|_| format!("`{v}` is not a depth (0, 1, 2, …)"))?);
             }
+            "shallow" => self.shallow = flag(value)?,
+            "player" => self.player = Some(need(value)?.to_string()),
+            "tt-size" => {
+                let v = need(value)?;
+                let n: u64 = v.parse().map_err(|_| format!("`{v}` is not a table size (1, 2, …)"))?;
+                if n == 0 {
+                    return Err("must be at least 1".into());
+                }
+                self.tt_size = Some(n);
+            }
+            "tt-replace" => self.tt_replace = parse_replace(need(value)?)?,
+            "guess" => {
+                let v = need(value)?;
+                self.guess = Some(crate::num::Num::parse(v).map_err(|_| format!("`{v}` is not a number"))?);
+            }
+            "quiescence" => self.quiescence = flag(value)?,
+            "beam" => self.beam = Some(parse_beam(need(value)?)?),
+            "singular-extension" => self.singular = Some(parse_margin(need(value)?)?),
             _ => return Err(format!("unknown option; expected one of {}", OPTION_NAMES.join(", "))),
         }
         Ok(())
+    }
+}
+
+/// `--beam K`: a width of at least 1.
+pub fn parse_beam(v: &str) -> Result<u32, String> {
+    match v.parse::<u32>() {
+        Ok(k) if k >= 1 => Ok(k),
+        _ => Err(format!("`{v}` is not a beam width (1, 2, 3, …)")),
+    }
+}
+
+/// `--singular-extension M`: a positive margin (`3`, `1/2`, `0.5`).
+pub fn parse_margin(v: &str) -> Result<crate::num::Num, String> {
+    match crate::num::Num::parse(v) {
+        Ok(m) if m > crate::num::Num::ZERO && !m.is_infinite() => Ok(m),
+        _ => Err(format!("`{v}` is not a positive margin (a number > 0)")),
     }
 }
 
@@ -107,6 +186,14 @@ pub fn parse_ties(v: &str) -> Result<Ties, String> {
         "last" => Ok(Ties::Last),
         "all" => Ok(Ties::All),
         _ => Err(format!("`{v}` is not one of first, last, all")),
+    }
+}
+
+pub fn parse_replace(v: &str) -> Result<Replace, String> {
+    match v {
+        "always" => Ok(Replace::Always),
+        "depth" => Ok(Replace::Depth),
+        _ => Err(format!("`{v}` is not one of always, depth")),
     }
 }
 
@@ -177,6 +264,12 @@ impl CutRule {
 }
 
 impl Options {
+    /// Does `maxn --shallow` cut only on `x > bound`? Yes under
+    /// `--strict-cuts`, and when a tie could change the parent's choice.
+    pub fn shallow_strict(&self) -> bool {
+        self.cuts == CutRule::Strict || self.ties != Ties::First
+    }
+
     /// One line naming every convention a run used, for the report header;
     /// `windowed` algorithms (alpha-beta family) also cut, fail and bound.
     pub fn describe(&self, windowed: bool) -> String {
@@ -189,8 +282,23 @@ impl Options {
             FailMode::Hard => "fail-hard",
         };
         let bounds = if self.ignore_bounds { "bounds ignored" } else { "declared bounds used" };
-        let depth = self.depth.map(|d| format!(", depth cutoff {d}")).unwrap_or_default();
-        let common = format!("ties: {}, order: {}{depth}", self.ties, self.order);
+        let mut depth = self.depth.map(|d| format!(", depth cutoff {d}")).unwrap_or_default();
+        if self.quiescence {
+            depth += ", quiescence";
+        }
+        if let Some(k) = self.beam {
+            depth += &format!(", beam {k}");
+        }
+        if let Some(m) = self.singular {
+            depth += &format!(", singular extension {m}");
+        }
+        let shallow = match (self.shallow, self.shallow_strict()) {
+            (false, _) => "",
+            (true, false) => ", shallow pruning (x ≥ sum − parent's)",
+            (true, true) => ", shallow pruning (x > sum − parent's)",
+        };
+        let player = self.player.as_ref().map(|p| format!(", player {p}")).unwrap_or_default();
+        let common = format!("ties: {}, order: {}{depth}{shallow}{player}", self.ties, self.order);
         if windowed { format!("{cuts}, {fail}, {bounds}, {common}") } else { common }
     }
 }

@@ -1,5 +1,5 @@
-//! [`ast::File`] → canonical `.tree` text: what `gametree fmt` prints and
-//! what `gametree convert --to tree` writes.
+//! [`File`](crate::ast::File) → canonical `.tree` text: what `gametree fmt`
+//! prints and what `gametree convert --to tree` writes.
 //!
 //! Layout: headers one per line, a blank line, the tree indented by two
 //! spaces (an inner node whose children are all plain leaves on one line,
@@ -374,7 +374,7 @@ fn num(n: &Number) -> Number {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::parse::parse;
 

@@ -13,7 +13,7 @@ use crate::analysis::{Analysis, describe};
 use crate::model::{Game, NodeKind, Path};
 use crate::narrate::narrate;
 use crate::num::Num;
-use crate::trace::{BoundKind, CutKind, Trace, Value};
+use crate::trace::{BoundKind, CutKind, ExtendReason, Trace, Value};
 
 /// A whole `solve` report.
 #[derive(Serialize, Debug)]
@@ -42,6 +42,15 @@ pub struct AlgoReport {
     pub best_moves: Option<Vec<String>>,
     pub pv: Vec<String>,
     pub pruned: Vec<String>,
+    /// `--beam`: children never considered (forward pruning, not cuts).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forward_pruned: Vec<String>,
+    /// Nodes searched past the depth cutoff, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extended: Vec<ExtendReport>,
+    /// What the run's options cost, e.g. a best move lost to forward pruning.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     pub cuts: Vec<CutReport>,
     pub visit_order: Vec<String>,
     pub leaf_order: Vec<String>,
@@ -49,6 +58,16 @@ pub struct AlgoReport {
     pub stats: crate::analysis::Stats,
     /// The narrated steps (`--trace`).
     pub steps: Vec<String>,
+    /// `mtdf`: one row per pass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<Vec<crate::report_search::PassReport>>,
+    /// `ids`: one row per depth.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<Vec<crate::report_search::IterationReport>>,
+    /// `negamax-tt`, `mtdf`: the nodes the table answered (their children
+    /// are not searched and not counted as pruned).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_answered: Option<Vec<String>>,
 }
 
 /// One visited node.
@@ -69,6 +88,17 @@ pub struct NodeReport {
     pub negamax_value: Option<Number>,
     /// 1-based position in the visit order.
     pub visit: usize,
+    /// A `star2` probe visit (only the first child searched).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub probe: bool,
+}
+
+/// A node searched past the depth cutoff.
+#[derive(Serialize, Debug)]
+pub struct ExtendReport {
+    pub path: String,
+    /// `quiescence` (a `[noisy]` node) or `singular` (a singular extension).
+    pub reason: &'static str,
 }
 
 /// One cut.
@@ -80,9 +110,18 @@ pub struct CutReport {
     pub kind: &'static str,
     pub value: Number,
     pub bound: Number,
-    /// The ancestor whose α or β it was (`bounds`: the declared bounds).
+    /// The ancestor whose α or β it was (`bounds`: the declared bounds;
+    /// `table`: a transposition-table entry).
     pub cause: String,
+    /// For a `chance` cut: `low` (value ≤ α even if the rest scored the
+    /// upper bound) or `high` (value ≥ β even at the lower bound).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
     pub pruned: Vec<String>,
+    /// In a search whose answer was replaced (a re-searched scout, an
+    /// earlier pass): not among `pruned`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub superseded: bool,
 }
 
 /// A number as JSON wants it: an integer when whole, else a float; the
@@ -155,6 +194,7 @@ impl AlgoReport {
                     beta: v.window.map(|w| Number::Num(w.beta)),
                     negamax_value: v.negamax.map(Number::Num),
                     visit: i + 1,
+                    probe: v.probe,
                 }
             })
             .collect();
@@ -166,16 +206,29 @@ impl AlgoReport {
                 kind: match c.kind {
                     CutKind::Alpha => "alpha",
                     CutKind::Beta => "beta",
+                    CutKind::Chance { .. } => "chance",
+                    CutKind::Shallow => "shallow",
+                },
+                side: match c.kind {
+                    CutKind::Chance { high } => Some(if high { "high" } else { "low" }),
+                    _ => None,
                 },
                 value: Number::Num(c.value),
                 bound: Number::Num(c.bound),
-                cause: c.cause.map_or("bounds".to_string(), |i| a.visits[i].path.to_string()),
+                cause: match (c.cause, c.by_table, c.by_pass) {
+                    (Some(i), _, _) => a.visits[i].path.to_string(),
+                    (None, true, _) => "table".to_string(),
+                    (None, _, true) => "pass".to_string(),
+                    (None, false, false) => "bounds".to_string(),
+                },
                 pruned: c.pruned.iter().map(Path::to_string).collect(),
+                superseded: a.visits[c.at].superseded,
             })
             .collect();
         AlgoReport {
             algorithm: trace.algorithm.name().to_string(),
-            conventions: trace.options.describe(trace.algorithm.uses_window()),
+            conventions: trace.options.describe(trace.algorithm.uses_window())
+                + &crate::report_search::conventions(game, trace),
             value_exact: value.as_ref().and_then(exact),
             value: value.as_ref().map(number),
             negamax_value: a.root().negamax.filter(|_| trace.algorithm.is_negamax()).map(Number::Num),
@@ -184,13 +237,51 @@ impl AlgoReport {
                 .then(|| best.iter().map(|i| Path(vec![*i]).to_string()).collect()),
             pv: a.pv().iter().map(Path::to_string).collect(),
             pruned: a.pruned().map(Path::to_string).collect(),
+            forward_pruned: a.forward_pruned.iter().map(Path::to_string).collect(),
+            extended: a
+                .visits
+                .iter()
+                .filter_map(|v| {
+                    let reason = match v.extended? {
+                        ExtendReason::Quiescence => "quiescence",
+                        ExtendReason::Singular { .. } => "singular",
+                    };
+                    Some(ExtendReport { path: v.path.to_string(), reason })
+                })
+                .collect(),
+            warnings: beam_warning(game, trace, &a).into_iter().collect(),
             cuts,
             visit_order: a.visits.iter().map(|v| v.path.to_string()).collect(),
             leaf_order: a.leaves().map(|v| v.path.to_string()).collect(),
             nodes,
             stats: a.stats(),
             steps: narrate(game, trace),
+            passes: crate::report_search::passes(&a),
+            iterations: crate::report_search::iterations(game, &a),
+            tt_answered: crate::report_search::answered(trace, &a),
         }
+    }
+}
+
+/// With `--beam`: what forward pruning lost, when the same search without
+/// it finds another root value or best move.
+fn beam_warning(game: &Game, trace: &Trace, a: &Analysis) -> Option<String> {
+    trace.options.beam?;
+    let full_opts = crate::options::Options { beam: None, ..trace.options.clone() };
+    let full = crate::algo::run(game, trace.algorithm, &full_opts).ok()?;
+    let f = Analysis::of(game, &full);
+    let ties = trace.options.ties;
+    let (value, best) = (f.value()?, f.best_moves(ties));
+    let moves: Vec<String> = best.iter().map(|&i| move_text(game, &Path(vec![i]))).collect();
+    if best != a.best_moves(ties) {
+        Some(format!(
+            "forward pruning lost the best move: without --beam the value is {value} via {}",
+            moves.join(", ")
+        ))
+    } else if Some(value) != a.value() {
+        Some(format!("forward pruning changed the value: without --beam it is {value} (the same best move)"))
+    } else {
+        None
     }
 }
 
@@ -235,16 +326,28 @@ impl fmt::Display for Text<'_> {
             for c in &r.cuts {
                 let at = describe(game, &parse_path(&c.at));
                 let pruned: Vec<String> = c.pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
-                let (word, sym, letter) =
-                    if c.kind == "alpha" { ("α-cut", "≤", "α") } else { ("β-cut", "≥", "β") };
+                let (word, sym, letter) = match (c.kind, c.side) {
+                    ("alpha", _) => ("α-cut", "≤", "α"),
+                    ("chance", Some("low")) => ("chance-branch cut", "≤", "α"),
+                    ("chance", _) => ("chance-branch cut", "≥", "β"),
+                    ("shallow", _) => ("shallow cut", "≥", "sum − parent's"),
+                    _ => ("β-cut", "≥", "β"),
+                };
                 let cause = if c.cause == "bounds" {
                     "the declared bounds".to_string()
+                } else if c.cause == "table" {
+                    "a table entry".to_string()
+                } else if c.cause == "pass" {
+                    "the pass's null window".to_string()
                 } else {
                     describe(game, &parse_path(&c.cause))
                 };
                 let (v, b) = (show_number(&c.value), show_number(&c.bound));
-                writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); pruned {}", pruned.join(", "))?;
+                let (what, old) = if c.superseded { ("skipped", " [superseded]") } else { ("pruned", "") };
+                let p = pruned.join(", ");
+                writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); {what} {p}{old}")?;
             }
+            write_horizon(f, game, r)?;
             let leaves: Vec<String> = r.leaf_order.iter().map(|p| leaf_text(game, r, p)).collect();
             writeln!(f, "  leaves evaluated: {}", leaves.join(" "))?;
             let s = &r.stats;
@@ -254,6 +357,14 @@ impl fmt::Display for Text<'_> {
                 "  stats: {} nodes visited, {} leaves evaluated, {} {cutoffs}",
                 s.nodes_visited, s.leaves_evaluated, s.cutoffs
             )?;
+            let rows = crate::report_search::Rows {
+                game,
+                passes: r.passes.as_deref(),
+                iterations: r.iterations.as_deref(),
+                answered: r.tt_answered.as_deref(),
+                stats: &r.stats,
+            };
+            write!(f, "{rows}")?;
             if self.report.show_trace {
                 writeln!(f, "  trace:")?;
                 for (i, step) in r.steps.iter().enumerate() {
@@ -263,6 +374,23 @@ impl fmt::Display for Text<'_> {
         }
         Ok(())
     }
+}
+
+/// Forward-pruned edges, extensions and warnings, when there are any.
+fn write_horizon(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
+    if !r.forward_pruned.is_empty() {
+        let never: Vec<String> = r.forward_pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
+        writeln!(f, "  forward pruned (never considered, --beam): {}", never.join(", "))?;
+    }
+    if !r.extended.is_empty() {
+        let ext: Vec<String> =
+            r.extended.iter().map(|e| format!("{} [{}]", describe(game, &parse_path(&e.path)), e.reason)).collect();
+        writeln!(f, "  searched past the cutoff: {}", ext.join(", "))?;
+    }
+    for w in &r.warnings {
+        writeln!(f, "  warning: {w}")?;
+    }
+    Ok(())
 }
 
 fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
@@ -307,6 +435,7 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
             _ => n.kind.to_string(),
         };
         let indent = "  ".repeat(path.depth());
+        let kind = if n.probe { format!("{kind} probe") } else { kind };
         let mut row = vec![n.visit.to_string(), format!("{indent}{}", describe(game, &path)), kind];
         if windows {
             let w = match (&n.alpha, &n.beta) {

@@ -162,3 +162,23 @@ fn convert_never_overwrites_without_force() {
     assert_eq!(out.status.code(), Some(0));
     assert!(std::fs::read_to_string(&target).unwrap().contains("tree:"));
 }
+
+#[test]
+fn solve_all_compares_every_algorithm_and_reports_agreement() {
+    let o = gametree(&["solve", "specs/tt-dag-saves-leaves.tree", "--all", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(json["agreement"], true);
+    let names: Vec<&str> =
+        json["algorithms"].as_array().unwrap().iter().map(|r| r["algorithm"].as_str().unwrap()).collect();
+    for a in ["negamax-tt", "pvs", "mtdf", "ids"] {
+        assert!(names.contains(&a), "{names:?}");
+    }
+    let o = gametree(&["solve", "specs/tt-dag-saves-leaves.tree", "--tt-size", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = gametree(&["solve", "specs/mtdf-passes.tree", "-a", "mtdf", "--guess", "-3", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(json["results"][0]["value"], 4);
+    assert!(json["results"][0]["passes"].as_array().unwrap().len() >= 2);
+}

@@ -121,7 +121,7 @@ const OPTIONS: [&str; 4] = ["2,8,6,5,9,3,7,4,10", "5,8,6,2,9,3,7,4,10", "5,8,6,2
 
 #[test]
 fn the_exam_puzzle_has_exactly_one_right_option() {
-    let mut args = vec!["puzzle", "specs/exam-pruning-puzzle.tree", "--values", "2,3,4,5,6,7,8,9,10"];
+    let mut args = vec!["puzzle", "specs/puzzles/exam-pruning-puzzle.tree", "--values", "2,3,4,5,6,7,8,9,10"];
     for o in &OPTIONS {
         args.extend(["--option", o]);
     }
@@ -149,7 +149,7 @@ fn the_exam_puzzle_has_exactly_one_right_option() {
 fn an_option_that_is_not_an_ordering_of_the_values_is_wrong_with_the_reason() {
     let out = gametree(&[
         "puzzle",
-        "specs/exam-pruning-puzzle.tree",
+        "specs/puzzles/exam-pruning-puzzle.tree",
         "--values",
         "2,3,4,5,6,7,8,9,10",
         "--option",
@@ -195,10 +195,10 @@ fn the_twelve_leaf_puzzle_is_searched_with_pruning() {
 
 #[test]
 fn puzzle_input_errors_exit_2() {
-    let out = gametree(&["puzzle", "specs/exam-pruning-puzzle.tree", "--values", "1,2,3"]);
+    let out = gametree(&["puzzle", "specs/puzzles/exam-pruning-puzzle.tree", "--values", "1,2,3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("3 values given for 9 unknown leaves"), "{}", stderr(&out));
-    let out = gametree(&["puzzle", "specs/exam-pruning-puzzle.tree", "--domain", "0..11"]);
+    let out = gametree(&["puzzle", "specs/puzzles/exam-pruning-puzzle.tree", "--domain", "0..11"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("outside the declared bounds"), "{}", stderr(&out));
     let out = gametree(&["puzzle", "specs/aima-fig5-2.tree", "--domain", "0..3"]);
@@ -207,7 +207,7 @@ fn puzzle_input_errors_exit_2() {
 
 #[test]
 fn check_accepts_a_solvable_puzzle_spec() {
-    let out = gametree(&["check", "specs/exam-pruning-puzzle.tree"]);
+    let out = gametree(&["check", "specs/puzzles/exam-pruning-puzzle.tree"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert!(stdout(&out).contains("puzzle: solvable over the declared bounds"), "{}", stdout(&out));
     let dir = scratch("nosolution");
@@ -335,6 +335,9 @@ fn fmt_keeps_every_comment_and_is_idempotent() {
 fn fmt_is_idempotent_on_every_shipped_spec() {
     for entry in std::fs::read_dir("specs").unwrap() {
         let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "tree") {
+            continue;
+        }
         let once = gametree::fmt::format(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(gametree::fmt::format(&once).unwrap(), once, "{}", path.display());
         let before = gametree::fmt::comments(&std::fs::read_to_string(&path).unwrap()).len();

@@ -20,18 +20,25 @@
 //! ancestor that set it, so a cut can name its cause.
 
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, Interval, direct_value, root_window};
+use crate::algo::{Algorithm, Interval, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::{FailMode, Options};
 use crate::trace::{BoundKind, Cause, CutKind, Event, Trace, Value, Window};
 
 pub fn alphabeta(game: &Game, opts: &Options) -> Trace {
+    alphabeta_first(game, opts, None)
+}
+
+/// `alphabeta` searching root move `first` (a written index) first, as
+/// iterative deepening does with the previous iteration's best move.
+pub(crate) fn alphabeta_first(game: &Game, opts: &Options, first: Option<u32>) -> Trace {
     let mut search = AlphaBeta {
         game,
         opts,
         range: root_window(game, opts),
         order: Orderer::new(game, opts),
+        first,
         trace: Trace::new(Algorithm::Alphabeta, opts),
     };
     let (lo, hi) = search.range;
@@ -58,6 +65,8 @@ struct AlphaBeta<'g> {
     /// Where any value lies: the declared bounds, or everything.
     range: (Num, Num),
     order: Orderer<'g>,
+    /// The root move to search first, if any.
+    first: Option<u32>,
     trace: Trace,
 }
 
@@ -66,7 +75,7 @@ impl AlphaBeta<'_> {
     /// what it says about the true value.
     fn value(&mut self, id: NodeId, child: u32, depth: u32, mut alpha: Bound, mut beta: Bound) -> (Num, BoundKind) {
         let window = Window { alpha: alpha.v, beta: beta.v };
-        if let Some((v, source)) = direct_value(self.game, self.opts, id, depth) {
+        if let Some((v, source)) = self.order.direct_value(id, depth) {
             let value = Value::Scalar(v);
             self.trace.push(Event::Leaf { node: id, child, window: Some(window), value, source, negamax: None });
             return (v, BoundKind::Exact);
@@ -76,7 +85,11 @@ impl AlphaBeta<'_> {
         let cuts = self.opts.cuts;
         let mut v = if maximizing { Num::NEG_INF } else { Num::INF };
         let mut known = Interval::start(maximizing);
-        let order = self.order.children(id, depth);
+        let mut order = self.order.children(id, depth);
+        if let (0, Some(first)) = (depth, self.first) {
+            order.retain(|&i| i != first);
+            order.insert(0, first);
+        }
         for (k, &i) in order.iter().enumerate() {
             let c = self.game.node(id).children[i as usize].child;
             let (cv, cb) = self.value(c, i, depth + 1, alpha, beta);

@@ -10,33 +10,44 @@
 //!     Σ_r P(r) · EXPECTIMINIMAX(RESULT(s, r))       if PLAYER(s) = CHANCE
 //! ```
 //!
-//! Values stay exact rationals (7/3, not 2.333…). At a CHANCE node each
-//! update records the running weighted sum; no child is "best" there.
+//! On a tree without CHANCE nodes this is AIMA's MINIMAX (Figure 5.3), so
+//! `minimax` runs this same search under its own name. A node at the depth
+//! cutoff returns its `eval` (§5.4, H-MINIMAX). Values stay exact rationals
+//! (7/3, not 2.333…). At a CHANCE node each update records the running
+//! weighted sum; no child is "best" there.
 
+use crate::algo::Algorithm;
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, direct_value};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;
 use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn expectiminimax(game: &Game, opts: &Options) -> Trace {
-    let trace = Trace::new(Algorithm::Expectiminimax, opts);
-    let mut search = Expectiminimax { game, opts, order: Orderer::new(game, opts), trace };
+    search(game, opts, Algorithm::Expectiminimax)
+}
+
+/// `minimax`: the same search, on trees without CHANCE nodes.
+pub fn minimax(game: &Game, opts: &Options) -> Trace {
+    search(game, opts, Algorithm::Minimax)
+}
+
+fn search(game: &Game, opts: &Options, algorithm: Algorithm) -> Trace {
+    let mut search = Expectiminimax { game, order: Orderer::new(game, opts), trace: Trace::new(algorithm, opts) };
     search.value(NodeId::ROOT, 0, 0);
     search.trace
 }
 
 struct Expectiminimax<'g> {
     game: &'g Game,
-    opts: &'g Options,
     order: Orderer<'g>,
     trace: Trace,
 }
 
 impl Expectiminimax<'_> {
+    /// MAX-VALUE, MIN-VALUE or the chance average, by the node's kind.
     fn value(&mut self, id: NodeId, child: u32, depth: u32) -> Num {
-        if let Some((v, source)) = direct_value(self.game, self.opts, id, depth) {
+        if let Some((v, source)) = self.order.direct_value(id, depth) {
             let value = Value::Scalar(v);
             self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
             return v;

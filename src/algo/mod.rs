@@ -7,16 +7,28 @@
 //! | algorithm | trees |
 //! |---|---|
 //! | `minimax`, `negamax`, `alphabeta`, `negamax-ab` | MAX/MIN only |
+//! | `negamax-tt`, `pvs`, `mtdf`, `ids` | MAX/MIN only |
 //! | `expectiminimax` | MAX/MIN/CHANCE |
 //! | `maxn` | multi-player games (`players`), CHANCE allowed |
+//! | `star1`, `star2` | two-player MAX/MIN/CHANCE; CHANCE nodes need `bounds` |
+//! | `paranoid` | multi-player games; CHANCE nodes need `bounds` |
 
 mod alphabeta;
 mod expectiminimax;
+pub mod horizon;
+mod ids;
 mod maxn;
-mod minimax;
+mod mtdf;
 mod negamax;
 mod negamax_ab;
+mod negamax_tt;
 pub mod order;
+mod paranoid;
+mod pvs;
+mod star1;
+mod star2;
+mod star_chance;
+mod tt;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -40,8 +52,22 @@ pub enum Algorithm {
     NegamaxAb,
     /// `expectiminimax`: MAX/MIN/CHANCE, no pruning.
     Expectiminimax,
-    /// `maxn`: multi-player vectors.
+    /// `maxn`: multi-player vectors (`--shallow`: Korf's shallow pruning).
     Maxn,
+    /// `star1`: Ballard's *-minimax, alpha-beta with chance-node pruning.
+    Star1,
+    /// `star2`: `star1` plus probing below chance nodes.
+    Star2,
+    /// `paranoid`: one player against the coalition of all others.
+    Paranoid,
+    /// `negamax-tt`: negamax alpha-beta with a transposition table.
+    NegamaxTt,
+    /// `pvs`: principal variation search (NegaScout).
+    Pvs,
+    /// `mtdf`: MTD(f), null-window passes over `negamax-tt`.
+    Mtdf,
+    /// `ids`: iterative deepening alpha-beta.
+    Ids,
 }
 
 impl Algorithm {
@@ -52,6 +78,13 @@ impl Algorithm {
         Algorithm::NegamaxAb,
         Algorithm::Expectiminimax,
         Algorithm::Maxn,
+        Algorithm::Star1,
+        Algorithm::Star2,
+        Algorithm::Paranoid,
+        Algorithm::NegamaxTt,
+        Algorithm::Pvs,
+        Algorithm::Mtdf,
+        Algorithm::Ids,
     ];
 
     pub fn name(self) -> &'static str {
@@ -62,6 +95,13 @@ impl Algorithm {
             Algorithm::NegamaxAb => "negamax-ab",
             Algorithm::Expectiminimax => "expectiminimax",
             Algorithm::Maxn => "maxn",
+            Algorithm::Star1 => "star1",
+            Algorithm::Star2 => "star2",
+            Algorithm::Paranoid => "paranoid",
+            Algorithm::NegamaxTt => "negamax-tt",
+            Algorithm::Pvs => "pvs",
+            Algorithm::Mtdf => "mtdf",
+            Algorithm::Ids => "ids",
         }
     }
 
@@ -77,15 +117,53 @@ impl Algorithm {
     pub fn uses_window(self) -> bool {
         match self {
             Algorithm::Minimax | Algorithm::Negamax | Algorithm::Expectiminimax | Algorithm::Maxn => false,
-            Algorithm::Alphabeta | Algorithm::NegamaxAb => true,
+            Algorithm::Alphabeta | Algorithm::NegamaxAb | Algorithm::Star1 | Algorithm::Star2 | Algorithm::Paranoid => {
+                true
+            }
+            Algorithm::NegamaxTt | Algorithm::Pvs | Algorithm::Mtdf | Algorithm::Ids => true,
         }
     }
 
     /// Does it report side-to-move (negamax) values?
     pub fn is_negamax(self) -> bool {
         match self {
-            Algorithm::Minimax | Algorithm::Alphabeta | Algorithm::Expectiminimax | Algorithm::Maxn => false,
+            Algorithm::Minimax
+            | Algorithm::Alphabeta
+            | Algorithm::Expectiminimax
+            | Algorithm::Maxn
+            | Algorithm::Star1
+            | Algorithm::Star2
+            | Algorithm::Paranoid => false,
             Algorithm::Negamax | Algorithm::NegamaxAb => true,
+            Algorithm::NegamaxTt | Algorithm::Pvs | Algorithm::Mtdf => true,
+            Algorithm::Ids => false,
+        }
+    }
+
+    /// Does it keep a transposition table (and report probes and stores)?
+    pub fn uses_table(self) -> bool {
+        matches!(self, Algorithm::NegamaxTt | Algorithm::Mtdf)
+    }
+
+    /// Does it take its horizon from [`order::Orderer`] (children and
+    /// `direct_value` both), so that singular extensions reach it? An
+    /// algorithm that calls the free [`direct_value`] honours `--depth`,
+    /// `--quiescence` and `--beam` but not `--singular-extension`.
+    pub fn follows_orderer_horizon(self) -> bool {
+        match self {
+            Algorithm::Minimax
+            | Algorithm::Negamax
+            | Algorithm::Alphabeta
+            | Algorithm::NegamaxAb
+            | Algorithm::Expectiminimax => true,
+            Algorithm::Maxn
+            | Algorithm::Star1
+            | Algorithm::Star2
+            | Algorithm::Paranoid
+            | Algorithm::NegamaxTt
+            | Algorithm::Pvs
+            | Algorithm::Mtdf
+            | Algorithm::Ids => false,
         }
     }
 
@@ -106,9 +184,30 @@ impl Algorithm {
                 Err(not(NodeId::ROOT, "it is a two-player game (declare `players` for max^n)"))
             }
             Algorithm::Maxn => Ok(()),
+            Algorithm::Paranoid if !game.is_multiplayer() => {
+                Err(not(NodeId::ROOT, "it is a two-player game (paranoid reduces multi-player games to two)"))
+            }
+            Algorithm::Paranoid | Algorithm::Star1 | Algorithm::Star2 => match chance {
+                _ if self != Algorithm::Paranoid && game.is_multiplayer() => {
+                    Err(not(NodeId::ROOT, "it is a multi-player game (use maxn or paranoid)"))
+                }
+                Some(id) if game.bounds.is_none() => Err(not(
+                    id,
+                    "it has CHANCE nodes but no `bounds [L, U]`, which chance-node pruning needs \
+                     (declare them, or use expectiminimax)",
+                )),
+                _ => Ok(()),
+            },
             _ if game.is_multiplayer() => Err(not(NodeId::ROOT, "it is a multi-player game (use maxn)")),
             Algorithm::Expectiminimax => Ok(()),
-            Algorithm::Minimax | Algorithm::Negamax | Algorithm::Alphabeta | Algorithm::NegamaxAb => match chance {
+            Algorithm::Minimax
+            | Algorithm::Negamax
+            | Algorithm::Alphabeta
+            | Algorithm::NegamaxAb
+            | Algorithm::NegamaxTt
+            | Algorithm::Pvs
+            | Algorithm::Mtdf
+            | Algorithm::Ids => match chance {
                 Some(id) => Err(not(id, "it has CHANCE nodes (use expectiminimax)")),
                 None => Ok(()),
             },
@@ -117,12 +216,19 @@ impl Algorithm {
 
     pub fn search(self, game: &Game, opts: &Options) -> Trace {
         match self {
-            Algorithm::Minimax => minimax::minimax(game, opts),
+            Algorithm::Minimax => expectiminimax::minimax(game, opts),
             Algorithm::Negamax => negamax::negamax(game, opts),
             Algorithm::Alphabeta => alphabeta::alphabeta(game, opts),
             Algorithm::NegamaxAb => negamax_ab::negamax_ab(game, opts),
             Algorithm::Expectiminimax => expectiminimax::expectiminimax(game, opts),
             Algorithm::Maxn => maxn::maxn(game, opts),
+            Algorithm::Star1 => star1::star1(game, opts),
+            Algorithm::Star2 => star2::star2(game, opts),
+            Algorithm::Paranoid => paranoid::paranoid(game, opts),
+            Algorithm::NegamaxTt => negamax_tt::negamax_tt(game, opts),
+            Algorithm::Pvs => pvs::pvs(game, opts),
+            Algorithm::Mtdf => mtdf::mtdf(game, opts),
+            Algorithm::Ids => ids::ids(game, opts),
         }
     }
 }
@@ -133,58 +239,113 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// Runs `algo` on `game`, after checking it applies.
+/// Runs `algo` on `game`, after checking it applies and that the horizon
+/// options make sense; the trace records what the horizon did.
 pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagnostic> {
     algo.applies(game)?;
-    if let (Algorithm::Maxn, Some(_)) = (algo, opts.depth) {
-        let why = "a depth cutoff needs vector evaluations, which specs cannot give".to_string();
-        return Err(Diagnostic::new(
-            DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why },
-            game.root().span,
+    let not = |why: String| {
+        Diagnostic::new(DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why }, game.root().span)
+    };
+    if let (Algorithm::Maxn | Algorithm::Paranoid, Some(_)) = (algo, opts.depth) {
+        return Err(not("a depth cutoff needs vector evaluations, which specs cannot give".into()));
+    }
+    if algo == Algorithm::Maxn && opts.shallow {
+        maxn::shallow_applies(game).map_err(not)?;
+    }
+    if algo == Algorithm::Paranoid {
+        paranoid::player(game, opts).map_err(not)?;
+    }
+    if let (Algorithm::Maxn, Some(_)) = (algo, opts.beam) {
+        return Err(not("forward pruning ranks moves by a scalar `eval`, which max^n cannot use".into()));
+    }
+    if opts.depth.is_none() && (opts.quiescence || opts.singular.is_some()) {
+        return Err(not("--quiescence and --singular-extension extend a depth cutoff: give --depth N too".into()));
+    }
+    if opts.singular.is_some() && !algo.follows_orderer_horizon() {
+        return Err(not("it does not implement --singular-extension".into()));
+    }
+    let extends = opts.quiescence || opts.singular.is_some() || opts.beam.is_some();
+    if algo == Algorithm::Ids && extends {
+        return Err(not(
+            "iterative deepening does not combine with --quiescence, --beam or --singular-extension yet".into()
         ));
     }
-    if let Some(depth) = opts.depth {
-        check_horizon(game, depth)?;
-    }
-    Ok(algo.search(game, opts))
+    check_horizon_with(game, opts)?;
+    let trace = algo.search(game, opts);
+    // `ids` joins passes of different depths; `annotate` reads one depth.
+    Ok(if algo == Algorithm::Ids { trace } else { horizon::annotate(game, trace) })
 }
 
-/// Every algorithm that applies to `game`.
+/// The width δ of the null windows of `pvs` and `mtdf` (1 for integer trees).
+pub fn null_window(game: &Game, opts: &Options) -> Num {
+    pvs::null_delta(game, opts)
+}
+
+/// Every algorithm that applies to `game` (`star1` and `star2` only when
+/// it has CHANCE nodes: without them they are `alphabeta`, step for step).
 pub fn applicable(game: &Game) -> Vec<Algorithm> {
-    Algorithm::ALL.iter().copied().filter(|a| a.applies(game).is_ok()).collect()
+    let chance = game.has_kind(NodeKind::Chance);
+    let star = |a: &Algorithm| chance || !matches!(a, Algorithm::Star1 | Algorithm::Star2);
+    Algorithm::ALL.iter().copied().filter(|a| a.applies(game).is_ok()).filter(star).collect()
 }
 
 /// Fails on the first inner node at depth `depth` that has no `eval`.
 pub fn check_horizon(game: &Game, depth: u32) -> Result<(), Diagnostic> {
+    check_horizon_with(game, &Options { depth: Some(depth), ..Options::default() })
+}
+
+/// Fails on the first node the search would evaluate by an `eval` it does
+/// not have (following quiescence and singular extensions), or whose
+/// siblings `--beam` must rank while it has no `eval`. Beam-dropped
+/// children are never reached, so they need nothing.
+pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic> {
+    if opts.depth.is_none() && opts.beam.is_none() {
+        return Ok(());
+    }
     let mut seen = HashSet::new();
     let mut stack = vec![(NodeId::ROOT, 0u32)];
-    while let Some((id, d)) = stack.pop() {
-        let node = game.node(id);
-        if node.is_leaf() || !seen.insert((id, d)) {
+    while let Some((id, eff)) = stack.pop() {
+        if !seen.insert((id, eff)) {
             continue;
         }
-        if d == depth {
-            if node.eval.is_none() {
-                return Err(Diagnostic::new(DiagnosticKind::MissingEval { depth }, node.span));
+        match horizon::decide(game, opts, id, eff) {
+            horizon::Decision::Direct(..) => continue,
+            horizon::Decision::MissingEval => {
+                let depth = opts.depth.unwrap_or(eff);
+                let kind = if eff > depth {
+                    DiagnosticKind::MissingQuietEval { depth }
+                } else {
+                    DiagnosticKind::MissingEval { depth }
+                };
+                return Err(Diagnostic::new(kind, game.node(id).span));
             }
-            continue;
+            horizon::Decision::Search => {}
         }
-        stack.extend(node.children.iter().rev().map(|e| (e.child, d + 1)));
+        let node = game.node(id);
+        if let (Some(i), Some(beam)) = (horizon::unranked_child(game, opts, id), opts.beam) {
+            let child = game.node(node.children[i as usize].child);
+            return Err(Diagnostic::new(DiagnosticKind::MissingBeamEval { beam }, child.span));
+        }
+        let dropped = horizon::forward_pruned(game, opts, id);
+        for (i, e) in node.children.iter().enumerate().rev() {
+            if !dropped.contains(&(i as u32)) {
+                stack.push((e.child, horizon::child_depth(game, opts, id, eff, i as u32)));
+            }
+        }
     }
     Ok(())
 }
 
 /// The value of a node evaluated without search: a leaf's utility, or an
-/// inner node's `eval` at the depth cutoff.
-pub(crate) fn direct_value(game: &Game, opts: &Options, id: NodeId, depth: u32) -> Option<(Num, LeafSource)> {
-    let node = game.node(id);
-    if let Some(u) = node.scalar() {
-        return Some((u, LeafSource::Utility));
+/// inner node's `eval` at the depth cutoff (`depth` counted as the ply; a
+/// `[noisy]` node there is searched under `--quiescence`). Algorithms that
+/// keep an [`order::Orderer`] should ask its `direct_value` instead, which
+/// also knows singular extensions.
+pub fn direct_value(game: &Game, opts: &Options, id: NodeId, depth: u32) -> Option<(Num, LeafSource)> {
+    match horizon::decide(game, opts, id, depth) {
+        horizon::Decision::Direct(v, source) => Some((v, source)),
+        horizon::Decision::MissingEval | horizon::Decision::Search => None,
     }
-    if opts.depth == Some(depth) {
-        return node.eval.map(|e| (e, LeafSource::Eval));
-    }
-    None
 }
 
 /// The root window: the declared bounds, unless ignored.

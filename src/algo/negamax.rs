@@ -18,16 +18,15 @@
 //! the same side as its parent is not negated. The trace records values
 //! from MAX's view and the side-to-move (negamax) value beside them.
 
+use crate::algo::Algorithm;
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, direct_value};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;
 use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn negamax(game: &Game, opts: &Options) -> Trace {
-    let mut search =
-        Negamax { game, opts, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
+    let mut search = Negamax { game, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
     let color = side(game.root().kind);
     search.negamax(NodeId::ROOT, 0, 0, color);
     search.trace
@@ -40,7 +39,6 @@ pub(crate) fn side(kind: NodeKind) -> Num {
 
 struct Negamax<'g> {
     game: &'g Game,
-    opts: &'g Options,
     order: Orderer<'g>,
     trace: Trace,
 }
@@ -48,7 +46,7 @@ struct Negamax<'g> {
 impl Negamax<'_> {
     /// The value of `id` for the side `color` to move there.
     fn negamax(&mut self, id: NodeId, child: u32, depth: u32, color: Num) -> Num {
-        if let Some((v, source)) = direct_value(self.game, self.opts, id, depth) {
+        if let Some((v, source)) = self.order.direct_value(id, depth) {
             let negamax = Some(color * v);
             self.trace.push(Event::Leaf { node: id, child, window: None, value: Value::Scalar(v), source, negamax });
             return color * v;

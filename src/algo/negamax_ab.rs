@@ -25,7 +25,7 @@
 use crate::algo::alphabeta::Bound;
 use crate::algo::negamax::side;
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, Interval, direct_value, root_window};
+use crate::algo::{Algorithm, Interval, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::{FailMode, Options};
@@ -46,11 +46,11 @@ pub fn negamax_ab(game: &Game, opts: &Options) -> Trace {
     search.trace
 }
 
-fn negate(b: Bound) -> Bound {
+pub(crate) fn negate(b: Bound) -> Bound {
     Bound { v: -b.v, cause: b.cause }
 }
 
-fn flip(bound: BoundKind) -> BoundKind {
+pub(crate) fn flip(bound: BoundKind) -> BoundKind {
     match bound {
         BoundKind::Exact => BoundKind::Exact,
         BoundKind::Lower => BoundKind::Upper,
@@ -59,7 +59,7 @@ fn flip(bound: BoundKind) -> BoundKind {
 }
 
 /// The negamax window `(a, b)` of a node with side `color`, from MAX's view.
-fn max_view(color: Num, a: Bound, b: Bound) -> Window {
+pub(crate) fn max_view(color: Num, a: Bound, b: Bound) -> Window {
     if color == Num::ONE { Window { alpha: a.v, beta: b.v } } else { Window { alpha: -b.v, beta: -a.v } }
 }
 
@@ -76,7 +76,7 @@ impl NegamaxAb<'_> {
     /// that side's terms).
     fn negamax(&mut self, id: NodeId, child: u32, depth: u32, color: Num, mut a: Bound, b: Bound) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
-        if let Some((u, source)) = direct_value(self.game, self.opts, id, depth) {
+        if let Some((u, source)) = self.order.direct_value(id, depth) {
             let (value, negamax) = (Value::Scalar(u), Some(color * u));
             self.trace.push(Event::Leaf { node: id, child, window: Some(entered), value, source, negamax });
             return (color * u, BoundKind::Exact);

@@ -1,0 +1,64 @@
+//! `mtdf`: Plaat's MTD(f), a sequence of null-window `negamax-tt` passes.
+//!
+//! Aske Plaat, "MTD(f), a minimax algorithm faster than NegaScout" (1997):
+//!
+//! ```text
+//! function MTDF(root : node_type; f : integer; d : integer) : integer;
+//!     g := f;
+//!     upperbound := +INFINITY;
+//!     lowerbound := -INFINITY;
+//!     repeat
+//!         if g == lowerbound then beta := g + 1 else beta := g;
+//!         g := AlphaBetaWithMemory(root, beta - 1, beta, d);
+//!         if g < beta then upperbound := g else lowerbound := g;
+//!     until lowerbound >= upperbound;
+//!     return g;
+//! ```
+//!
+//! AlphaBetaWithMemory is `negamax-tt`, whose table lives across passes.
+//! Windows and values are MAX's. The first guess f is `--guess` (default
+//! 0). The bounds start at the declared `bounds` (±∞ without them or with
+//! `--ignore-bounds`). "+1" is "+δ", δ as in `pvs` (1 for integer trees,
+//! else the smallest gap between distinct utilities, evals and bounds), so
+//! the pass with window (β − δ, β) asks exactly "is the value ≥ β?". Each
+//! pass is a `Pass` event followed by a whole search from the root: the
+//! visit order is the concatenation of the passes. The value, best move,
+//! node values and pruned edges are read from the deciding pass — the last
+//! one that searched the root's children and raised the bound on the root
+//! player's side (the lower bound for a MAX root: its cutting root move is
+//! the leftmost move attaining the value), or returned a value strictly
+//! inside its window (possible when the guess is not a leaf value). The principal variation is that move only: a null-window pass
+//! proves a bound, not the line below it.
+
+use crate::algo::Algorithm;
+use crate::algo::negamax_tt::TtSearch;
+use crate::algo::pvs::null_delta;
+use crate::algo::root_window;
+use crate::model::Game;
+use crate::num::Num;
+use crate::options::{CutRule, FailMode, Options};
+use crate::trace::{Cause, Event, PassKind, Trace, Window};
+
+pub fn mtdf(game: &Game, opts: &Options) -> Trace {
+    let opts = Options { fail: FailMode::Soft, cuts: CutRule::OnEquality, ..opts.clone() };
+    let delta = null_delta(game, &opts);
+    let mut search = TtSearch::new(game, &opts, Algorithm::Mtdf);
+    let (mut lower, mut upper) = root_window(game, &opts);
+    let mut g = opts.guess.unwrap_or(Num::ZERO);
+    let mut number = 1;
+    loop {
+        let beta = if g == lower { g + delta } else { g };
+        let window = Window { alpha: beta - delta, beta };
+        search.trace.push(Event::Pass { number, kind: PassKind::Mtdf { window, lower, upper } });
+        g = search.root(beta - delta, beta, Cause::Pass);
+        if g < beta {
+            upper = g;
+        } else {
+            lower = g;
+        }
+        number += 1;
+        if lower >= upper {
+            return search.trace;
+        }
+    }
+}

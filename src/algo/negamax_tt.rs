@@ -1,0 +1,229 @@
+//! `negamax-tt`: negamax alpha-beta with a transposition table.
+//!
+//! Wikipedia, "Negamax", "Negamax with alpha beta pruning and
+//! transposition tables":
+//!
+//! ```text
+//! function negamax(node, depth, α, β, color) is
+//!     alphaOrig := α
+//!     (* Transposition Table Lookup; node is the lookup key for ttEntry *)
+//!     ttEntry := transpositionTableLookup(node)
+//!     if ttEntry is valid and ttEntry.depth ≥ depth then
+//!         if ttEntry.flag = EXACT then
+//!             return ttEntry.value
+//!         else if ttEntry.flag = LOWERBOUND then
+//!             α := max(α, ttEntry.value)
+//!         else if ttEntry.flag = UPPERBOUND then
+//!             β := min(β, ttEntry.value)
+//!         if α ≥ β then
+//!             return ttEntry.value
+//!     if depth = 0 or node is a terminal node then
+//!         return color × the heuristic value of node
+//!     childNodes := generateMoves(node)
+//!     childNodes := orderMoves(childNodes)
+//!     value := −∞
+//!     for each child in childNodes do
+//!         value := max(value, −negamax(child, depth − 1, −β, −α, −color))
+//!         α := max(α, value)
+//!         if α ≥ β then
+//!             break
+//!     (* Transposition Table Store; node is the lookup key for ttEntry *)
+//!     ttEntry.value := value
+//!     if value ≤ alphaOrig then
+//!         ttEntry.flag := UPPERBOUND
+//!     else if value ≥ β then
+//!         ttEntry.flag := LOWERBOUND
+//!     else
+//!         ttEntry.flag := EXACT
+//!     ttEntry.depth := depth
+//!     transpositionTableStore(node, ttEntry)
+//!     return value
+//! ```
+//!
+//! `depth` there is the remaining depth: with `--depth N` a node at depth d
+//! (root 0) stores and needs `N − d`; without it every entry is searched to
+//! the end of the tree and is deep enough for every probe. Leaves and nodes
+//! at the cutoff are neither probed nor stored: the pseudocode returns them
+//! before the store, so probing them could never hit. The search is always
+//! fail-soft (the table's bounds are fail-soft bounds); the cut rule and
+//! side handling are `negamax-ab`'s. The table (`tt.rs`) is kept in MAX's
+//! view, so is the trace; the exit bound shown is what the search proved
+//! (as in `negamax-ab`), the stored flag is the pseudocode's.
+
+use crate::algo::alphabeta::Bound;
+use crate::algo::negamax::side;
+use crate::algo::negamax_ab::{flip, max_view, negate};
+use crate::algo::order::Orderer;
+use crate::algo::tt::Table;
+use crate::algo::{Algorithm, Interval, direct_value, root_window};
+use crate::model::{Game, NodeId, NodeKind};
+use crate::num::Num;
+use crate::options::{FailMode, Options};
+use crate::trace::{BoundKind, Cause, CutKind, Event, Trace, TtEntry, TtOutcome, Value};
+
+pub fn negamax_tt(game: &Game, opts: &Options) -> Trace {
+    let opts = Options { fail: FailMode::Soft, ..opts.clone() };
+    let mut search = TtSearch::new(game, &opts, Algorithm::NegamaxTt);
+    let (lo, hi) = root_window(game, &opts);
+    search.root(lo, hi, Cause::Bounds);
+    search.trace
+}
+
+/// A negamax search whose table outlives one call (MTD(f) makes several).
+pub(crate) struct TtSearch<'g> {
+    game: &'g Game,
+    opts: &'g Options,
+    range: (Num, Num),
+    order: Orderer<'g>,
+    table: Table,
+    pub trace: Trace,
+}
+
+impl<'g> TtSearch<'g> {
+    pub fn new(game: &'g Game, opts: &'g Options, algorithm: Algorithm) -> TtSearch<'g> {
+        TtSearch {
+            game,
+            opts,
+            range: root_window(game, opts),
+            order: Orderer::new(game, opts),
+            table: Table::new(game, opts),
+            trace: Trace::new(algorithm, opts),
+        }
+    }
+
+    /// Searches the root with the window `(lo, hi)` (MAX's view), whose
+    /// bounds are `cause`'s; returns the value from MAX's view.
+    pub fn root(&mut self, lo: Num, hi: Num, cause: Cause) -> Num {
+        let color = side(self.game.root().kind);
+        let (a, b) = if color == Num::ONE { (lo, hi) } else { (-hi, -lo) };
+        let (a, b) = (Bound { v: a, cause }, Bound { v: b, cause });
+        let (v, _) = self.negamax(NodeId::ROOT, 0, 0, color, a, b);
+        color * v
+    }
+
+    /// The value of `id` for the side `color`, and its bound kind (both in
+    /// that side's terms).
+    fn negamax(
+        &mut self,
+        id: NodeId,
+        child: u32,
+        depth: u32,
+        color: Num,
+        mut a: Bound,
+        mut b: Bound,
+    ) -> (Num, BoundKind) {
+        let entered = max_view(color, a, b);
+        if let Some((u, source)) = direct_value(self.game, self.opts, id, depth) {
+            let (value, negamax) = (Value::Scalar(u), Some(color * u));
+            self.trace.push(Event::Leaf { node: id, child, window: Some(entered), value, source, negamax });
+            return (color * u, BoundKind::Exact);
+        }
+        self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
+        let alpha_orig = a.v;
+        let key = Table::key(self.game, id);
+        // Past the cutoff (a quiescence extension) nothing remains: 0.
+        let remaining = self.opts.depth.map(|d| d.saturating_sub(depth));
+        let found = self.table.probe(&key);
+        let outcome = match found.entry {
+            None => TtOutcome::Miss { occupant: found.occupant },
+            Some(e) if !deep_enough(e.depth, remaining) => TtOutcome::Shallow,
+            Some(e) => {
+                let (v, flag) = (color * e.value, if color == Num::ONE { e.bound } else { flip(e.bound) });
+                match flag {
+                    BoundKind::Exact => {}
+                    BoundKind::Lower if v > a.v => a = Bound { v, cause: Cause::Table },
+                    BoundKind::Upper if v < b.v => b = Bound { v, cause: Cause::Table },
+                    BoundKind::Lower | BoundKind::Upper => {}
+                }
+                let window = max_view(color, a, b);
+                if flag == BoundKind::Exact {
+                    TtOutcome::Exact
+                } else if a.v >= b.v {
+                    TtOutcome::Cutoff { window }
+                } else {
+                    TtOutcome::Narrowed { window }
+                }
+            }
+        };
+        let answered = outcome.answers();
+        self.trace.push(Event::TtProbe { key: key.clone(), slot: found.slot, found: found.entry, outcome });
+        if let (true, Some(e)) = (answered, found.entry) {
+            let nm_bound = if color == Num::ONE { e.bound } else { flip(e.bound) };
+            self.trace.push(Event::Exit {
+                value: Value::Scalar(e.value),
+                bound: e.bound,
+                negamax: Some(color * e.value),
+            });
+            return (color * e.value, nm_bound);
+        }
+        let (value, bound) = self.children(id, depth, color, a, b, alpha_orig);
+        let flag = if value <= alpha_orig {
+            BoundKind::Upper
+        } else if value >= b.v {
+            BoundKind::Lower
+        } else {
+            BoundKind::Exact
+        };
+        let entry = TtEntry {
+            value: color * value,
+            bound: if color == Num::ONE { flag } else { flip(flag) },
+            depth: remaining,
+        };
+        let stored = self.table.store(key.clone(), entry);
+        self.trace.push(Event::TtStore { key, slot: stored.slot, entry, replaced: stored.replaced, kept: stored.kept });
+        let max_bound = if color == Num::ONE { bound } else { flip(bound) };
+        self.trace.push(Event::Exit { value: Value::Scalar(color * value), bound: max_bound, negamax: Some(value) });
+        (value, bound)
+    }
+
+    /// The loop over the children, as in `negamax-ab`; returns the value
+    /// and what the search proved of it.
+    fn children(&mut self, id: NodeId, depth: u32, color: Num, mut a: Bound, b: Bound, a0: Num) -> (Num, BoundKind) {
+        let range = if color == Num::ONE { self.range } else { (-self.range.1, -self.range.0) };
+        let mut value = Num::NEG_INF;
+        let mut known = Interval::start(true);
+        let order = self.order.children(id, depth);
+        for (k, &i) in order.iter().enumerate() {
+            let c = self.game.node(id).children[i as usize].child;
+            let kind = self.game.node(c).kind;
+            let (score, sb) = if kind != NodeKind::Leaf && side(kind) == color {
+                self.negamax(c, i, depth + 1, color, a, b)
+            } else {
+                let (v, vb) = self.negamax(c, i, depth + 1, -color, negate(b), negate(a));
+                (-v, flip(vb))
+            };
+            known.absorb(true, Interval::of(score, sb, range));
+            let best = score > value;
+            if best {
+                value = score;
+            }
+            let cut = self.opts.cuts.beta_cut(value, b.v);
+            if !cut && value > a.v {
+                a = Bound { v: value, cause: Cause::Ancestor(depth) };
+            }
+            let now = Some(max_view(color, a, b));
+            self.trace.push(Event::Update { child: i, value: Value::Scalar(color * value), window: now, best });
+            let pruned = &order[k + 1..];
+            if cut && !pruned.is_empty() {
+                known.absorb(true, Interval { lo: range.0, hi: range.1 });
+                let kind = if color == Num::ONE { CutKind::Beta } else { CutKind::Alpha };
+                let (value, bound) = (color * value, color * b.v);
+                self.trace.push(Event::Cut { kind, value, bound, cause: b.cause, pruned: pruned.to_vec() });
+            }
+            if cut {
+                break;
+            }
+        }
+        (value, known.classify(value, (a0, b.v)))
+    }
+}
+
+/// Is an entry searched to `have` remaining plies good for a node that
+/// needs `need` (`None`: to the end of the tree)?
+fn deep_enough(have: Option<u32>, need: Option<u32>) -> bool {
+    match (have, need) {
+        (None, _) => true,
+        (Some(h), Some(n)) => h >= n,
+        (Some(_), None) => false,
+    }
+}

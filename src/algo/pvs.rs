@@ -1,0 +1,153 @@
+//! `pvs`: principal variation search (NegaScout), fail-soft.
+//!
+//! Wikipedia, "Principal variation search":
+//!
+//! ```text
+//! function pvs(node, depth, α, β, color) is
+//!     if depth = 0 or node is a terminal node then
+//!         return color × the heuristic value of node
+//!     for each child of node do
+//!         if child is first child then
+//!             score := −pvs(child, depth − 1, −β, −α, −color)
+//!         else
+//!             score := −pvs(child, depth − 1, −α − 1, −α, −color) (* search with a null window *)
+//!             if α < score < β then
+//!                 score := −pvs(child, depth − 1, −β, −α, −color) (* if it failed high, do a full re-search *)
+//!         α := max(α, score)
+//!         if α ≥ β then
+//!             break (* beta cut-off *)
+//!     return α
+//! ```
+//!
+//! (Older revisions re-search with `(−β, −score)`; both are correct.) This
+//! is the fail-soft form: a node returns its best score, not α. The null
+//! window is `(α, α + δ)` where δ = 1 when every utility, `eval` and
+//! declared bound is an integer (the textbook's `α + 1`), else the smallest
+//! gap between two distinct such numbers — so "v ≥ α + δ" means exactly
+//! "v > α" for every value a node can return. Cuts always happen on
+//! equality (`--strict-cuts` would defeat the null window); `--fail-hard`
+//! is not offered. A re-search is recorded as a `Research` event, and the
+//! re-searched child is entered again (it appears twice in the visit order);
+//! the scout it replaces, and the cuts inside it, are superseded. A leaf
+//! (or a node at the depth cutoff) is never re-searched: its scout value is
+//! already exact.
+
+use crate::algo::alphabeta::Bound;
+use crate::algo::negamax::side;
+use crate::algo::negamax_ab::{flip, max_view, negate};
+use crate::algo::order::Orderer;
+use crate::algo::{Algorithm, Interval, direct_value, root_window};
+use crate::model::{Game, NodeId, NodeKind};
+use crate::num::Num;
+use crate::options::{CutRule, FailMode, Options};
+use crate::trace::{BoundKind, Cause, CutKind, Event, Trace, Value};
+
+pub fn pvs(game: &Game, opts: &Options) -> Trace {
+    let opts = Options { fail: FailMode::Soft, cuts: CutRule::OnEquality, ..opts.clone() };
+    let mut search = Pvs {
+        game,
+        opts: &opts,
+        range: root_window(game, &opts),
+        delta: null_delta(game, &opts),
+        order: Orderer::new(game, &opts),
+        trace: Trace::new(Algorithm::Pvs, &opts),
+    };
+    let color = side(game.root().kind);
+    let (lo, hi) = search.range;
+    let (a, b) = if color == Num::ONE { (lo, hi) } else { (-hi, -lo) };
+    search.pvs(NodeId::ROOT, 0, 0, color, Bound::root(a), Bound::root(b));
+    search.trace
+}
+
+/// The width δ of a null window: 1 for integer trees, else the smallest
+/// gap between distinct utilities, evals and declared bounds.
+pub(crate) fn null_delta(game: &Game, opts: &Options) -> Num {
+    let mut values: Vec<Num> = game.nodes.iter().flat_map(|n| n.scalar().into_iter().chain(n.eval)).collect();
+    if let (Some((lo, hi)), false) = (game.bounds, opts.ignore_bounds) {
+        values.extend([lo, hi]);
+    }
+    if values.iter().all(Num::is_whole) {
+        return Num::ONE;
+    }
+    values.sort();
+    values.dedup();
+    values.windows(2).map(|w| w[1] - w[0]).min().unwrap_or(Num::ONE)
+}
+
+struct Pvs<'g> {
+    game: &'g Game,
+    opts: &'g Options,
+    range: (Num, Num),
+    delta: Num,
+    order: Orderer<'g>,
+    trace: Trace,
+}
+
+impl Pvs<'_> {
+    /// Searches child `c` (written index `i`) of a node of side `color` with
+    /// the node's window `(a, b)`; returns the score for `color`.
+    fn child(&mut self, c: NodeId, i: u32, depth: u32, color: Num, a: Bound, b: Bound) -> (Num, BoundKind) {
+        let kind = self.game.node(c).kind;
+        if kind != NodeKind::Leaf && side(kind) == color {
+            return self.pvs(c, i, depth + 1, color, a, b);
+        }
+        let (v, vb) = self.pvs(c, i, depth + 1, -color, negate(b), negate(a));
+        (-v, flip(vb))
+    }
+
+    fn pvs(&mut self, id: NodeId, child: u32, depth: u32, color: Num, mut a: Bound, b: Bound) -> (Num, BoundKind) {
+        let entered = max_view(color, a, b);
+        if let Some((u, source)) = direct_value(self.game, self.opts, id, depth) {
+            let (value, negamax) = (Value::Scalar(u), Some(color * u));
+            self.trace.push(Event::Leaf { node: id, child, window: Some(entered), value, source, negamax });
+            return (color * u, BoundKind::Exact);
+        }
+        self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
+        let (a0, b0) = (a.v, b.v);
+        let range = if color == Num::ONE { self.range } else { (-self.range.1, -self.range.0) };
+        let mut value = Num::NEG_INF;
+        let mut known = Interval::start(true);
+        let order = self.order.children(id, depth);
+        for (k, &i) in order.iter().enumerate() {
+            let c = self.game.node(id).children[i as usize].child;
+            let (mut score, mut sb) = if k == 0 {
+                self.child(c, i, depth, color, a, b)
+            } else {
+                let scout = Bound { v: a.v + self.delta, cause: Cause::Ancestor(depth) };
+                self.child(c, i, depth, color, a, scout)
+            };
+            let direct = direct_value(self.game, self.opts, c, depth + 1).is_some();
+            if k > 0 && a.v < score && score < b.v && !direct {
+                let same = self.game.node(c).kind != NodeKind::Leaf && side(self.game.node(c).kind) == color;
+                let window = if same { max_view(color, a, b) } else { max_view(-color, negate(b), negate(a)) };
+                self.trace.push(Event::Research { child: i, scout: color * score, window });
+                (score, sb) = self.child(c, i, depth, color, a, b);
+            }
+            known.absorb(true, Interval::of(score, sb, range));
+            let best = score > value;
+            if best {
+                value = score;
+            }
+            let cut = value >= b.v;
+            if !cut && value > a.v {
+                a = Bound { v: value, cause: Cause::Ancestor(depth) };
+            }
+            let now = Some(max_view(color, a, b));
+            self.trace.push(Event::Update { child: i, value: Value::Scalar(color * value), window: now, best });
+            let pruned = &order[k + 1..];
+            if cut && !pruned.is_empty() {
+                known.absorb(true, Interval { lo: range.0, hi: range.1 });
+                let kind = if color == Num::ONE { CutKind::Beta } else { CutKind::Alpha };
+                let (value, bound) = (color * value, color * b.v);
+                self.trace.push(Event::Cut { kind, value, bound, cause: b.cause, pruned: pruned.to_vec() });
+            }
+            if cut {
+                break;
+            }
+        }
+        let bound = known.classify(value, (a0, b0));
+        let max_bound = if color == Num::ONE { bound } else { flip(bound) };
+        self.trace.push(Event::Exit { value: Value::Scalar(color * value), bound: max_bound, negamax: Some(value) });
+        (value, bound)
+    }
+}

@@ -1,0 +1,190 @@
+//! Frames: what a figure shows after the first k events of a trace.
+//!
+//! Frame k is read off [`Analysis`] of the trace's first k events (so every
+//! event kind an algorithm records, now or later, shows up as the analysis
+//! reads it), plus the running value and window that `Update` events give
+//! the nodes still open. The last frame is the whole trace: the figure
+//! drawn without `--steps`.
+
+use std::collections::HashMap;
+
+use crate::analysis::Analysis;
+use crate::model::{Game, NodeKind, Utility};
+use crate::narrate::narrate;
+use crate::num::Num;
+use crate::trace::{BoundKind, CutKind, Event, Trace, Value, Window};
+
+use super::tree::Tree;
+
+/// What one drawn node shows in one frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NodeState {
+    /// The text in the shape: a leaf's utility, a value found (`3`,
+    /// `≥ 3`), or a running value while the node is open (`−∞`, `≤ 3`).
+    pub value: Option<String>,
+    /// True when `value` is what the search computed (not the input).
+    pub computed: bool,
+    /// 1-based position in the visit order.
+    pub visit: Option<usize>,
+    pub window: Option<Window>,
+    /// Not searched: below a pruned edge, or (once the search is over)
+    /// never entered.
+    pub grey: bool,
+    /// The edge into this node was pruned by this kind of cut.
+    pub cut: Option<CutKind>,
+    /// This is the first edge its cut pruned (where the cut is labelled).
+    pub first_cut: bool,
+    /// The edge into this node is on the principal variation.
+    pub pv: bool,
+}
+
+/// One picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    pub nodes: Vec<NodeState>,
+    /// The node the step is about (entered, evaluated, updated, cut, left).
+    pub focus: Option<usize>,
+    /// The narrated step (`--steps` only).
+    pub caption: Option<String>,
+}
+
+/// The tree before any search: shapes and leaf utilities only.
+pub fn blank(game: &Game, tree: &Tree) -> Frame {
+    let nodes = tree
+        .nodes
+        .iter()
+        .map(|t| NodeState { value: utility(&game.node(t.id).utility), ..NodeState::default() })
+        .collect();
+    Frame { nodes, focus: None, caption: None }
+}
+
+/// Every frame of `trace` (`steps`: frame 0 before the search, then one per
+/// event), or only the last.
+pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame> {
+    let lines = narrate(game, trace);
+    let n = trace.events.len();
+    let mut live: HashMap<usize, (Option<Value>, Option<Window>)> = HashMap::new();
+    let mut prev = Analysis::of(game, &prefix(trace, 0));
+    let mut out = Vec::new();
+    if steps {
+        let mut f = build(game, tree, &prev, &live);
+        f.caption = Some("Before the search.".into());
+        out.push(f);
+    }
+    for k in 0..n {
+        let a = Analysis::of(game, &prefix(trace, k + 1));
+        let focus = if a.visits.len() > prev.visits.len() { Some(a.visits.len() - 1) } else { deepest_open(&prev) };
+        if let (Event::Update { value, window, .. }, Some(top)) = (&trace.events[k], deepest_open(&a)) {
+            live.insert(top, (Some(value.clone()), *window));
+        }
+        if steps || k + 1 == n {
+            let mut f = build(game, tree, &a, &live);
+            if steps {
+                f.focus = focus.and_then(|v| tree.at(&a.visits[v].path));
+                f.caption = lines.get(k).map(|l| format!("{}. {l}", k + 1));
+            }
+            out.push(f);
+        }
+        prev = a;
+    }
+    out
+}
+
+fn prefix(trace: &Trace, k: usize) -> Trace {
+    Trace { algorithm: trace.algorithm, options: trace.options.clone(), events: trace.events[..k].to_vec() }
+}
+
+/// The innermost node entered and not yet left.
+fn deepest_open(a: &Analysis) -> Option<usize> {
+    a.visits.iter().rposition(|v| v.value.is_none())
+}
+
+fn build(game: &Game, tree: &Tree, a: &Analysis, live: &HashMap<usize, (Option<Value>, Option<Window>)>) -> Frame {
+    let mut frame = blank(game, tree);
+    for (i, v) in a.visits.iter().enumerate() {
+        let Some(t) = tree.at(&v.path) else { continue };
+        let kind = game.node(v.node).kind;
+        let (running, window) = live.get(&i).cloned().unwrap_or((None, None));
+        let s = &mut frame.nodes[t];
+        s.visit = Some(i + 1);
+        s.window = if v.direct.is_some() { None } else { window.or(v.window) };
+        let shown = match (&v.value, kind) {
+            (Some(value), _) => Some(value_text(value, v.bound)),
+            (None, NodeKind::Max | NodeKind::Min) => Some(running_text(kind, running.as_ref())),
+            (None, _) => None,
+        };
+        if shown.is_some() {
+            s.computed = !game.node(v.node).is_leaf();
+            s.value = shown;
+        }
+    }
+    for cut in &a.cuts {
+        for (j, p) in cut.pruned.iter().enumerate() {
+            let Some(t) = tree.at(p) else { continue };
+            frame.nodes[t].cut = Some(cut.kind);
+            frame.nodes[t].first_cut = j == 0;
+            for s in &mut frame.nodes[t..tree.nodes[t].end] {
+                s.grey = true;
+            }
+        }
+    }
+    let done = a.visits.first().is_some_and(|r| r.value.is_some());
+    if done {
+        for s in frame.nodes.iter_mut().filter(|s| s.visit.is_none()) {
+            s.grey = true;
+        }
+        for p in a.pv() {
+            if let Some(t) = tree.at(&p) {
+                frame.nodes[t].pv = true;
+            }
+        }
+    }
+    frame
+}
+
+/// `3`, `−2`, `7/2`, `(1, 2, 6)`, `?`.
+pub fn utility(u: &Utility) -> Option<String> {
+    match u {
+        Utility::None => None,
+        Utility::Scalar(n) => Some(num(*n)),
+        Utility::Vector(vs) => Some(vector(vs)),
+        Utility::Unknown => Some("?".into()),
+    }
+}
+
+/// A number as figures print it: `−` for minus, `±∞`.
+pub fn num(n: Num) -> String {
+    let s = n.pretty();
+    match s.strip_prefix('-') {
+        Some(rest) => format!("−{rest}"),
+        None => s,
+    }
+}
+
+fn vector(vs: &[Num]) -> String {
+    let parts: Vec<String> = vs.iter().map(|v| num(*v)).collect();
+    format!("({})", parts.join(", "))
+}
+
+fn value_text(value: &Value, bound: BoundKind) -> String {
+    let v = match value {
+        Value::Scalar(n) => num(*n),
+        Value::Vector(vs) => vector(vs),
+    };
+    match bound {
+        BoundKind::Exact => v,
+        BoundKind::Lower => format!("≥ {v}"),
+        BoundKind::Upper => format!("≤ {v}"),
+    }
+}
+
+/// An open MAX node's value so far is a lower bound (`−∞` before any
+/// child), an open MIN node's an upper bound.
+fn running_text(kind: NodeKind, running: Option<&Value>) -> String {
+    let max = kind == NodeKind::Max;
+    match running.and_then(Value::scalar) {
+        None => (if max { "−∞" } else { "+∞" }).into(),
+        Some(v) if v.is_infinite() => num(v),
+        Some(v) => format!("{} {}", if max { "≥" } else { "≤" }, num(v)),
+    }
+}

@@ -1,0 +1,206 @@
+//! Diagrams of a search: the tree with values, α/β windows, visit numbers,
+//! cut marks and the principal variation, as Graphviz DOT, TikZ, SVG or a
+//! self-contained HTML page; with `steps`, one frame per trace event.
+//!
+//! The pipeline: the game unfolded into the drawn [`tree::Tree`] → the
+//! [`frame::Frame`]s read off the trace → one [`layout::Layout`], measured
+//! over every frame and shared by TikZ, SVG and HTML → each frame painted
+//! as marks ([`paint`]) → a renderer, a `Display` wrapper, translates them.
+//! DOT leaves layout to Graphviz. Output is deterministic.
+//!
+//! ```
+//! use gametree::{algo::{self, Algorithm}, draw::{DrawOptions, Figure, Svg}, options::Options};
+//!
+//! let game = gametree::load("t.tree", "MAX A { MIN B { 3 12 } MIN C { 2 4 } }").unwrap();
+//! let trace = algo::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap();
+//! let figure = Figure::new(&game, Some(&trace), DrawOptions::default());
+//! assert!(Svg { figure: &figure, frame: 0 }.to_string().contains("<svg"));
+//! ```
+
+mod dot;
+mod escape;
+mod frame;
+mod html;
+mod layout;
+mod paint;
+mod svg;
+mod tikz;
+mod tree;
+
+use std::collections::HashMap;
+
+pub use dot::Dot;
+pub use frame::{Frame, NodeState};
+pub use html::Html;
+pub use layout::Layout;
+pub use paint::{Item, Mark};
+pub use svg::Svg;
+pub use tikz::Tikz;
+pub use tree::Tree;
+
+use crate::algo::Algorithm;
+use crate::model::Game;
+use crate::trace::Trace;
+
+/// Node shapes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shapes {
+    /// AIMA: ▲ MAX, ▼ MIN, ○ CHANCE, □ leaf.
+    #[default]
+    Aima,
+    /// Exam papers: square MAX, circle MIN, diamond CHANCE, triangle leaf.
+    Exam,
+}
+
+/// What a figure shows; each can be switched off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Show {
+    /// Node names.
+    pub names: bool,
+    /// Values the search computed (leaf utilities are always shown).
+    pub values: bool,
+    /// The α/β window beside each inner node.
+    pub windows: bool,
+    /// Visit numbers (the preorder of entering).
+    pub visits: bool,
+    /// Move labels on edges.
+    pub labels: bool,
+    /// Probabilities on a CHANCE node's edges.
+    pub probs: bool,
+    /// The principal variation in bold.
+    pub pv: bool,
+    /// Cut marks on pruned edges, and greyed unsearched subtrees.
+    pub cuts: bool,
+}
+
+impl Default for Show {
+    fn default() -> Show {
+        Show { names: true, values: true, windows: true, visits: true, labels: true, probs: true, pv: true, cuts: true }
+    }
+}
+
+impl Show {
+    /// For exam questions: the tree's shape, names, labels, probabilities
+    /// and leaf values; no answers.
+    pub fn blank() -> Show {
+        Show { values: false, windows: false, visits: false, pv: false, cuts: false, ..Show::default() }
+    }
+}
+
+/// How to draw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawOptions {
+    pub shapes: Shapes,
+    pub show: Show,
+    /// One frame per trace event (and one before the search).
+    pub steps: bool,
+}
+
+/// Everything the renderers need, computed once: the drawn tree, its
+/// frames, the shared layout, and what each frame paints.
+#[derive(Clone, Debug)]
+pub struct Figure<'a> {
+    pub game: &'a Game,
+    pub tree: Tree,
+    pub frames: Vec<Frame>,
+    pub layout: Layout,
+    pub opts: DrawOptions,
+    /// The algorithm and the conventions it ran under, when there is a trace.
+    pub algorithm: Option<(Algorithm, String)>,
+    sizes: paint::Sizes,
+    /// Each frame's caption, wrapped.
+    captions: Vec<Vec<String>>,
+    /// The whole drawing, captions included.
+    pub width: f64,
+    pub height: f64,
+}
+
+impl<'a> Figure<'a> {
+    /// A figure of `trace` on `game`; without a trace, the bare tree.
+    pub fn new(game: &'a Game, trace: Option<&Trace>, opts: DrawOptions) -> Figure<'a> {
+        let tree = Tree::of(game);
+        let frames = match trace {
+            Some(t) => frame::frames(game, &tree, t, opts.steps),
+            None => vec![frame::blank(game, &tree)],
+        };
+        let sizes = paint::measure(game, &tree, &frames, &opts);
+        let mut layout = Layout::new(&tree, &sizes.extents);
+        let captioned = frames.iter().any(|f| f.caption.is_some());
+        let width = if captioned { layout.width.max(460.0 + 2.0 * layout::MARGIN) } else { layout.width };
+        let dx = (width - layout.width) / 2.0;
+        for p in &mut layout.pos {
+            p.0 += dx;
+        }
+        let text_w = width - 2.0 * layout::MARGIN;
+        let captions: Vec<Vec<String>> =
+            frames.iter().map(|f| f.caption.as_deref().map(|c| paint::wrap(c, text_w)).unwrap_or_default()).collect();
+        let lines = captions.iter().map(Vec::len).max().unwrap_or(0);
+        let height = layout.height + paint::caption_height(lines);
+        let algorithm = trace.map(|t| (t.algorithm, t.options.describe(t.algorithm.uses_window())));
+        Figure { game, tree, frames, layout, opts, algorithm, sizes, captions, width, height }
+    }
+
+    /// The marks of frame `k`, caption included.
+    pub fn paint(&self, k: usize) -> Vec<Item> {
+        let mut items = paint::paint(self.game, &self.tree, &self.sizes, &self.layout, &self.frames[k], &self.opts);
+        for (j, line) in self.captions[k].iter().enumerate() {
+            let at = (layout::MARGIN, self.layout.height + 10.0 + paint::CAPTION * 1.4 * (j as f64 + 0.5));
+            let mark = Mark::Text {
+                at,
+                text: line.clone(),
+                size: paint::CAPTION,
+                anchor: paint::Anchor::Start,
+                ink: paint::Ink::Black,
+                bold: false,
+                italic: false,
+                halo: false,
+            };
+            items.push(Item { layer: 3, mark });
+        }
+        items.sort_by_key(|i| i.layer);
+        items
+    }
+
+    /// Every frame's marks merged: each distinct rendered mark once, with
+    /// the frames it appears in, in drawing order (by layer, then first
+    /// appearance). Renderers that animate (beamer overlays, the HTML
+    /// page) show each mark only in its frames.
+    pub fn timeline(&self, render: impl Fn(&Mark) -> String) -> Vec<(String, Vec<usize>)> {
+        let mut out: Vec<(u8, String, Vec<usize>)> = Vec::new();
+        let mut seen: HashMap<(u8, String), usize> = HashMap::new();
+        for k in 0..self.frames.len() {
+            for item in self.paint(k) {
+                let key = (item.layer, render(&item.mark));
+                match seen.get(&key) {
+                    Some(&i) => {
+                        if out[i].2.last() != Some(&k) {
+                            out[i].2.push(k);
+                        }
+                    }
+                    None => {
+                        seen.insert(key.clone(), out.len());
+                        out.push((key.0, key.1, vec![k]));
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|e| e.0);
+        out.into_iter().map(|(_, s, f)| (s, f)).collect()
+    }
+}
+
+/// `0-3,5` (0-based frame numbers as ranges; `base` is added).
+pub fn ranges(frames: &[usize], base: usize) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < frames.len() {
+        let mut j = i;
+        while j + 1 < frames.len() && frames[j + 1] == frames[j] + 1 {
+            j += 1;
+        }
+        let (a, b) = (frames[i] + base, frames[j] + base);
+        parts.push(if a == b { a.to_string() } else { format!("{a}-{b}") });
+        i = j + 1;
+    }
+    parts.join(",")
+}

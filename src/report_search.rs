@@ -1,0 +1,211 @@
+//! The report parts of the advanced two-player searches: one row per
+//! MTD(f) pass or iterative-deepening iteration, the nodes a transposition
+//! table answered, and the conventions they add (table size, replacement,
+//! null-window width, first guess).
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::algo::Algorithm;
+use crate::analysis::{Analysis, Pass, describe};
+use crate::model::{Game, Path};
+use crate::num::Num;
+use crate::options::Replace;
+use crate::report::Number;
+use crate::trace::{PassKind, Trace};
+
+/// One MTD(f) pass.
+#[derive(Serialize, Debug)]
+pub struct PassReport {
+    pub pass: u32,
+    /// The null window (MAX's view).
+    pub alpha: Number,
+    pub beta: Number,
+    /// What the pass returned, and whether it is a `lower` bound (≥ β) or
+    /// an `upper` bound (< β).
+    pub value: Option<Number>,
+    pub bound: &'static str,
+    /// The bounds on the root's value after the pass.
+    pub lower: Number,
+    pub upper: Number,
+    pub leaves_evaluated: usize,
+    pub cutoffs: usize,
+}
+
+/// One iterative-deepening iteration.
+#[derive(Serialize, Debug)]
+pub struct IterationReport {
+    pub depth: u32,
+    pub value: Option<Number>,
+    pub best_move: Option<String>,
+    /// The root move searched first (the previous iteration's best).
+    pub first: Option<String>,
+    pub leaves_evaluated: usize,
+    pub cutoffs: usize,
+    /// Why the iteration could not run (a horizon node without `eval`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
+}
+
+fn counts(a: &Analysis, p: &Pass) -> (usize, usize) {
+    let leaves = a.visits[p.visits.clone()].iter().filter(|v| v.direct.is_some()).count();
+    let cutoffs = a.cuts.iter().filter(|c| p.visits.contains(&c.at)).count();
+    (leaves, cutoffs)
+}
+
+fn root_value(a: &Analysis, p: &Pass) -> Option<Num> {
+    a.visits.get(p.root?)?.value.as_ref()?.scalar()
+}
+
+pub fn passes(a: &Analysis) -> Option<Vec<PassReport>> {
+    let rows: Vec<PassReport> = a
+        .passes
+        .iter()
+        .filter_map(|p| {
+            let PassKind::Mtdf { window, lower, upper } = p.kind else { return None };
+            let g = root_value(a, p);
+            let high = g.is_some_and(|g| g >= window.beta);
+            let (lower, upper) = match g {
+                Some(g) if high => (g, upper),
+                Some(g) => (lower, g),
+                None => (lower, upper),
+            };
+            let (leaves_evaluated, cutoffs) = counts(a, p);
+            Some(PassReport {
+                pass: p.number,
+                alpha: Number::Num(window.alpha),
+                beta: Number::Num(window.beta),
+                value: g.map(Number::Num),
+                bound: if high { "lower" } else { "upper" },
+                lower: Number::Num(lower),
+                upper: Number::Num(upper),
+                leaves_evaluated,
+                cutoffs,
+            })
+        })
+        .collect();
+    (!rows.is_empty()).then_some(rows)
+}
+
+pub fn iterations(game: &Game, a: &Analysis) -> Option<Vec<IterationReport>> {
+    let rows: Vec<IterationReport> = a
+        .passes
+        .iter()
+        .filter_map(|p| {
+            let PassKind::Deepening { depth, first, missing_eval } = p.kind else { return None };
+            let best = p.root.and_then(|r| a.visits[r].best_child);
+            let (leaves_evaluated, cutoffs) = counts(a, p);
+            let skipped = missing_eval.map(|id| format!("{} has no eval", game.display_name(id, &Path::root())));
+            Some(IterationReport {
+                depth,
+                value: root_value(a, p).map(Number::Num),
+                best_move: best.map(|i| Path(vec![i]).to_string()),
+                first: first.map(|i| Path(vec![i]).to_string()),
+                leaves_evaluated,
+                cutoffs,
+                skipped,
+            })
+        })
+        .collect();
+    (!rows.is_empty()).then_some(rows)
+}
+
+/// The nodes a table answered, for algorithms with a table.
+pub fn answered(trace: &Trace, a: &Analysis) -> Option<Vec<String>> {
+    trace.algorithm.uses_table().then(|| a.answered().map(|v| v.path.to_string()).collect())
+}
+
+/// What the advanced searches add to the conventions line.
+pub fn conventions(game: &Game, trace: &Trace) -> String {
+    let o = &trace.options;
+    let mut out = String::new();
+    if trace.algorithm.uses_table() {
+        let size = o.tt_size.map_or("unlimited".to_string(), |n| format!("{n} slots"));
+        let replace = match o.tt_replace {
+            Replace::Always => "always",
+            Replace::Depth => "depth-preferred",
+        };
+        out += &format!(", table: {size}, replace {replace}");
+    }
+    if matches!(trace.algorithm, Algorithm::Pvs | Algorithm::Mtdf) {
+        out += &format!(", null window width {}", crate::algo::null_window(game, o));
+    }
+    if trace.algorithm == Algorithm::Mtdf {
+        out += &format!(", first guess {}", o.guess.unwrap_or(Num::ZERO));
+    }
+    out
+}
+
+/// The rows people read under the stats line.
+pub struct Rows<'a> {
+    pub game: &'a Game,
+    pub passes: Option<&'a [PassReport]>,
+    pub iterations: Option<&'a [IterationReport]>,
+    pub answered: Option<&'a [String]>,
+    pub stats: &'a crate::analysis::Stats,
+}
+
+fn show(n: &Number) -> String {
+    match n {
+        Number::Num(v) => v.pretty(),
+        Number::Vector(_) => String::new(),
+    }
+}
+
+impl fmt::Display for Rows<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.stats;
+        if let (Some(p), Some(h), Some(c), Some(st)) = (s.tt_probes, s.tt_hits, s.tt_cutoffs, s.tt_stores) {
+            writeln!(f, "  table: {p} probes, {h} hits, {c} nodes answered, {st} stores")?;
+        }
+        if let Some(r) = s.researches {
+            writeln!(f, "  re-searches: {r}")?;
+        }
+        if let Some(answered) = self.answered {
+            let names: Vec<String> = answered.iter().map(|p| describe(self.game, &parse(p))).collect();
+            let list = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+            writeln!(f, "  answered by the table (children not searched): {list}")?;
+        }
+        for p in self.passes.unwrap_or_default() {
+            let v = p.value.as_ref().map(show).unwrap_or_default();
+            let sym = if p.bound == "lower" { "≥" } else { "≤" };
+            writeln!(
+                f,
+                "  pass {}: window ({}, {}) returned {v}: value {sym} {v}; now {} ≤ value ≤ {}; {} leaves, {} cutoffs",
+                p.pass,
+                show(&p.alpha),
+                show(&p.beta),
+                show(&p.lower),
+                show(&p.upper),
+                p.leaves_evaluated,
+                p.cutoffs
+            )?;
+        }
+        for it in self.iterations.unwrap_or_default() {
+            if let Some(why) = &it.skipped {
+                writeln!(f, "  depth {}: skipped ({why})", it.depth)?;
+                continue;
+            }
+            let v = it.value.as_ref().map(show).unwrap_or_default();
+            let best = it.best_move.as_ref().map_or("(none)".to_string(), |m| describe(self.game, &parse(m)));
+            let first = it.first.as_ref().map(|m| format!(", {} searched first", describe(self.game, &parse(m))));
+            writeln!(
+                f,
+                "  depth {}: value {v}, best move {best}; {} leaves, {} cutoffs{}",
+                it.depth,
+                it.leaves_evaluated,
+                it.cutoffs,
+                first.unwrap_or_default()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn parse(s: &str) -> Path {
+    if s == "root" {
+        return Path::root();
+    }
+    Path(s.split('.').filter_map(|p| p.parse::<u32>().ok()).map(|i| i - 1).collect())
+}

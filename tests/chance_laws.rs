@@ -1,0 +1,311 @@
+//! Laws of the chance-node and multi-player searches, on random trees:
+//! star1 == star2 == expectiminimax at the root (every convention); no
+//! pruned edge (star1) or unvisited leaf (star2) changes the root value;
+//! every node is visited by star1 or below exactly one pruned edge; star1
+//! is alphabeta step for step without CHANCE nodes; maxn == maxn --shallow;
+//! paranoid == minimax over the derived two-player tree.
+
+use gametree::algo::{self, Algorithm};
+use gametree::analysis::Analysis;
+use gametree::model::{Game, Path};
+use gametree::options::Options;
+use gametree::trace::Value;
+use proptest::prelude::*;
+
+/// A generated tree: leaves hold one number per player (one for MAX/MIN).
+#[derive(Clone, Debug)]
+enum T {
+    Leaf(Vec<i64>),
+    /// `MAX`, `MIN`, `CHANCE` or a player's name; children with weights.
+    Inner(String, Vec<(u32, T)>),
+}
+
+/// A tiny deterministic generator (xorshift), seeded by proptest.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as u64) as i64
+    }
+}
+
+struct Shape {
+    kinds: Vec<&'static str>,
+    /// Leaf components: `n` numbers in `[lo, hi]` adding up to at most `sum`.
+    n: usize,
+    lo: i64,
+    hi: i64,
+    sum: Option<i64>,
+}
+
+fn grow(rng: &mut Rng, shape: &Shape, depth: u32) -> T {
+    if depth == 0 || (depth < 3 && rng.below(4) == 0) {
+        return T::Leaf(leaf(rng, shape));
+    }
+    let kind = shape.kinds[rng.below(shape.kinds.len() as u64) as usize].to_string();
+    let k = 1 + rng.below(3) as usize;
+    let mut children: Vec<(u32, T)> = (0..k).map(|_| (rng.below(4) as u32, grow(rng, shape, depth - 1))).collect();
+    if children.iter().all(|c| c.0 == 0) {
+        children[0].0 = 1;
+    }
+    T::Inner(kind, children)
+}
+
+fn leaf(rng: &mut Rng, shape: &Shape) -> Vec<i64> {
+    let Some(mut left) = shape.sum else { return (0..shape.n).map(|_| rng.range(shape.lo, shape.hi)).collect() };
+    (0..shape.n)
+        .map(|i| {
+            // Leave room for the components still to come, at `lo` each.
+            let room = left - (shape.n - 1 - i) as i64 * shape.lo;
+            let v = rng.range(shape.lo, shape.hi.min(room));
+            left -= v;
+            v
+        })
+        .collect()
+}
+
+fn render(t: &T, out: &mut String) {
+    match t {
+        T::Leaf(v) if v.len() == 1 => out.push_str(&format!("{} ", v[0])),
+        T::Leaf(v) => {
+            let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+            out.push_str(&format!("({}) ", parts.join(", ")));
+        }
+        T::Inner(kind, children) => {
+            out.push_str(&format!("{kind} {{ "));
+            let total: u32 = children.iter().map(|c| c.0).sum();
+            for (w, c) in children {
+                if kind == "CHANCE" {
+                    out.push_str(&format!("{w}/{total}: "));
+                }
+                render(c, out);
+            }
+            out.push_str("} ");
+        }
+    }
+}
+
+fn spec_text(header: &str, t: &T) -> String {
+    let mut text = format!("{header}\n");
+    render(t, &mut text);
+    text
+}
+
+fn spec(header: &str, t: &T) -> Game {
+    let text = spec_text(header, t);
+    gametree::load("gen.tree", &text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+fn run(game: &Game, a: Algorithm, opts: &Options) -> Analysis {
+    Analysis::of(game, &algo::run(game, a, opts).unwrap())
+}
+
+fn root(game: &Game, a: Algorithm, opts: &Options) -> Value {
+    run(game, a, opts).value().unwrap().clone()
+}
+
+/// The subtree at `path`, mutably.
+fn at<'t>(t: &'t mut T, path: &[u32]) -> &'t mut T {
+    match (path.split_first(), t) {
+        (None, t) => t,
+        (Some((&i, rest)), T::Inner(_, cs)) => at(&mut cs[i as usize].1, rest),
+        (Some(_), t) => t,
+    }
+}
+
+/// Every path in the tree, preorder.
+fn paths(t: &T, here: Vec<u32>, out: &mut Vec<Path>) {
+    out.push(Path(here.clone()));
+    if let T::Inner(_, cs) = t {
+        for (i, (_, c)) in cs.iter().enumerate() {
+            let mut p = here.clone();
+            p.push(i as u32);
+            paths(c, p, out);
+        }
+    }
+}
+
+fn rerandomize(rng: &mut Rng, t: &mut T, shape: &Shape) {
+    match t {
+        T::Leaf(v) => *v = leaf(rng, shape),
+        T::Inner(_, cs) => cs.iter_mut().for_each(|(_, c)| rerandomize(rng, c, shape)),
+    }
+}
+
+fn conventions() -> Vec<Options> {
+    let mut all = Vec::new();
+    for flags in [&[][..], &["strict-cuts"], &["fail-hard"], &["ignore-bounds"], &["strict-cuts", "fail-hard"]] {
+        let mut o = Options::default();
+        for f in flags {
+            o.set(f, None).unwrap();
+        }
+        all.push(o);
+    }
+    all
+}
+
+fn two_player(rng: &mut Rng) -> (Shape, String) {
+    let lo = rng.range(-5, 0);
+    let hi = rng.range(1, 6);
+    (Shape { kinds: vec!["MAX", "MIN", "CHANCE"], n: 1, lo, hi, sum: None }, format!("bounds [{lo}, {hi}]"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn star1_star2_and_expectiminimax_agree_at_the_root(seed in 1u64..u64::MAX) {
+        let mut rng = Rng(seed);
+        let (shape, header) = two_player(&mut rng);
+        let t = grow(&mut rng, &shape, 4);
+        let game = spec(&header, &t);
+        let truth = root(&game, Algorithm::Expectiminimax, &Options::default());
+        for opts in conventions() {
+            prop_assert_eq!(&root(&game, Algorithm::Star1, &opts), &truth, "star1 {:?}", opts);
+            prop_assert_eq!(&root(&game, Algorithm::Star2, &opts), &truth, "star2 {:?}", opts);
+        }
+    }
+
+    #[test]
+    fn pruned_subtrees_do_not_matter(seed in 1u64..u64::MAX) {
+        let mut rng = Rng(seed);
+        let (shape, header) = two_player(&mut rng);
+        let t = grow(&mut rng, &shape, 4);
+        let game = spec(&header, &t);
+        let truth = root(&game, Algorithm::Expectiminimax, &Options::default());
+        for opts in conventions() {
+            // star1: anything below a pruned edge.
+            let a = run(&game, Algorithm::Star1, &opts);
+            let mut changed = t.clone();
+            for p in a.pruned() {
+                rerandomize(&mut rng, at(&mut changed, &p.0), &shape);
+            }
+            let other = spec(&header, &changed);
+            prop_assert_eq!(&root(&other, Algorithm::Expectiminimax, &Options::default()), &truth, "star1 {:?}", opts);
+            // star2: any leaf it never looked at (a probe's leaves count).
+            let a = run(&game, Algorithm::Star2, &opts);
+            let mut changed = t.clone();
+            let mut all = Vec::new();
+            paths(&t, vec![], &mut all);
+            for p in all.iter().filter(|p| a.visit(p).is_none()) {
+                if let leaf @ T::Leaf(_) = at(&mut changed, &p.0) {
+                    rerandomize(&mut rng, leaf, &shape);
+                }
+            }
+            let other = spec(&header, &changed);
+            prop_assert_eq!(&root(&other, Algorithm::Expectiminimax, &Options::default()), &truth, "star2 {:?}", opts);
+        }
+    }
+
+    #[test]
+    fn star_searches_visit_each_node_or_prune_it_exactly_once(seed in 1u64..u64::MAX) {
+        let mut rng = Rng(seed);
+        let (shape, header) = two_player(&mut rng);
+        let t = grow(&mut rng, &shape, 4);
+        let game = spec(&header, &t);
+        let mut all = Vec::new();
+        paths(&t, vec![], &mut all);
+        for (opts, star) in conventions().into_iter().flat_map(|o| [(o.clone(), Algorithm::Star1), (o, Algorithm::Star2)]) {
+            let a = run(&game, star, &opts);
+            let pruned: Vec<&Path> = a.pruned().collect();
+            for p in &all {
+                let below = pruned.iter().filter(|q| q.is_prefix_of(p)).count();
+                let visited = a.visit(p).is_some();
+                prop_assert!(visited && below == 0 || !visited && below == 1, "{:?}: {} visited {} below {}\n{}", star, p, visited, below, spec_text(&header, &t));
+            }
+        }
+    }
+
+    #[test]
+    fn star1_is_alphabeta_without_chance_nodes(seed in 1u64..u64::MAX) {
+        let mut rng = Rng(seed);
+        let (mut shape, header) = two_player(&mut rng);
+        shape.kinds = vec!["MAX", "MIN"];
+        let t = grow(&mut rng, &shape, 4);
+        let game = spec(&header, &t);
+        for opts in conventions() {
+            let ab = algo::run(&game, Algorithm::Alphabeta, &opts).unwrap();
+            for star in [Algorithm::Star1, Algorithm::Star2] {
+                prop_assert_eq!(&algo::run(&game, star, &opts).unwrap().events, &ab.events);
+            }
+        }
+    }
+
+    #[test]
+    fn shallow_pruning_keeps_the_maxn_vector(seed in 1u64..u64::MAX) {
+        let mut rng = Rng(seed);
+        let sum = rng.range(3, 12);
+        let lo = rng.range(-2, 0);
+        let shape = Shape { kinds: vec!["A", "B", "C", "CHANCE"], n: 3, lo, hi: sum - 2 * lo, sum: Some(sum) };
+        let t = grow(&mut rng, &shape, 4);
+        let game = spec(&format!("players A B C\nsum {sum}\nbounds [{lo}, {}]", sum - 2 * lo), &t);
+        for ties in ["first", "last"] {
+            for strict in [false, true] {
+                let mut plain = Options::default();
+                plain.set("ties", Some(ties)).unwrap();
+                plain.set("strict-cuts", Some(if strict { "true" } else { "false" })).unwrap();
+                let mut shallow = plain.clone();
+                shallow.set("shallow", None).unwrap();
+                prop_assert_eq!(root(&game, Algorithm::Maxn, &shallow), root(&game, Algorithm::Maxn, &plain));
+            }
+        }
+    }
+
+    #[test]
+    fn paranoid_is_minimax_over_the_coalition_tree(seed in 1u64..u64::MAX) {
+        let mut rng = Rng(seed);
+        let shape = Shape { kinds: vec!["A", "B", "C"], n: 3, lo: -4, hi: 6, sum: None };
+        let t = grow(&mut rng, &shape, 4);
+        let game = spec("players A B C", &t);
+        for (p, name) in ["A", "B", "C"].iter().enumerate() {
+            fn scalar(t: &T, p: usize, me: &str) -> T {
+                match t {
+                    T::Leaf(v) => T::Leaf(vec![v[p]]),
+                    T::Inner(k, cs) => {
+                        let kind = if k == me { "MAX" } else { "MIN" };
+                        T::Inner(kind.into(), cs.iter().map(|(w, c)| (*w, scalar(c, p, me))).collect())
+                    }
+                }
+            }
+            let two = spec("", &scalar(&t, p, name));
+            let mut opts = Options::default();
+            opts.set("player", Some(name)).unwrap();
+            prop_assert_eq!(root(&game, Algorithm::Paranoid, &opts), root(&two, Algorithm::Minimax, &Options::default()));
+        }
+    }
+}
+
+#[test]
+fn star1_needs_bounds_with_chance_nodes() {
+    let game = gametree::load("t.tree", "MAX { CHANCE { 1 2 } 3 }").unwrap();
+    let err = algo::run(&game, Algorithm::Star1, &Options::default()).unwrap_err();
+    assert!(format!("{:?}", err.kind).contains("bounds"), "{err:?}");
+    assert!(!algo::applicable(&game).contains(&Algorithm::Star2));
+}
+
+#[test]
+fn paranoid_names_an_unknown_player() {
+    let game = gametree::load("t.tree", "players A B\nA { B { (1, 2) (3, 0) } (2, 2) }").unwrap();
+    let mut opts = Options::default();
+    opts.set("player", Some("Z")).unwrap();
+    let err = algo::run(&game, Algorithm::Paranoid, &opts).unwrap_err();
+    assert!(format!("{:?}", err.kind).contains("`Z` is not a declared player"), "{err:?}");
+}
+
+#[test]
+fn shallow_needs_sum() {
+    let game = gametree::load("t.tree", "players A B\nA { B { (1, 2) (3, 0) } (2, 2) }").unwrap();
+    let mut opts = Options::default();
+    opts.set("shallow", None).unwrap();
+    let err = algo::run(&game, Algorithm::Maxn, &opts).unwrap_err();
+    assert!(format!("{:?}", err.kind).contains("sum"), "{err:?}");
+}
