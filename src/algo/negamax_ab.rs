@@ -28,8 +28,8 @@ use crate::algo::order::Orderer;
 use crate::algo::{Algorithm, Interval, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
-use crate::options::{FailMode, Options};
-use crate::trace::{BoundKind, CutKind, Event, Trace, Value, Window};
+use crate::options::{CutRule, FailMode, Options};
+use crate::trace::{BoundKind, Cause, CutKind, Event, Trace, Value, Window};
 
 pub fn negamax_ab(game: &Game, opts: &Options) -> Trace {
     let mut search = NegamaxAb {
@@ -63,6 +63,60 @@ pub(crate) fn max_view(color: Num, a: Bound, b: Bound) -> Window {
     if color == Num::ONE { Window { alpha: a.v, beta: b.v } } else { Window { alpha: -b.v, beta: -a.v } }
 }
 
+/// One negamax node's loop over its children: the running value, what is
+/// known of the true value, and α, with the events every negamax-style
+/// search (`negamax-ab`, `negamax-tt`, `pvs`) records after a child
+/// returns. All numbers are in the node's side's (negamax) terms.
+pub(crate) struct Step {
+    color: Num,
+    depth: u32,
+    /// Where any value lies, in the node's side's terms.
+    range: (Num, Num),
+    pub value: Num,
+    pub known: Interval,
+    pub a: Bound,
+}
+
+impl Step {
+    /// `range` is the game's (MAX's) value range.
+    pub fn new(color: Num, depth: u32, range: (Num, Num), a: Bound) -> Step {
+        let range = if color == Num::ONE { range } else { (-range.1, -range.0) };
+        Step { color, depth, range, value: Num::NEG_INF, known: Interval::start(true), a }
+    }
+
+    /// Folds in child `i`'s score and bound; records the update, and the
+    /// cut when the node stops with children `rest` left. True: stop.
+    pub fn child(
+        &mut self,
+        trace: &mut Trace,
+        i: u32,
+        (score, sb): (Num, BoundKind),
+        b: Bound,
+        cuts: CutRule,
+        rest: &[u32],
+    ) -> bool {
+        self.known.absorb(true, Interval::of(score, sb, self.range));
+        let best = score > self.value;
+        if best {
+            self.value = score;
+        }
+        let cut = cuts.beta_cut(self.value, b.v);
+        if !cut && self.value > self.a.v {
+            self.a = Bound { v: self.value, cause: Cause::Ancestor(self.depth) };
+        }
+        let (color, value) = (self.color, self.value);
+        let now = Some(max_view(color, self.a, b));
+        trace.push(Event::Update { child: i, value: Value::Scalar(color * value), window: now, best });
+        if cut && !rest.is_empty() {
+            self.known.absorb(true, Interval { lo: self.range.0, hi: self.range.1 });
+            let kind = if color == Num::ONE { CutKind::Beta } else { CutKind::Alpha };
+            let (value, bound) = (color * value, color * b.v);
+            trace.push(Event::Cut { kind, value, bound, cause: b.cause, pruned: rest.to_vec() });
+        }
+        cut
+    }
+}
+
 struct NegamaxAb<'g> {
     game: &'g Game,
     opts: &'g Options,
@@ -74,7 +128,7 @@ struct NegamaxAb<'g> {
 impl NegamaxAb<'_> {
     /// The value of `id` for the side `color`, and its bound kind (both in
     /// that side's terms).
-    fn negamax(&mut self, id: NodeId, child: u32, depth: u32, color: Num, mut a: Bound, b: Bound) -> (Num, BoundKind) {
+    fn negamax(&mut self, id: NodeId, child: u32, depth: u32, color: Num, a: Bound, b: Bound) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
         if let Some((u, source)) = self.order.direct_value(id, depth) {
             let (value, negamax) = (Value::Scalar(u), Some(color * u));
@@ -83,41 +137,22 @@ impl NegamaxAb<'_> {
         }
         self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
         let (a0, b0) = (a.v, b.v);
-        let range = if color == Num::ONE { self.range } else { (-self.range.1, -self.range.0) };
-        let mut value = Num::NEG_INF;
-        let mut known = Interval::start(true);
+        let mut step = Step::new(color, depth, self.range, a);
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
             let c = self.game.node(id).children[i as usize].child;
             let kind = self.game.node(c).kind;
-            let (score, sb) = if kind != NodeKind::Leaf && side(kind) == color {
-                self.negamax(c, i, depth + 1, color, a, b)
+            let scored = if kind != NodeKind::Leaf && side(kind) == color {
+                self.negamax(c, i, depth + 1, color, step.a, b)
             } else {
-                let (v, vb) = self.negamax(c, i, depth + 1, -color, negate(b), negate(a));
+                let (v, vb) = self.negamax(c, i, depth + 1, -color, negate(b), negate(step.a));
                 (-v, flip(vb))
             };
-            known.absorb(true, Interval::of(score, sb, range));
-            let best = score > value;
-            if best {
-                value = score;
-            }
-            let cut = self.opts.cuts.beta_cut(value, b.v);
-            if !cut && value > a.v {
-                a = Bound { v: value, cause: crate::trace::Cause::Ancestor(depth) };
-            }
-            let now = Some(max_view(color, a, b));
-            self.trace.push(Event::Update { child: i, value: Value::Scalar(color * value), window: now, best });
-            let pruned = &order[k + 1..];
-            if cut && !pruned.is_empty() {
-                known.absorb(true, Interval { lo: range.0, hi: range.1 });
-                let kind = if color == Num::ONE { CutKind::Beta } else { CutKind::Alpha };
-                let (value, bound) = (color * value, color * b.v);
-                self.trace.push(Event::Cut { kind, value, bound, cause: b.cause, pruned: pruned.to_vec() });
-            }
-            if cut {
+            if step.child(&mut self.trace, i, scored, b, self.opts.cuts, &order[k + 1..]) {
                 break;
             }
         }
+        let (value, known) = (step.value, step.known);
         let returned = match self.opts.fail {
             FailMode::Soft => value,
             FailMode::Hard => value.clamp(a0, b0),

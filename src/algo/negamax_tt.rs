@@ -52,14 +52,14 @@
 
 use crate::algo::alphabeta::Bound;
 use crate::algo::negamax::side;
-use crate::algo::negamax_ab::{flip, max_view, negate};
+use crate::algo::negamax_ab::{Step, flip, max_view, negate};
 use crate::algo::order::Orderer;
 use crate::algo::tt::Table;
-use crate::algo::{Algorithm, Interval, direct_value, root_window};
+use crate::algo::{Algorithm, direct_value, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::{FailMode, Options};
-use crate::trace::{BoundKind, Cause, CutKind, Event, Trace, TtEntry, TtOutcome, Value};
+use crate::trace::{BoundKind, Cause, Event, Trace, TtEntry, TtOutcome, Value};
 
 pub fn negamax_tt(game: &Game, opts: &Options) -> Trace {
     let opts = Options { fail: FailMode::Soft, ..opts.clone() };
@@ -178,42 +178,23 @@ impl<'g> TtSearch<'g> {
 
     /// The loop over the children, as in `negamax-ab`; returns the value
     /// and what the search proved of it.
-    fn children(&mut self, id: NodeId, depth: u32, color: Num, mut a: Bound, b: Bound, a0: Num) -> (Num, BoundKind) {
-        let range = if color == Num::ONE { self.range } else { (-self.range.1, -self.range.0) };
-        let mut value = Num::NEG_INF;
-        let mut known = Interval::start(true);
+    fn children(&mut self, id: NodeId, depth: u32, color: Num, a: Bound, b: Bound, a0: Num) -> (Num, BoundKind) {
+        let mut step = Step::new(color, depth, self.range, a);
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
             let c = self.game.node(id).children[i as usize].child;
             let kind = self.game.node(c).kind;
-            let (score, sb) = if kind != NodeKind::Leaf && side(kind) == color {
-                self.negamax(c, i, depth + 1, color, a, b)
+            let scored = if kind != NodeKind::Leaf && side(kind) == color {
+                self.negamax(c, i, depth + 1, color, step.a, b)
             } else {
-                let (v, vb) = self.negamax(c, i, depth + 1, -color, negate(b), negate(a));
+                let (v, vb) = self.negamax(c, i, depth + 1, -color, negate(b), negate(step.a));
                 (-v, flip(vb))
             };
-            known.absorb(true, Interval::of(score, sb, range));
-            let best = score > value;
-            if best {
-                value = score;
-            }
-            let cut = self.opts.cuts.beta_cut(value, b.v);
-            if !cut && value > a.v {
-                a = Bound { v: value, cause: Cause::Ancestor(depth) };
-            }
-            let now = Some(max_view(color, a, b));
-            self.trace.push(Event::Update { child: i, value: Value::Scalar(color * value), window: now, best });
-            let pruned = &order[k + 1..];
-            if cut && !pruned.is_empty() {
-                known.absorb(true, Interval { lo: range.0, hi: range.1 });
-                let kind = if color == Num::ONE { CutKind::Beta } else { CutKind::Alpha };
-                let (value, bound) = (color * value, color * b.v);
-                self.trace.push(Event::Cut { kind, value, bound, cause: b.cause, pruned: pruned.to_vec() });
-            }
-            if cut {
+            if step.child(&mut self.trace, i, scored, b, self.opts.cuts, &order[k + 1..]) {
                 break;
             }
         }
+        let (value, known) = (step.value, step.known);
         (value, known.classify(value, (a0, b.v)))
     }
 }

@@ -34,13 +34,13 @@
 
 use crate::algo::alphabeta::Bound;
 use crate::algo::negamax::side;
-use crate::algo::negamax_ab::{flip, max_view, negate};
+use crate::algo::negamax_ab::{Step, flip, max_view, negate};
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, Interval, direct_value, root_window};
+use crate::algo::{Algorithm, direct_value, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::{CutRule, FailMode, Options};
-use crate::trace::{BoundKind, Cause, CutKind, Event, Trace, Value};
+use crate::trace::{BoundKind, Cause, Event, Trace, Value};
 
 pub fn pvs(game: &Game, opts: &Options) -> Trace {
     let opts = Options { fail: FailMode::Soft, cuts: CutRule::OnEquality, ..opts.clone() };
@@ -95,7 +95,7 @@ impl Pvs<'_> {
         (-v, flip(vb))
     }
 
-    fn pvs(&mut self, id: NodeId, child: u32, depth: u32, color: Num, mut a: Bound, b: Bound) -> (Num, BoundKind) {
+    fn pvs(&mut self, id: NodeId, child: u32, depth: u32, color: Num, a: Bound, b: Bound) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
         if let Some((u, source)) = direct_value(self.game, self.opts, id, depth) {
             let (value, negamax) = (Value::Scalar(u), Some(color * u));
@@ -104,12 +104,11 @@ impl Pvs<'_> {
         }
         self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
         let (a0, b0) = (a.v, b.v);
-        let range = if color == Num::ONE { self.range } else { (-self.range.1, -self.range.0) };
-        let mut value = Num::NEG_INF;
-        let mut known = Interval::start(true);
+        let mut step = Step::new(color, depth, self.range, a);
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
             let c = self.game.node(id).children[i as usize].child;
+            let a = step.a;
             let (mut score, mut sb) = if k == 0 {
                 self.child(c, i, depth, color, a, b)
             } else {
@@ -123,28 +122,12 @@ impl Pvs<'_> {
                 self.trace.push(Event::Research { child: i, scout: color * score, window });
                 (score, sb) = self.child(c, i, depth, color, a, b);
             }
-            known.absorb(true, Interval::of(score, sb, range));
-            let best = score > value;
-            if best {
-                value = score;
-            }
-            let cut = value >= b.v;
-            if !cut && value > a.v {
-                a = Bound { v: value, cause: Cause::Ancestor(depth) };
-            }
-            let now = Some(max_view(color, a, b));
-            self.trace.push(Event::Update { child: i, value: Value::Scalar(color * value), window: now, best });
-            let pruned = &order[k + 1..];
-            if cut && !pruned.is_empty() {
-                known.absorb(true, Interval { lo: range.0, hi: range.1 });
-                let kind = if color == Num::ONE { CutKind::Beta } else { CutKind::Alpha };
-                let (value, bound) = (color * value, color * b.v);
-                self.trace.push(Event::Cut { kind, value, bound, cause: b.cause, pruned: pruned.to_vec() });
-            }
-            if cut {
+            // PVS always cuts on equality (its null windows rely on it).
+            if step.child(&mut self.trace, i, (score, sb), b, CutRule::OnEquality, &order[k + 1..]) {
                 break;
             }
         }
+        let (value, known) = (step.value, step.known);
         let bound = known.classify(value, (a0, b0));
         let max_bound = if color == Num::ONE { bound } else { flip(bound) };
         self.trace.push(Event::Exit { value: Value::Scalar(color * value), bound: max_bound, negamax: Some(value) });
