@@ -23,7 +23,7 @@ use crate::algo::order::Orderer;
 use crate::algo::{Algorithm, Interval, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
-use crate::options::{FailMode, Options};
+use crate::options::{CutRule, FailMode, Options};
 use crate::trace::{BoundKind, Cause, CutKind, Event, Trace, Value, Window};
 
 pub fn alphabeta(game: &Game, opts: &Options) -> Trace {
@@ -59,6 +59,69 @@ impl Bound {
     }
 }
 
+/// One MAX or MIN node's loop over its children: the running value `v`,
+/// what is known of the true value, and the window, with the events every
+/// MAX-view alpha-beta search (`alphabeta`, `star1`, `star2`, `paranoid`)
+/// records after a child returns.
+pub(crate) struct Step {
+    maximizing: bool,
+    depth: u32,
+    range: (Num, Num),
+    pub v: Num,
+    pub known: Interval,
+    pub alpha: Bound,
+    pub beta: Bound,
+}
+
+impl Step {
+    pub fn new(maximizing: bool, depth: u32, range: (Num, Num), alpha: Bound, beta: Bound) -> Step {
+        let v = if maximizing { Num::NEG_INF } else { Num::INF };
+        Step { maximizing, depth, range, v, known: Interval::start(maximizing), alpha, beta }
+    }
+
+    /// Folds in child `i`'s value and bound; records the update, and the
+    /// cut when the node stops with children `rest` left (unless `quiet`,
+    /// as a `star2` probe). True: stop.
+    pub fn child(
+        &mut self,
+        trace: &mut Trace,
+        i: u32,
+        (cv, cb): (Num, BoundKind),
+        cuts: CutRule,
+        rest: &[u32],
+        quiet: bool,
+    ) -> bool {
+        let max = self.maximizing;
+        self.known.absorb(max, Interval::of(cv, cb, self.range));
+        let best = if max { cv > self.v } else { cv < self.v };
+        if best {
+            self.v = cv;
+        }
+        let v = self.v;
+        let cut = if max { cuts.beta_cut(v, self.beta.v) } else { cuts.alpha_cut(v, self.alpha.v) };
+        if !cut && max && v > self.alpha.v {
+            self.alpha = Bound { v, cause: Cause::Ancestor(self.depth) };
+        } else if !cut && !max && v < self.beta.v {
+            self.beta = Bound { v, cause: Cause::Ancestor(self.depth) };
+        }
+        let now = Some(Window { alpha: self.alpha.v, beta: self.beta.v });
+        trace.push(Event::Update { child: i, value: Value::Scalar(v), window: now, best });
+        if cut && !rest.is_empty() {
+            self.skip_rest();
+            if !quiet {
+                let (kind, bound) = if max { (CutKind::Beta, self.beta) } else { (CutKind::Alpha, self.alpha) };
+                trace.push(Event::Cut { kind, value: v, bound: bound.v, cause: bound.cause, pruned: rest.to_vec() });
+            }
+        }
+        cut
+    }
+
+    /// The children left unsearched could be anything in the range.
+    pub fn skip_rest(&mut self) {
+        self.known.absorb(self.maximizing, Interval { lo: self.range.0, hi: self.range.1 });
+    }
+}
+
 struct AlphaBeta<'g> {
     game: &'g Game,
     opts: &'g Options,
@@ -73,7 +136,7 @@ struct AlphaBeta<'g> {
 impl AlphaBeta<'_> {
     /// MAX-VALUE or MIN-VALUE by the node's kind; returns the value and
     /// what it says about the true value.
-    fn value(&mut self, id: NodeId, child: u32, depth: u32, mut alpha: Bound, mut beta: Bound) -> (Num, BoundKind) {
+    fn value(&mut self, id: NodeId, child: u32, depth: u32, alpha: Bound, beta: Bound) -> (Num, BoundKind) {
         let window = Window { alpha: alpha.v, beta: beta.v };
         if let Some((v, source)) = self.order.direct_value(id, depth) {
             let value = Value::Scalar(v);
@@ -83,8 +146,7 @@ impl AlphaBeta<'_> {
         self.trace.push(Event::Enter { node: id, child, window: Some(window) });
         let maximizing = self.game.node(id).kind == NodeKind::Max;
         let cuts = self.opts.cuts;
-        let mut v = if maximizing { Num::NEG_INF } else { Num::INF };
-        let mut known = Interval::start(maximizing);
+        let mut step = Step::new(maximizing, depth, self.range, alpha, beta);
         let mut order = self.order.children(id, depth);
         if let (0, Some(first)) = (depth, self.first) {
             order.retain(|&i| i != first);
@@ -92,33 +154,12 @@ impl AlphaBeta<'_> {
         }
         for (k, &i) in order.iter().enumerate() {
             let c = self.game.node(id).children[i as usize].child;
-            let (cv, cb) = self.value(c, i, depth + 1, alpha, beta);
-            known.absorb(maximizing, Interval::of(cv, cb, self.range));
-            let best = if maximizing { cv > v } else { cv < v };
-            if best {
-                v = cv;
-            }
-            let cut = if maximizing { cuts.beta_cut(v, beta.v) } else { cuts.alpha_cut(v, alpha.v) };
-            if !cut {
-                if maximizing && v > alpha.v {
-                    alpha = Bound { v, cause: Cause::Ancestor(depth) };
-                } else if !maximizing && v < beta.v {
-                    beta = Bound { v, cause: Cause::Ancestor(depth) };
-                }
-            }
-            let now = Some(Window { alpha: alpha.v, beta: beta.v });
-            self.trace.push(Event::Update { child: i, value: Value::Scalar(v), window: now, best });
-            let pruned = &order[k + 1..];
-            if cut && !pruned.is_empty() {
-                known.absorb(maximizing, Interval { lo: self.range.0, hi: self.range.1 });
-                let (kind, bound) = if maximizing { (CutKind::Beta, beta) } else { (CutKind::Alpha, alpha) };
-                let event = Event::Cut { kind, value: v, bound: bound.v, cause: bound.cause, pruned: pruned.to_vec() };
-                self.trace.push(event);
-            }
-            if cut {
+            let scored = self.value(c, i, depth + 1, step.alpha, step.beta);
+            if step.child(&mut self.trace, i, scored, cuts, &order[k + 1..], false) {
                 break;
             }
         }
+        let (v, known) = (step.v, step.known);
         let returned = match self.opts.fail {
             FailMode::Soft => v,
             FailMode::Hard => v.clamp(window.alpha, window.beta),

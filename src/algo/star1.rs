@@ -37,14 +37,14 @@
 //! engine runs `star2` (probing, `star2.rs`) and `paranoid` (a player's
 //! component as the scalar, `paranoid.rs`).
 
-use crate::algo::alphabeta::Bound;
+use crate::algo::alphabeta::{Bound, Step};
 use crate::algo::order::Orderer;
 use crate::algo::star_chance::Chance;
 use crate::algo::{Algorithm, Interval, direct_value, root_window};
 use crate::model::{Game, NodeId, NodeKind, Utility};
 use crate::num::Num;
 use crate::options::{FailMode, Options};
-use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Value, Window};
+use crate::trace::{BoundKind, CutKind, Event, LeafSource, Trace, Value, Window};
 
 pub fn star1(game: &Game, opts: &Options) -> Trace {
     Star::new(game, opts, Algorithm::Star1, None).run()
@@ -110,8 +110,7 @@ impl<'g> Star<'g> {
     /// MAX-VALUE or MIN-VALUE, as `alphabeta`; a `probe` searches only the
     /// first child and records no cut.
     pub fn minmax(&mut self, id: NodeId, child: u32, depth: u32, a: Bound, b: Bound, probe: bool) -> (Num, BoundKind) {
-        let (mut alpha, mut beta) = (a, b);
-        let window = Window { alpha: alpha.v, beta: beta.v };
+        let window = Window { alpha: a.v, beta: b.v };
         let node = id;
         let w = Some(window);
         self.trace.push(if probe {
@@ -120,42 +119,22 @@ impl<'g> Star<'g> {
             Event::Enter { node, child, window: w }
         });
         let maximizing = self.maximizing(self.game.node(id).kind);
-        let cuts = self.opts.cuts;
-        let mut v = if maximizing { Num::NEG_INF } else { Num::INF };
-        let mut known = Interval::start(maximizing);
+        let mut step = Step::new(maximizing, depth, self.range, a, b);
         let order = self.order.children(id, depth);
         let searched = if probe { 1 } else { order.len() };
         for (k, &i) in order.iter().enumerate().take(searched) {
             let c = self.game.node(id).children[i as usize].child;
-            let (cv, cb) = self.value(c, i, depth + 1, alpha, beta);
-            known.absorb(maximizing, Interval::of(cv, cb, self.range));
-            let best = if maximizing { cv > v } else { cv < v };
-            if best {
-                v = cv;
+            let scored = self.value(c, i, depth + 1, step.alpha, step.beta);
+            let rest = &order[k + 1..];
+            let stop = step.child(&mut self.trace, i, scored, self.opts.cuts, rest, probe);
+            if probe && !rest.is_empty() {
+                step.skip_rest();
             }
-            let cut = if maximizing { cuts.beta_cut(v, beta.v) } else { cuts.alpha_cut(v, alpha.v) };
-            if !cut {
-                if maximizing && v > alpha.v {
-                    alpha = Bound { v, cause: Cause::Ancestor(depth) };
-                } else if !maximizing && v < beta.v {
-                    beta = Bound { v, cause: Cause::Ancestor(depth) };
-                }
-            }
-            let now = Some(Window { alpha: alpha.v, beta: beta.v });
-            self.trace.push(Event::Update { child: i, value: Value::Scalar(v), window: now, best });
-            let pruned = &order[k + 1..];
-            if (cut || probe) && !pruned.is_empty() {
-                known.absorb(maximizing, Interval { lo: self.range.0, hi: self.range.1 });
-            }
-            if cut && !probe && !pruned.is_empty() {
-                let (kind, bound) = if maximizing { (CutKind::Beta, beta) } else { (CutKind::Alpha, alpha) };
-                let event = Event::Cut { kind, value: v, bound: bound.v, cause: bound.cause, pruned: pruned.to_vec() };
-                self.trace.push(event);
-            }
-            if cut {
+            if stop {
                 break;
             }
         }
+        let (v, known) = (step.v, step.known);
         if probe {
             return self.probe_exit(maximizing, known);
         }
