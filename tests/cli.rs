@@ -2,26 +2,13 @@
 //! 2 bad input or usage), formats, and errors on standard error.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn gametree(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
-}
+mod common;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{gametree, stderr, stdout};
 
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gametree-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("cli", name)
 }
 
 const FIG_5_2: &str = "title \"AIMA Figure 5.2\"\nMAX A {\n  a1 -> MIN B { 3 12 8 }\n  a2 -> MIN C { 2 4 6 }\n  a3 -> MIN D { 14 5 2 }\n}\n";

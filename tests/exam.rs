@@ -3,25 +3,13 @@
 //! verdicts asserted here are hand-worked (see the fixtures' comments).
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn gametree(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
-}
+mod common;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{gametree, stderr, stdout};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gametree-exam-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("exam", name)
 }
 
 const ANSWERS: &str = "tests/fixtures/answers";
