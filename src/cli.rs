@@ -215,6 +215,7 @@ impl ConventionArgs {
 
 /// Runs the command line; returns the process's exit code.
 pub fn run() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Solve(args) => solve(&args),
@@ -508,3 +509,21 @@ fn write_output(path: Option<&FsPath>, input: &FsPath, force: bool, text: &str) 
     }
     0
 }
+
+/// Rust ignores SIGPIPE, so `gametree … | head` would panic on the closed
+/// pipe; restore the default (end quietly), as Unix tools do.
+#[cfg(unix)]
+fn restore_sigpipe() {
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: setting a signal's disposition to the default has no preconditions.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn restore_sigpipe() {}
