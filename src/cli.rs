@@ -216,6 +216,7 @@ impl ConventionArgs {
 /// Runs the command line; returns the process's exit code.
 pub fn run() -> ExitCode {
     restore_sigpipe();
+    report_output_errors();
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Solve(args) => solve(&args),
@@ -508,6 +509,23 @@ fn write_output(path: Option<&FsPath>, input: &FsPath, force: bool, text: &str) 
         return 2;
     }
     0
+}
+
+/// `print!` panics when standard output cannot be written (a full disk,
+/// `> /dev/full`); say so plainly and exit 2 instead of showing a panic.
+fn report_output_errors() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload.downcast_ref::<String>().map(String::as_str).or(payload.downcast_ref::<&str>().copied());
+        match message.and_then(|m| m.strip_prefix("failed printing to stdout: ")) {
+            Some(why) => {
+                eprintln!("error: cannot write the output: {why}");
+                std::process::exit(2);
+            }
+            None => default(info),
+        }
+    }));
 }
 
 /// Rust ignores SIGPIPE, so `gametree … | head` would panic on the closed

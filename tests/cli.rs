@@ -169,3 +169,36 @@ fn solve_all_compares_every_algorithm_and_reports_agreement() {
     assert_eq!(json["results"][0]["value"], 4);
     assert!(json["results"][0]["passes"].as_array().unwrap().len() >= 2);
 }
+
+#[test]
+fn a_closed_output_pipe_ends_quietly_without_a_panic() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // 147 kB of JSON: more than a pipe holds, so writing outlives the reader.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["solve", "specs/move-ordering.tree", "--format", "json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_ne!(out.status.code(), Some(101), "panicked: {}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unwritable_output_is_an_error_not_a_panic() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(["solve", "specs/aima-fig5-2.tree"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("error: cannot write the output:"), "{}", stderr(&out));
+}
