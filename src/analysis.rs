@@ -120,6 +120,8 @@ pub struct Analysis {
     /// Children `--beam` never considered, by path, in the order met.
     pub forward_pruned: Vec<Path>,
     by_path: HashMap<Path, usize>,
+    /// The run's tie rule: the principal variation starts with its best move.
+    ties: Ties,
     table: Option<TableCounts>,
     researches: Option<usize>,
 }
@@ -252,7 +254,7 @@ impl Analysis {
         }
         let by_path =
             visits.iter().enumerate().filter(|(_, v)| !v.superseded).map(|(i, v)| (v.path.clone(), i)).collect();
-        Analysis { visits, cuts, forward_pruned, passes, root, by_path, table, researches }
+        Analysis { visits, cuts, forward_pruned, passes, root, by_path, ties: trace.options.ties, table, researches }
     }
 
     pub fn root(&self) -> &Visit {
@@ -299,7 +301,13 @@ impl Analysis {
         let mut out = Vec::new();
         let mut at = self.root;
         let null_window = self.passes.iter().any(|p| matches!(p.kind, PassKind::Mtdf { .. }));
-        while let Some(best) = self.visits.get(at).and_then(|v| v.best_child) {
+        // From the root, the best move under the run's tie rule; below it,
+        // each node's best child.
+        let best_at = |at: usize| match at == self.root {
+            true => self.best_moves(self.ties).first().copied(),
+            false => self.visits.get(at).and_then(|v| v.best_child),
+        };
+        while let Some(best) = best_at(at) {
             let is_best = |c: &&usize| !self.visits[**c].superseded && self.visits[**c].path.0.last() == Some(&best);
             let Some(&next) = self.visits[at].children.iter().find(is_best) else {
                 break;

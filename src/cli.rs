@@ -393,7 +393,13 @@ fn collect(dir: &FsPath, out: &mut Vec<PathBuf>) {
 
 fn check(args: &CheckArgs) -> u8 {
     let (mut passed, mut failed, mut broken) = (0, 0, 0);
-    for path in spec_files(&args.paths) {
+    let files = spec_files(&args.paths);
+    if files.is_empty() {
+        let paths: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        eprintln!("error: no spec files (.tree, .yaml, .yml) in {}", paths.join(", "));
+        return 2;
+    }
+    for path in files {
         let Ok(input) = Input::read(&path) else {
             broken += 1;
             continue;
@@ -411,15 +417,19 @@ fn check(args: &CheckArgs) -> u8 {
             continue;
         }
         for e in &game.expects {
-            if check_one(&game, &source, e) {
-                passed += 1;
-            } else {
-                failed += 1;
+            match check_one(&game, &source, e) {
+                Checked::Passed => passed += 1,
+                Checked::Failed => failed += 1,
+                Checked::CannotRun => broken += 1,
             }
         }
     }
     if broken > 0 {
-        println!("{broken} file{} could not be checked (errors above)", if broken == 1 { "" } else { "s" });
+        println!(
+            "{broken} file{} or expect block{} could not be checked (errors above)",
+            plural(broken),
+            plural(broken)
+        );
     }
     println!("{passed} passed, {failed} failed");
     if broken > 0 {
@@ -431,22 +441,35 @@ fn check(args: &CheckArgs) -> u8 {
     }
 }
 
-/// Checks one `expect` block, printing its result; true when it passes.
-fn check_one(game: &Game, source: &Source, e: &Expect) -> bool {
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// How one `expect` block fared.
+enum Checked {
+    Passed,
+    Failed,
+    /// The spec is wrong for it (an algorithm that does not apply, a depth
+    /// cutoff without `eval`): bad input, not a wrong answer.
+    CannotRun,
+}
+
+/// Checks one `expect` block, printing its result.
+fn check_one(game: &Game, source: &Source, e: &Expect) -> Checked {
     let (line, col) = source.line_col(e.span.start);
     let what = format!("expect {}", e.algorithm);
     let trace = match algo::run(game, e.algorithm, &e.options) {
         Ok(t) => t,
         Err(d) => {
-            println!("FAIL {}:{line}:{col}: {what}: cannot run", source.name);
-            print!("{}", source.render(&d));
-            return false;
+            println!("ERROR {}:{line}:{col}: {what}: cannot run", source.name);
+            eprint!("{}", source.render(&d));
+            return Checked::CannotRun;
         }
     };
     let mismatches = expect::check(game, e, &Analysis::of(game, &trace));
     if mismatches.is_empty() {
         println!("ok   {}:{line}:{col}: {what}", source.name);
-        return true;
+        return Checked::Passed;
     }
     println!("FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe(e.algorithm.uses_window()));
     for m in mismatches {
@@ -458,7 +481,7 @@ fn check_one(game: &Game, source: &Source, e: &Expect) -> bool {
             println!("    {d}");
         }
     }
-    false
+    Checked::Failed
 }
 
 fn convert(args: &ConvertArgs) -> u8 {

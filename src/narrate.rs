@@ -13,6 +13,10 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
     let mut stack: Vec<(NodeId, Path, Option<Window>)> = Vec::new();
     let mut out = Vec::with_capacity(trace.events.len());
     let strict = trace.options.cuts;
+    // The pruned edges of each cut, as the analysis reads them (a `star2`
+    // probe entered its child: the edges pruned are below it).
+    let analysis = crate::analysis::Analysis::of(game, trace);
+    let mut cuts = analysis.cuts.iter();
     for event in &trace.events {
         let line = match event {
             Event::Enter { node, child, window } => {
@@ -58,7 +62,8 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 *before = *window;
                 line
             }
-            Event::Cut { kind: cut, value, bound, cause, pruned } => {
+            Event::Cut { kind: cut, value, bound, cause, .. } => {
+                let pruned = cuts.next().map(|c| c.pruned.as_slice()).unwrap_or_default();
                 let Some((node, path, _)) = stack.last() else { continue };
                 let cause = match cause {
                     Cause::Ancestor(d) => stack.get(*d as usize).map_or("?".into(), |(_, p, _)| reference(game, p)),
@@ -66,7 +71,7 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                     Cause::Table => "a table entry".into(),
                     Cause::Pass => "the pass's null window".into(),
                 };
-                let names: Vec<String> = pruned.iter().map(|&i| reference(game, &path.child(i))).collect();
+                let names: Vec<String> = pruned.iter().map(|p| reference(game, p)).collect();
                 let who = format!("{} ({})", reference(game, path), kind(game, *node));
                 let (value, bound, names) = (value.to_string(), bound.pretty(), and_list(&names));
                 match cut {

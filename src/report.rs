@@ -29,6 +29,12 @@ pub struct Report {
 #[derive(Serialize, Debug)]
 pub struct AlgoReport {
     pub algorithm: String,
+    /// The cut rule the run used, for the `≤`/`<` of the text report.
+    #[serde(skip)]
+    pub cut_rule: crate::options::CutRule,
+    /// Whether Korf's shallow cut needed `>` (see `Options::shallow_strict`).
+    #[serde(skip)]
+    pub shallow_strict: bool,
     /// Every convention the run used (cut rule, fail mode, bounds, ties, order, depth).
     pub conventions: String,
     pub value: Option<Number>,
@@ -227,6 +233,8 @@ impl AlgoReport {
             .collect();
         AlgoReport {
             algorithm: trace.algorithm.name().to_string(),
+            cut_rule: trace.options.cuts,
+            shallow_strict: trace.options.shallow_strict(),
             conventions: trace.options.describe(trace.algorithm.uses_window())
                 + &crate::report_search::conventions(game, trace),
             value_exact: value.as_ref().and_then(exact),
@@ -326,12 +334,13 @@ impl fmt::Display for Text<'_> {
             for c in &r.cuts {
                 let at = describe(game, &parse_path(&c.at));
                 let pruned: Vec<String> = c.pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
+                let (low, high) = (r.cut_rule.alpha_symbol(), r.cut_rule.beta_symbol());
                 let (word, sym, letter) = match (c.kind, c.side) {
-                    ("alpha", _) => ("α-cut", "≤", "α"),
-                    ("chance", Some("low")) => ("chance-branch cut", "≤", "α"),
-                    ("chance", _) => ("chance-branch cut", "≥", "β"),
-                    ("shallow", _) => ("shallow cut", "≥", "sum − parent's"),
-                    _ => ("β-cut", "≥", "β"),
+                    ("alpha", _) => ("α-cut", low, "α"),
+                    ("chance", Some("low")) => ("chance-branch cut", low, "α"),
+                    ("chance", _) => ("chance-branch cut", high, "β"),
+                    ("shallow", _) => ("shallow cut", if r.shallow_strict { ">" } else { "≥" }, "sum − parent's"),
+                    _ => ("β-cut", high, "β"),
                 };
                 let cause = if c.cause == "bounds" {
                     "the declared bounds".to_string()

@@ -202,3 +202,39 @@ fn an_unwritable_output_is_an_error_not_a_panic() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).starts_with("error: cannot write the output:"), "{}", stderr(&out));
 }
+
+#[test]
+fn the_principal_variation_starts_with_the_best_move_under_every_tie_rule() {
+    let dir = scratch("ties");
+    let spec = dir.join("ties.tree");
+    // Every root move is worth 4: first = A, last = C.
+    std::fs::write(
+        &spec,
+        "MAX R { MIN A { MAX {4 4} MAX {3 4} } MIN B { MAX {4 2} MAX {5 1} } MIN C { MAX {2 4} MAX {4 9} } }",
+    )
+    .unwrap();
+    for (ties, best) in [("first", "1"), ("last", "3")] {
+        let out = gametree(&["solve", spec.to_str().unwrap(), "-a", "minimax", "--ties", ties, "--format", "json"]);
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let r = &json["results"][0];
+        assert_eq!(r["best_move"], best, "--ties {ties}");
+        assert_eq!(r["pv"][0], best, "--ties {ties}: {}", r["pv"]);
+    }
+}
+
+#[test]
+fn check_calls_a_block_that_cannot_run_bad_input_not_a_wrong_answer() {
+    let out = gametree(&["check", "tests/fixtures/invalid/alphabeta-on-chance.tree"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("does not apply to this tree"), "{}", stderr(&out));
+    let out = gametree(&["check", "tests/fixtures/invalid/depth-without-eval.tree"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+}
+
+#[test]
+fn check_on_a_folder_without_specs_is_an_error() {
+    let dir = scratch("empty");
+    let out = gametree(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no spec files"), "{}", stderr(&out));
+}
