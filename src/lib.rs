@@ -22,6 +22,7 @@
 
 pub mod algo;
 pub mod analysis;
+pub mod bigtree;
 pub mod ast;
 pub mod compare;
 pub mod diagnostic;

@@ -99,9 +99,37 @@ fn node(pair: Pair<Rule>) -> Result<Node> {
         Some(p) => p.into_inner().filter(|p| p.as_rule() == Rule::attr).map(attr).collect(),
         None => Vec::new(),
     };
-    let children = inner.filter(|p| p.as_rule() == Rule::child).map(child).collect::<Result<_>>()?;
+    let mut children = Vec::new();
+    for p in inner {
+        match p.as_rule() {
+            Rule::child => children.push(child(p)?),
+            Rule::leaf_run => leaf_run(p, &mut children),
+            _ => {}
+        }
+    }
     let span = kind.span.to(name.as_ref().map_or(kind.span, |n| n.span));
     Ok(Node { kind, name, attrs, children, span })
+}
+
+/// `leaf_run`: `3 12, 8`, one plain numbered leaf per number. The grammar
+/// has checked every number; here they are only split at blanks and commas.
+fn leaf_run(pair: Pair<Rule>, children: &mut Vec<Child>) {
+    let start = pair.as_span().start();
+    let text = pair.as_str();
+    let gap = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b',');
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if gap(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let end = bytes[i..].iter().position(|&b| gap(b)).map_or(bytes.len(), |n| i + n);
+        let span = Span::new(start + i, start + end);
+        let value = LeafValue::Number(Number { text: text[i..end].to_string(), span });
+        children.push(Child { label: None, prob: None, item: Item::Leaf(Leaf { name: None, value, span }), span });
+        i = end;
+    }
 }
 
 /// `attr`: `eval=5`, `key=p7`, `noisy`.
@@ -394,6 +422,7 @@ fn words(rules: &[Rule]) -> Vec<String> {
 /// Each grammar rule in the words a spec's author knows.
 fn rule_words(rule: Rule) -> &'static str {
     const ITEM: &str = "an expect item (value, values, best, pv, pruned, visited, leaves, stats)";
+    const CHILD: &str = "a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`)";
     match rule {
         Rule::EOI => "end of file",
         // Silent rules: pest never reports them, but they deserve words too.
@@ -416,7 +445,9 @@ fn rule_words(rule: Rule) -> &'static str {
         Rule::close => "`}`",
         Rule::close_bracket => "`]`",
         Rule::close_paren => "`)`",
-        Rule::child => "a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`)",
+        Rule::child | Rule::leaf_run => CHILD,
+        Rule::run_number => "a number",
+        Rule::run_gap | Rule::run_blank => "a blank or `,`",
         Rule::label => "an edge label `a1 ->`",
         Rule::prob => "a probability `1/2:`",
         Rule::transposition => "`&NAME`",
