@@ -74,13 +74,14 @@ pub fn uniform(branching: u32, depth: u32, seed: u64) -> String {
 
 /// A chain `depth` inner nodes deep: each inner node has a leaf and then the
 /// next inner node as children (the deepest has two leaves). It nests
-/// `depth` levels of braces.
+/// `depth` levels of braces, one level per line.
 pub fn chain(depth: u32, seed: u64) -> String {
     let mut rng = SplitMix64::new(seed);
     let mut out = String::with_capacity(depth as usize * 12 + 16);
     for d in 0..depth as usize {
         open_node(&mut out, d);
         push_leaf(&mut out, &mut rng);
+        out.push('\n');
     }
     push_leaf(&mut out, &mut rng);
     out.push_str(&"}".repeat(depth as usize));

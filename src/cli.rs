@@ -2,6 +2,7 @@
 //! commands that print. Exit codes: 0 ok, 1 a check or answer failed,
 //! 2 bad input or usage.
 
+use std::io::Write;
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 
@@ -277,10 +278,14 @@ fn solve(args: &SolveArgs) -> u8 {
     let report = Report { title: game.title.clone(), results, show_trace: args.trace };
     match args.format {
         Format::Text => print!("{}", Text { game: &game, report: &report }),
-        Format::Json => match serde_json::to_string_pretty(&report) {
-            Ok(s) => println!("{s}"),
-            Err(e) => return internal(e),
-        },
+        Format::Json => {
+            // Streamed: a big tree's report is as large as the tree.
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let written = serde_json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from);
+            if let Err(e) = written.and_then(|()| writeln!(out)).and_then(|()| out.flush()) {
+                return internal(e);
+            }
+        }
         Format::Yaml => match serde_yaml::to_string(&report) {
             Ok(s) => print!("{s}"),
             Err(e) => return internal(e),
