@@ -1,0 +1,126 @@
+//! Big, deep and hostile inputs: each gets a correct answer or a clear
+//! error — never a crash, a stack overflow or a hang. Sizes are kept small
+//! enough for a debug build (the benchmarks in `benches/` go bigger).
+
+use gametree::algo::{self, Algorithm};
+use gametree::analysis::Analysis;
+use gametree::bigtree;
+use gametree::diagnostic::{Diagnostic, Source};
+use gametree::options::Options;
+use gametree::parse::MAX_DEPTH;
+use gametree::report::{AlgoReport, Report, Text};
+
+fn errors(text: &str) -> String {
+    let diagnostics: Vec<Diagnostic> = gametree::load("t.tree", text).expect_err("an error");
+    let source = Source { name: "t.tree", text };
+    diagnostics.iter().map(|d| source.render(d)).collect()
+}
+
+fn root_value(game: &gametree::model::Game, a: Algorithm) -> String {
+    let trace = algo::run(game, a, &Options::default()).unwrap();
+    Analysis::of(game, &trace).value().unwrap().to_string()
+}
+
+/// The minimax value of `bigtree::chain`, computed from the bottom up.
+fn chain_value(text: &str) -> i64 {
+    let leaves: Vec<i64> = text.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+    let depth = leaves.len() - 1;
+    let (mut v, mut rest) = (leaves[depth], &leaves[..depth]);
+    while let Some((&leaf, init)) = rest.split_last() {
+        let maximizing = init.len() % 2 == 0;
+        v = if maximizing { v.max(leaf) } else { v.min(leaf) };
+        rest = init;
+    }
+    v
+}
+
+#[test]
+fn a_chain_at_the_depth_limit_parses_validates_and_solves() {
+    let text = bigtree::chain(MAX_DEPTH as u32, 3);
+    assert_eq!(gametree::parse::nesting(&text), MAX_DEPTH);
+    let game = gametree::load("deep.tree", &text).unwrap();
+    assert_eq!(game.nodes.len(), 2 * MAX_DEPTH + 1);
+    let expected = chain_value(&text).to_string();
+    gametree::with_stack(MAX_DEPTH, || {
+        assert_eq!(root_value(&game, Algorithm::Alphabeta), expected);
+        let trace = algo::run(&game, Algorithm::Minimax, &Options::default()).unwrap();
+        assert_eq!(trace.root_value().unwrap().to_string(), expected);
+        let report = Report {
+            title: None,
+            results: vec![AlgoReport::new(&game, &algo::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap())],
+            show_trace: true,
+        };
+        assert!(Text { game: &game, report: &report }.to_string().contains(&format!("value {expected}")));
+    });
+}
+
+#[test]
+fn a_chain_at_the_depth_limit_converts_to_yaml_that_serde_yaml_cannot_read_back() {
+    // serde_yaml refuses documents nested deeper than its recursion limit:
+    // a clear error, not a crash (`convert` writes the YAML all the same).
+    let text = bigtree::chain(2000, 3);
+    let file = gametree::with_stack(2000, || {
+        let file = gametree::parse::parse(&text).unwrap();
+        let yaml = gametree::yaml::to_yaml(&file);
+        gametree::yaml::from_yaml(&yaml).map(|_| ()).map_err(|d| d[0].kind.to_string())
+    });
+    assert!(file.unwrap_err().contains("recursion limit exceeded"));
+}
+
+#[test]
+fn a_million_levels_is_refused_naming_the_limit() {
+    let text = bigtree::chain(1_000_000, 3);
+    let shown = errors(&text);
+    assert!(shown.starts_with("error: the tree nests deeper than 10000 levels\n"), "{}", &shown[..200]);
+    assert!(shown.contains(&format!("--> t.tree:{}:5\n", MAX_DEPTH + 1)), "{}", &shown[..200]);
+}
+
+#[test]
+fn deep_brackets_of_every_kind_are_a_clear_error() {
+    let n = 1_000_000;
+    for (prefix, open, expected) in [
+        ("", "{", "error: the tree nests deeper than 10000 levels"),
+        ("", "MAX {", "error: the tree nests deeper than 10000 levels"),
+        ("MAX { ", "(", "error: syntax error: expected a number, found `(`"),
+        ("MAX ", "[", "error: syntax error: expected a name"),
+        ("", "(", "error: syntax error: expected a tree, found `(`"),
+        ("", "[", "error: syntax error: expected a tree, found `[`"),
+        ("MAX { ", "&", "error: syntax error: expected a name or a quoted string, found `&`"),
+    ] {
+        let text = format!("{prefix}{}{}", open.repeat(n), "}".repeat(n));
+        let shown = errors(&text);
+        assert!(shown.starts_with(expected), "{open}: {}", &shown[..shown.len().min(300)]);
+    }
+}
+
+#[test]
+fn a_hundred_thousand_children_under_one_node() {
+    let n = 100_000;
+    let text = bigtree::wide(n, 5);
+    let game = gametree::load("wide.tree", &text).unwrap();
+    assert_eq!(game.root().children.len(), n as usize);
+    let best = text.split_whitespace().filter_map(|t| t.parse::<i64>().ok()).max().unwrap();
+    assert_eq!(root_value(&game, Algorithm::Alphabeta), best.to_string());
+    assert_eq!(root_value(&game, Algorithm::Minimax), best.to_string());
+}
+
+#[test]
+fn huge_numbers_nul_bytes_and_bad_utf8_are_explained() {
+    let digits = "9".repeat(10_000);
+    let shown = errors(&format!("MAX {{ 1 {digits} }}"));
+    assert!(shown.starts_with("error: "), "{shown}");
+    assert!(shown.contains("is too large or too precise to hold exactly"), "{}", &shown[..200]);
+    assert!(errors("MAX { 1 \0 2 }").starts_with("error: this is not a text spec: it contains a NUL byte"));
+    let d = gametree::decode(b"MAX { 1 \xff }").unwrap_err();
+    assert!(d.kind.to_string().contains("invalid UTF-8 at byte 8"), "{}", d.kind);
+}
+
+#[test]
+fn a_uniform_tree_agrees_across_algorithms() {
+    let game = gametree::load("u.tree", &bigtree::uniform(3, 7, 11)).unwrap();
+    assert_eq!(game.nodes.len(), (3usize.pow(8) - 1) / 2);
+    let value = root_value(&game, Algorithm::Minimax);
+    for a in algo::applicable(&game) {
+        assert_eq!(root_value(&game, a), value, "{}", a.name());
+    }
+}
