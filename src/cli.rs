@@ -222,12 +222,16 @@ impl Input {
     }
 
     fn report(&self, diagnostics: &[Diagnostic]) {
+        eprint!("{}", self.render(diagnostics));
+    }
+
+    /// The diagnostics with carets, and how many there were.
+    fn render(&self, diagnostics: &[Diagnostic]) -> String {
         let source = Source { name: &self.name, text: &self.text };
-        for d in diagnostics {
-            eprint!("{}", source.render(d));
-        }
+        let mut out: String = diagnostics.iter().map(|d| source.render(d)).collect();
         let n = diagnostics.len();
-        eprintln!("{n} error{} in {}", if n == 1 { "" } else { "s" }, self.name);
+        out += &format!("{n} error{} in {}\n", if n == 1 { "" } else { "s" }, self.name);
+        out
     }
 
     fn game(&self) -> Result<Game, u8> {
@@ -356,24 +360,12 @@ fn collect(dir: &FsPath, out: &mut Vec<PathBuf>) {
 }
 
 fn check(args: &CheckArgs) -> u8 {
+    let files = spec_files(&args.paths);
     let (mut passed, mut failed, mut broken) = (0, 0, 0);
-    for path in spec_files(&args.paths) {
-        let Ok(input) = Input::read(&path) else {
-            broken += 1;
-            continue;
-        };
-        let Ok(game) = input.game() else {
-            broken += 1;
-            continue;
-        };
-        let source = Source { name: &input.name, text: &input.text };
-        for e in &game.expects {
-            if check_one(&game, &source, e) {
-                passed += 1;
-            } else {
-                failed += 1;
-            }
-        }
+    for c in check_files(&files) {
+        print!("{}", c.out);
+        eprint!("{}", c.err);
+        (passed, failed, broken) = (passed + c.passed, failed + c.failed, broken + c.broken);
     }
     if broken > 0 {
         println!("{broken} file{} could not be checked (errors above)", if broken == 1 { "" } else { "s" });
@@ -388,31 +380,110 @@ fn check(args: &CheckArgs) -> u8 {
     }
 }
 
-/// Checks one `expect` block, printing its result; true when it passes.
-fn check_one(game: &Game, source: &Source, e: &Expect) -> bool {
+/// One file's `check` output, made on a worker thread, printed in file order.
+#[derive(Default)]
+struct Checked {
+    out: String,
+    err: String,
+    passed: usize,
+    failed: usize,
+    broken: usize,
+}
+
+/// Checks `files` on every core, in contiguous chunks; the results come
+/// back in the order of `files`, so the output is the same on every run.
+fn check_files(files: &[PathBuf]) -> Vec<Checked> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = files.len().div_ceil(cores).max(1);
+    let stack = gametree::stack_size(gametree::parse::MAX_DEPTH);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| {
+                let work = move || part.iter().map(|p| check_file(p)).collect::<Vec<_>>();
+                (part, std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, work))
+            })
+            .collect();
+        let mut out = Vec::with_capacity(files.len());
+        for (part, worker) in workers {
+            match worker.map(|w| w.join()) {
+                Ok(Ok(checked)) => out.extend(checked),
+                Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                Err(_) => out.extend(part.iter().map(|p| check_file(p))),
+            }
+        }
+        out
+    })
+}
+
+/// Checks every `expect` block of one file.
+fn check_file(path: &FsPath) -> Checked {
+    let mut c = Checked::default();
+    let name = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            c.err = format!("error: cannot read {name}: {e}\n");
+            c.broken = 1;
+            return c;
+        }
+    };
+    let (input, game) = match gametree::decode(&bytes) {
+        Ok(text) => {
+            let input = Input { name, text: text.to_string() };
+            let game = gametree::load(&input.name, &input.text).map_err(|ds| input.render(&ds));
+            (input, game)
+        }
+        Err(d) => {
+            let input = Input { name, text: String::from_utf8_lossy(&bytes).into_owned() };
+            let err = input.render(&[d]);
+            (input, Err(err))
+        }
+    };
+    let game = match game {
+        Ok(game) => game,
+        Err(err) => {
+            (c.err, c.broken) = (err, 1);
+            return c;
+        }
+    };
+    let source = Source { name: &input.name, text: &input.text };
+    for e in &game.expects {
+        if check_one(&game, &source, e, &mut c.out) {
+            c.passed += 1;
+        } else {
+            c.failed += 1;
+        }
+    }
+    c
+}
+
+/// Checks one `expect` block, writing its result to `out`; true when it passes.
+fn check_one(game: &Game, source: &Source, e: &Expect, out: &mut String) -> bool {
+    use std::fmt::Write as _;
     let (line, col) = source.line_col(e.span.start);
     let what = format!("expect {}", e.algorithm);
     let trace = match algo::run(game, e.algorithm, &e.options) {
         Ok(t) => t,
         Err(d) => {
-            println!("FAIL {}:{line}:{col}: {what}: cannot run", source.name);
-            print!("{}", source.render(&d));
+            let _ = writeln!(out, "FAIL {}:{line}:{col}: {what}: cannot run", source.name);
+            out.push_str(&source.render(&d));
             return false;
         }
     };
     let mismatches = expect::check(game, e, &Analysis::of(game, &trace));
     if mismatches.is_empty() {
-        println!("ok   {}:{line}:{col}: {what}", source.name);
+        let _ = writeln!(out, "ok   {}:{line}:{col}: {what}", source.name);
         return true;
     }
-    println!("FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe(e.algorithm.uses_window()));
+    let _ = writeln!(out, "FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe(e.algorithm.uses_window()));
     for m in mismatches {
         let (l, c) = source.line_col(m.span.start);
-        println!("  {}:{l}:{c}: {}", source.name, m.field);
-        println!("    expected: {}", m.expected);
-        println!("    got:      {}", m.got);
+        let _ = writeln!(out, "  {}:{l}:{c}: {}", source.name, m.field);
+        let _ = writeln!(out, "    expected: {}", m.expected);
+        let _ = writeln!(out, "    got:      {}", m.got);
         if let Some(d) = m.detail {
-            println!("    {d}");
+            let _ = writeln!(out, "    {d}");
         }
     }
     false

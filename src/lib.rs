@@ -66,6 +66,12 @@ pub const SHALLOW_NESTING: usize = 200;
 /// build (pest and the ast builders), with room to spare.
 const STACK_PER_LEVEL: usize = 16 << 10;
 
+/// A thread stack, in bytes, that holds text nested `depth` deep (up to
+/// [`parse::MAX_DEPTH`]) through every stage.
+pub fn stack_size(depth: usize) -> usize {
+    (1 << 20) + depth.min(parse::MAX_DEPTH).saturating_mul(STACK_PER_LEVEL)
+}
+
 /// Runs `f` where the stack holds `depth` levels of nesting: here when
 /// that is shallow, else on a scoped thread with a stack sized for it (only
 /// what is touched is ever committed). The recursive stages — pest, the ast
@@ -76,7 +82,7 @@ pub fn with_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
     if depth <= SHALLOW_NESTING {
         return f();
     }
-    let size = (1 << 20) + depth.min(parse::MAX_DEPTH).saturating_mul(STACK_PER_LEVEL);
+    let size = stack_size(depth);
     let mut job = Some(f);
     let done = std::thread::scope(|scope| {
         let thread = std::thread::Builder::new().stack_size(size).spawn_scoped(scope, || job.take().map(|f| f()));
