@@ -81,7 +81,13 @@ fn ms(d: Duration) -> String {
 fn row(branching: u32, depth: u32) {
     let text = gametree::bigtree::uniform(branching, depth, 1);
     let leaves = gametree::bigtree::leaves(branching, depth);
-    let runs = if leaves >= 1_000_000 { 1 } else if leaves >= 100_000 { 3 } else { 20 };
+    let runs = if leaves >= 1_000_000 {
+        1
+    } else if leaves >= 100_000 {
+        3
+    } else {
+        20
+    };
     let opts = Options::default();
     let (t_parse, file) = best(runs, || gametree::parse::parse(&text).expect("a generated tree parses"));
     let (t_validate, game) = best(runs, || gametree::validate::validate(&file).expect("and is valid"));

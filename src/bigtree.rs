@@ -102,7 +102,7 @@ pub fn wide(n: u32, seed: u64) -> String {
 }
 
 fn open_node(out: &mut String, depth: usize) {
-    out.push_str(if depth % 2 == 0 { "MAX { " } else { "MIN { " });
+    out.push_str(if depth.is_multiple_of(2) { "MAX { " } else { "MIN { " });
 }
 
 fn push_leaf(out: &mut String, rng: &mut SplitMix64) {

@@ -476,7 +476,8 @@ fn check_one(game: &Game, source: &Source, e: &Expect, out: &mut String) -> bool
         let _ = writeln!(out, "ok   {}:{line}:{col}: {what}", source.name);
         return true;
     }
-    let _ = writeln!(out, "FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe(e.algorithm.uses_window()));
+    let _ =
+        writeln!(out, "FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe(e.algorithm.uses_window()));
     for m in mismatches {
         let (l, c) = source.line_col(m.span.start);
         let _ = writeln!(out, "  {}:{l}:{c}: {}", source.name, m.field);

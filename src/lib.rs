@@ -22,8 +22,8 @@
 
 pub mod algo;
 pub mod analysis;
-pub mod bigtree;
 pub mod ast;
+pub mod bigtree;
 pub mod compare;
 pub mod diagnostic;
 pub mod expect;

@@ -336,7 +336,8 @@ fn check_text(text: &str) -> Result<usize> {
         let detail = "it contains a NUL byte".to_string();
         return Err(Diagnostic::new(DiagnosticKind::BinaryInput { detail }, Span::new(at, at + 1)));
     }
-    scan_nesting(text, MAX_DEPTH).map_err(|at| Diagnostic::new(DiagnosticKind::TooDeep { limit: MAX_DEPTH }, Span::new(at, at + 1)))
+    scan_nesting(text, MAX_DEPTH)
+        .map_err(|at| Diagnostic::new(DiagnosticKind::TooDeep { limit: MAX_DEPTH }, Span::new(at, at + 1)))
 }
 
 /// How deeply braces nest in `text` (outside strings and comments): what

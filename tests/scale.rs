@@ -27,7 +27,7 @@ fn chain_value(text: &str) -> i64 {
     let depth = leaves.len() - 1;
     let (mut v, mut rest) = (leaves[depth], &leaves[..depth]);
     while let Some((&leaf, init)) = rest.split_last() {
-        let maximizing = init.len() % 2 == 0;
+        let maximizing = init.len().is_multiple_of(2);
         v = if maximizing { v.max(leaf) } else { v.min(leaf) };
         rest = init;
     }
@@ -47,7 +47,10 @@ fn a_chain_at_the_depth_limit_parses_validates_and_solves() {
         assert_eq!(trace.root_value().unwrap().to_string(), expected);
         let report = Report {
             title: None,
-            results: vec![AlgoReport::new(&game, &algo::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap())],
+            results: vec![AlgoReport::new(
+                &game,
+                &algo::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap(),
+            )],
             show_trace: true,
         };
         assert!(Text { game: &game, report: &report }.to_string().contains(&format!("value {expected}")));
