@@ -164,3 +164,54 @@ fn check_over_many_files_prints_the_same_in_file_order_every_time() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// What the fuzz target (`fuzz/fuzz_targets/parse_solve.rs`) does with its
+/// input: every stage, every applicable algorithm, every output.
+fn whole_pipeline(data: &[u8]) {
+    let Ok(text) = gametree::decode(data) else { return };
+    let Ok(file) = gametree::parse::parse(text) else { return };
+    let _ = gametree::print::print(&file);
+    let _ = gametree::yaml::to_yaml(&file);
+    let Ok(game) = gametree::validate::validate(&file) else { return };
+    let mut results = Vec::new();
+    for a in algo::applicable(&game) {
+        if let Ok(trace) = algo::run(&game, a, &Options::default()) {
+            results.push(AlgoReport::new(&game, &trace));
+        }
+    }
+    let report = Report { title: game.title.clone(), results, show_trace: true };
+    let _ = Text { game: &game, report: &report }.to_string();
+    let _ = serde_json::to_string(&report).unwrap();
+}
+
+const TOKENS: &[&str] = &[
+    "MAX", "MIN", "CHANCE", "{", "}", "(", ")", "[", "]", "1", "-2.5", "1/2", "0", "7", ":", "->", "&A", "&B", "A",
+    "B", "K=", "=", "?", ",", "eval=3", "noisy", "key=p", "players A B", "sum 10", "bounds [0, 10]", "title \"t\"",
+    "expect", "alphabeta", "minimax", "maxn", "star2", "value", "values", "best", "pruned", "leaves", "1.2", "\"",
+    "#", "//", "\n", "1e999", "99999999999999999999", "\u{FEFF}", "\0", "é",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn no_token_soup_makes_the_pipeline_panic(picks in proptest::collection::vec(0..TOKENS.len(), 0..60)) {
+        let text: Vec<&str> = picks.iter().map(|&i| TOKENS[i]).collect();
+        // Half start as a tree does, to get past the first token.
+        let prefix = if picks.len() % 2 == 0 { "MAX { 1 MIN { " } else { "" };
+        whole_pipeline(format!("{prefix}{}", text.join(" ")).as_bytes());
+    }
+
+    #[test]
+    fn no_bytes_make_the_pipeline_panic(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..200)) {
+        whole_pipeline(&bytes);
+    }
+}
+
+#[test]
+fn fuzz_regressions_stay_fixed() {
+    let Ok(entries) = std::fs::read_dir("tests/fixtures/fuzz") else { return };
+    for entry in entries {
+        whole_pipeline(&std::fs::read(entry.unwrap().path()).unwrap());
+    }
+}
