@@ -55,6 +55,29 @@ pub struct Node {
     pub span: Span,
 }
 
+/// Dropped without recursion, so a deeply nested tree cannot overflow the
+/// stack of whichever thread lets it go: the first node with inner
+/// children takes every node below it apart with a stack on the heap.
+impl Drop for Node {
+    fn drop(&mut self) {
+        if !self.children.iter().any(|c| matches!(c.item, Item::Node(_))) {
+            return;
+        }
+        fn take(children: &mut Vec<Child>, below: &mut Vec<Node>) {
+            for c in children.drain(..) {
+                if let Item::Node(n) = c.item {
+                    below.push(n);
+                }
+            }
+        }
+        let mut below: Vec<Node> = Vec::new();
+        take(&mut self.children, &mut below);
+        while let Some(mut n) = below.pop() {
+            take(&mut n.children, &mut below);
+        }
+    }
+}
+
 /// `eval=5`, `key=p7`, `noisy` inside `[…]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attr {

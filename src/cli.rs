@@ -2,6 +2,7 @@
 //! commands that print. Exit codes: 0 ok, 1 a check or answer failed,
 //! 2 bad input or usage.
 
+use std::io::Write;
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 
@@ -256,12 +257,16 @@ impl Input {
     }
 
     fn report(&self, diagnostics: &[Diagnostic]) {
+        eprint!("{}", self.render(diagnostics));
+    }
+
+    /// The diagnostics with carets, and how many there were.
+    fn render(&self, diagnostics: &[Diagnostic]) -> String {
         let source = Source { name: &self.name, text: &self.text };
-        for d in diagnostics {
-            eprint!("{}", source.render(d));
-        }
+        let mut out: String = diagnostics.iter().map(|d| source.render(d)).collect();
         let n = diagnostics.len();
-        eprintln!("{n} error{} in {}", if n == 1 { "" } else { "s" }, self.name);
+        out += &format!("{n} error{} in {}\n", if n == 1 { "" } else { "s" }, self.name);
+        out
     }
 
     fn game(&self) -> Result<Game, u8> {
@@ -318,10 +323,14 @@ fn solve(args: &SolveArgs) -> u8 {
     let report = Report { title: game.title.clone(), results, show_trace: args.trace };
     match args.format {
         Format::Text => print!("{}", Text { game: &game, report: &report }),
-        Format::Json => match serde_json::to_string_pretty(&report) {
-            Ok(s) => println!("{s}"),
-            Err(e) => return internal(e),
-        },
+        Format::Json => {
+            // Streamed: a big tree's report is as large as the tree.
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let written = serde_json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from);
+            if let Err(e) = written.and_then(|()| writeln!(out)).and_then(|()| out.flush()) {
+                return internal(e);
+            }
+        }
         Format::Yaml => match serde_yaml::to_string(&report) {
             Ok(s) => print!("{s}"),
             Err(e) => return internal(e),
@@ -399,30 +408,10 @@ fn check(args: &CheckArgs) -> u8 {
         eprintln!("error: no spec files (.tree, .yaml, .yml) in {}", paths.join(", "));
         return 2;
     }
-    for path in files {
-        let Ok(input) = Input::read(&path) else {
-            broken += 1;
-            continue;
-        };
-        let Ok(game) = input.game() else {
-            broken += 1;
-            continue;
-        };
-        let source = Source { name: &input.name, text: &input.text };
-        if !gametree::puzzle::unknowns(&game).is_empty() {
-            match exam::check_puzzle(&game, &source) {
-                true => passed += 1,
-                false => failed += 1,
-            }
-            continue;
-        }
-        for e in &game.expects {
-            match check_one(&game, &source, e) {
-                Checked::Passed => passed += 1,
-                Checked::Failed => failed += 1,
-                Checked::CannotRun => broken += 1,
-            }
-        }
+    for c in check_files(&files) {
+        print!("{}", c.out);
+        eprint!("{}", c.err);
+        (passed, failed, broken) = (passed + c.passed, failed + c.failed, broken + c.broken);
     }
     if broken > 0 {
         println!(
@@ -441,12 +430,97 @@ fn check(args: &CheckArgs) -> u8 {
     }
 }
 
+/// One file's `check` output, made on a worker thread, printed in file order.
+#[derive(Default)]
+struct Checked {
+    out: String,
+    err: String,
+    passed: usize,
+    failed: usize,
+    broken: usize,
+}
+
+/// Checks `files` on every core, in contiguous chunks; the results come
+/// back in the order of `files`, so the output is the same on every run.
+fn check_files(files: &[PathBuf]) -> Vec<Checked> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = files.len().div_ceil(cores).max(1);
+    let stack = gametree::stack_size(gametree::parse::MAX_DEPTH);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| {
+                let work = move || part.iter().map(|p| check_file(p)).collect::<Vec<_>>();
+                (part, std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, work))
+            })
+            .collect();
+        let mut out = Vec::with_capacity(files.len());
+        for (part, worker) in workers {
+            match worker.map(|w| w.join()) {
+                Ok(Ok(checked)) => out.extend(checked),
+                Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                Err(_) => out.extend(part.iter().map(|p| check_file(p))),
+            }
+        }
+        out
+    })
+}
+
+/// Checks every `expect` block of one file.
+fn check_file(path: &FsPath) -> Checked {
+    let mut c = Checked::default();
+    let name = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            c.err = format!("error: cannot read {name}: {e}\n");
+            c.broken = 1;
+            return c;
+        }
+    };
+    let (input, game) = match gametree::decode(&bytes) {
+        Ok(text) => {
+            let input = Input { name, text: text.to_string() };
+            let game = gametree::load(&input.name, &input.text).map_err(|ds| input.render(&ds));
+            (input, game)
+        }
+        Err(d) => {
+            let input = Input { name, text: String::from_utf8_lossy(&bytes).into_owned() };
+            let err = input.render(&[d]);
+            (input, Err(err))
+        }
+    };
+    let game = match game {
+        Ok(game) => game,
+        Err(err) => {
+            (c.err, c.broken) = (err, 1);
+            return c;
+        }
+    };
+    let source = Source { name: &input.name, text: &input.text };
+    if !gametree::puzzle::unknowns(&game).is_empty() {
+        match exam::check_puzzle(&game, &source, &mut c.out) {
+            true => c.passed += 1,
+            false => c.failed += 1,
+        }
+        return c;
+    }
+    for e in &game.expects {
+        match check_one(&game, &source, e, &mut c.out, &mut c.err) {
+            Outcome::Passed => c.passed += 1,
+            Outcome::Failed => c.failed += 1,
+            Outcome::CannotRun => c.broken += 1,
+        }
+    }
+    c
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
 /// How one `expect` block fared.
-enum Checked {
+enum Outcome {
     Passed,
     Failed,
     /// The spec is wrong for it (an algorithm that does not apply, a depth
@@ -454,34 +528,37 @@ enum Checked {
     CannotRun,
 }
 
-/// Checks one `expect` block, printing its result.
-fn check_one(game: &Game, source: &Source, e: &Expect) -> Checked {
+/// Checks one `expect` block, writing its result to `out` (and why it
+/// cannot run to `err`).
+fn check_one(game: &Game, source: &Source, e: &Expect, out: &mut String, err: &mut String) -> Outcome {
+    use std::fmt::Write as _;
     let (line, col) = source.line_col(e.span.start);
     let what = format!("expect {}", e.algorithm);
     let trace = match algo::run(game, e.algorithm, &e.options) {
         Ok(t) => t,
         Err(d) => {
-            println!("ERROR {}:{line}:{col}: {what}: cannot run", source.name);
-            eprint!("{}", source.render(&d));
-            return Checked::CannotRun;
+            let _ = writeln!(out, "ERROR {}:{line}:{col}: {what}: cannot run", source.name);
+            err.push_str(&source.render(&d));
+            return Outcome::CannotRun;
         }
     };
     let mismatches = expect::check(game, e, &Analysis::of(game, &trace));
     if mismatches.is_empty() {
-        println!("ok   {}:{line}:{col}: {what}", source.name);
-        return Checked::Passed;
+        let _ = writeln!(out, "ok   {}:{line}:{col}: {what}", source.name);
+        return Outcome::Passed;
     }
-    println!("FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe(e.algorithm.uses_window()));
+    let _ =
+        writeln!(out, "FAIL {}:{line}:{col}: {what} ({})", source.name, e.options.describe(e.algorithm.uses_window()));
     for m in mismatches {
         let (l, c) = source.line_col(m.span.start);
-        println!("  {}:{l}:{c}: {}", source.name, m.field);
-        println!("    expected: {}", m.expected);
-        println!("    got:      {}", m.got);
+        let _ = writeln!(out, "  {}:{l}:{c}: {}", source.name, m.field);
+        let _ = writeln!(out, "    expected: {}", m.expected);
+        let _ = writeln!(out, "    got:      {}", m.got);
         if let Some(d) = m.detail {
-            println!("    {d}");
+            let _ = writeln!(out, "    {d}");
         }
     }
-    Checked::Failed
+    Outcome::Failed
 }
 
 fn convert(args: &ConvertArgs) -> u8 {

@@ -3,5 +3,7 @@
 mod cli;
 
 fn main() -> std::process::ExitCode {
-    cli::run()
+    // The searches recurse once per level: give them a stack for the
+    // deepest tree the parser accepts (only what is used is committed).
+    gametree::with_stack(gametree::parse::MAX_DEPTH, cli::run)
 }

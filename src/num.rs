@@ -88,6 +88,9 @@ impl Num {
 
     /// A decimal literal, exactly: `-12.50e-1` is `-5/4`.
     fn parse_decimal(t: &str) -> Result<Num, NumError> {
+        if let Some(n) = Num::parse_small_integer(t) {
+            return Ok(Num::int(n));
+        }
         let (neg, body) = match t.strip_prefix('-') {
             Some(rest) => (true, rest),
             None => (false, t.strip_prefix('+').unwrap_or(t)),
@@ -135,6 +138,16 @@ impl Num {
             r @ Num::Ratio(..) => Ok(r),
             Num::Float(_) => Err(NumError::TooLarge),
         }
+    }
+
+    /// The common case, quickly: `-?[0-9]{1,18}` (it fits `i64`).
+    fn parse_small_integer(t: &str) -> Option<i64> {
+        let digits = t.strip_prefix('-').unwrap_or(t);
+        if digits.is_empty() || digits.len() > 18 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n = digits.bytes().fold(0i64, |n, b| n * 10 + i64::from(b - b'0'));
+        Some(if digits.len() < t.len() { -n } else { n })
     }
 
     pub fn is_zero(&self) -> bool {

@@ -23,29 +23,20 @@ use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 #[grammar = "../grammar/gametree.pest"]
 struct SpecParser;
 
-/// How deeply braces may nest before we refuse the text.
-pub const MAX_DEPTH: usize = 2000;
-
-/// Nesting that any thread's stack holds. pest and the builders below
-/// recurse a few frames per level (about 3.5 KiB per level in a debug build),
-/// so deeper text is parsed on a thread with [`DEEP_STACK`] bytes of stack.
-const SHALLOW_DEPTH: usize = 200;
-const DEEP_STACK: usize = 64 << 20;
+/// How deeply braces may nest before we refuse the text. Text nested deeper
+/// than [`crate::SHALLOW_NESTING`] is handled on a thread with a stack to
+/// match (see [`crate::with_stack`]). The limit keeps reports within
+/// reason: every visited node's path is written out in full, so a report
+/// grows with nodes × depth (a 10,000-deep chain's `minimax` JSON report
+/// is already about 1.2 GB).
+pub const MAX_DEPTH: usize = 10_000;
 
 type Result<T> = std::result::Result<T, Diagnostic>;
 
 /// Parses a `.tree` spec into its syntax tree, or says what is wrong and where.
 pub fn parse(text: &str) -> std::result::Result<File, Vec<Diagnostic>> {
     let depth = check_text(text).map_err(|d| vec![d])?;
-    if depth <= SHALLOW_DEPTH {
-        return parse_checked(text).map_err(|d| vec![d]);
-    }
-    let deep = std::thread::scope(|scope| {
-        let thread = std::thread::Builder::new().stack_size(DEEP_STACK).spawn_scoped(scope, || parse_checked(text));
-        // Without threads, pest's own stack guard still fails cleanly.
-        thread.map_or_else(|_| Some(parse_checked(text)), |t| t.join().ok())
-    });
-    deep.unwrap_or_else(|| Err(bug(Span::new(0, 0)))).map_err(|d| vec![d])
+    crate::with_stack(depth, || parse_checked(text)).map_err(|d| vec![d])
 }
 
 /// Parses one node reference on its own (`C.2`, `2.3`, `root`, `"B 1".2`),
@@ -115,9 +106,37 @@ fn node(pair: Pair<Rule>) -> Result<Node> {
         Some(p) => p.into_inner().filter(|p| p.as_rule() == Rule::attr).map(attr).collect(),
         None => Vec::new(),
     };
-    let children = inner.filter(|p| p.as_rule() == Rule::child).map(child).collect::<Result<_>>()?;
+    let mut children = Vec::new();
+    for p in inner {
+        match p.as_rule() {
+            Rule::child => children.push(child(p)?),
+            Rule::leaf_run => leaf_run(p, &mut children),
+            _ => {}
+        }
+    }
     let span = kind.span.to(name.as_ref().map_or(kind.span, |n| n.span));
     Ok(Node { kind, name, attrs, children, span })
+}
+
+/// `leaf_run`: `3 12, 8`, one plain numbered leaf per number. The grammar
+/// has checked every number; here they are only split at blanks and commas.
+fn leaf_run(pair: Pair<Rule>, children: &mut Vec<Child>) {
+    let start = pair.as_span().start();
+    let text = pair.as_str();
+    let gap = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b',');
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if gap(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let end = bytes[i..].iter().position(|&b| gap(b)).map_or(bytes.len(), |n| i + n);
+        let span = Span::new(start + i, start + end);
+        let value = LeafValue::Number(Number { text: text[i..end].to_string(), span });
+        children.push(Child { label: None, prob: None, item: Item::Leaf(Leaf { name: None, value, span }), span });
+        i = end;
+    }
 }
 
 /// `attr`: `eval=5`, `key=p7`, `noisy`.
@@ -333,6 +352,18 @@ fn check_text(text: &str) -> Result<usize> {
         let detail = "it contains a NUL byte".to_string();
         return Err(Diagnostic::new(DiagnosticKind::BinaryInput { detail }, Span::new(at, at + 1)));
     }
+    scan_nesting(text, MAX_DEPTH)
+        .map_err(|at| Diagnostic::new(DiagnosticKind::TooDeep { limit: MAX_DEPTH }, Span::new(at, at + 1)))
+}
+
+/// How deeply braces nest in `text` (outside strings and comments): what
+/// the stack must hold to parse, validate and search it.
+pub fn nesting(text: &str) -> usize {
+    scan_nesting(text, usize::MAX).unwrap_or(usize::MAX)
+}
+
+/// The deepest nesting, or the offset of the first `{` past `limit`.
+fn scan_nesting(text: &str, limit: usize) -> std::result::Result<usize, usize> {
     let bytes = text.as_bytes();
     let (mut depth, mut deepest, mut i) = (0, 0, 0);
     while i < bytes.len() {
@@ -340,9 +371,7 @@ fn check_text(text: &str) -> Result<usize> {
             b'"' => i = skip_string(bytes, i),
             b'#' => i = skip_line(bytes, i),
             b'/' if bytes.get(i + 1) == Some(&b'/') => i = skip_line(bytes, i),
-            b'{' if depth == MAX_DEPTH => {
-                return Err(Diagnostic::new(DiagnosticKind::TooDeep { limit: MAX_DEPTH }, Span::new(i, i + 1)));
-            }
+            b'{' if depth == limit => return Err(i),
             b'{' => {
                 depth += 1;
                 deepest = deepest.max(depth);
@@ -410,6 +439,7 @@ fn words(rules: &[Rule]) -> Vec<String> {
 /// Each grammar rule in the words a spec's author knows.
 fn rule_words(rule: Rule) -> &'static str {
     const ITEM: &str = "an expect item (value, values, best, pv, pruned, visited, leaves, stats)";
+    const CHILD: &str = "a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`)";
     match rule {
         Rule::EOI => "end of file",
         // Silent rules: pest never reports them, but they deserve words too.
@@ -432,7 +462,9 @@ fn rule_words(rule: Rule) -> &'static str {
         Rule::close => "`}`",
         Rule::close_bracket => "`]`",
         Rule::close_paren => "`)`",
-        Rule::child => "a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`)",
+        Rule::child | Rule::leaf_run => CHILD,
+        Rule::run_number => "a number",
+        Rule::run_gap | Rule::run_blank => "a blank or `,`",
         Rule::label => "an edge label `a1 ->`",
         Rule::prob => "a probability `1/2:`",
         Rule::transposition => "`&NAME`",
@@ -788,11 +820,11 @@ mod tests {
 
     #[test]
     fn refuses_nesting_deeper_than_the_limit_and_accepts_it_at_the_limit() {
-        let text = format!("{}1{}", "MAX {".repeat(3000), "}".repeat(3000));
+        let text = format!("{}1{}", "MAX {\n".repeat(MAX_DEPTH + 5), "}".repeat(MAX_DEPTH + 5));
         let shown = err(&text);
-        let at = "MAX {".len() * MAX_DEPTH + 5;
+        let line = MAX_DEPTH + 1;
         assert!(
-            shown.starts_with(&format!("error: the tree nests deeper than 2000 levels\n --> t.tree:1:{at}\n")),
+            shown.starts_with(&format!("error: the tree nests deeper than 10000 levels\n     --> t.tree:{line}:5\n")),
             "{shown}"
         );
         let text = format!("{}1{}", "MAX {".repeat(MAX_DEPTH), "}".repeat(MAX_DEPTH));

@@ -22,7 +22,7 @@ use crate::trace::Value;
 pub fn validate(file: &ast::File) -> Result<Game, Vec<Diagnostic>> {
     let mut v = Validator::default();
     v.headers(&file.headers);
-    v.inner(&file.root, Path::root());
+    v.inner(&file.root, &mut Path::root());
     v.resolve_transpositions();
     if v.errors.is_empty() {
         v.check_cycles();
@@ -144,7 +144,8 @@ impl Validator {
         id
     }
 
-    fn inner(&mut self, n: &ast::Node, path: Path) -> NodeId {
+    /// `path` is where `n` is written; it is restored before returning.
+    fn inner(&mut self, n: &ast::Node, path: &mut Path) -> NodeId {
         let kind = self.kind(&n.kind);
         let (eval, key, noisy) = self.attrs(&n.attrs);
         let node = Node {
@@ -157,21 +158,22 @@ impl Validator {
             noisy,
             span: n.span,
         };
-        let id = self.alloc(node, n.name.as_ref(), &path);
+        let id = self.alloc(node, n.name.as_ref(), path);
         if n.children.is_empty() {
             self.error(K::NoChildren, n.span);
         }
         let mut edges = Vec::with_capacity(n.children.len());
         for (i, c) in n.children.iter().enumerate() {
-            let child_path = path.child(i as u32);
+            path.0.push(i as u32);
             let child = match &c.item {
-                AstItem::Node(inner) => self.inner(inner, child_path),
-                AstItem::Leaf(leaf) => self.leaf(leaf, child_path),
+                AstItem::Node(inner) => self.inner(inner, path),
+                AstItem::Leaf(leaf) => self.leaf(leaf, path),
                 AstItem::Ref(name) => {
                     self.transpositions.push((id, i, name.clone()));
                     DANGLING
                 }
             };
+            path.0.pop();
             let prob = c.prob.as_ref().and_then(|p| self.num(p));
             let transposition = matches!(c.item, AstItem::Ref(_));
             edges.push(Edge { child, label: c.label.as_ref().map(|l| l.text.clone()), prob, transposition });
@@ -206,7 +208,7 @@ impl Validator {
         (eval, key, noisy)
     }
 
-    fn leaf(&mut self, leaf: &ast::Leaf, path: Path) -> NodeId {
+    fn leaf(&mut self, leaf: &ast::Leaf, path: &Path) -> NodeId {
         let utility = match &leaf.value {
             LeafValue::Unknown => Utility::Unknown,
             LeafValue::Number(n) => {
@@ -234,7 +236,7 @@ impl Validator {
             noisy: false,
             span: leaf.span,
         };
-        self.alloc(node, leaf.name.as_ref(), &path)
+        self.alloc(node, leaf.name.as_ref(), path)
     }
 
     fn vector(&mut self, parts: &[ast::Number], span: Span) -> Utility {

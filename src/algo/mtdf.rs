@@ -48,6 +48,11 @@ pub fn mtdf(game: &Game, opts: &Options) -> Trace {
     let mut number = 1;
     loop {
         let beta = if g == lower { g + delta } else { g };
+        if beta - delta >= beta {
+            // δ is lost in floating point (huge values, tiny gaps): no null
+            // window can tell more; the last pass's bound is the value.
+            return search.trace;
+        }
         let window = Window { alpha: beta - delta, beta };
         search.trace.push(Event::Pass { number, kind: PassKind::Mtdf { window, lower, upper } });
         g = search.root(beta - delta, beta, Cause::Pass);

@@ -260,7 +260,8 @@ fn leaf_reference(game: &Game, id: gametree::model::NodeId) -> String {
 
 /// `check` on a spec with unknown leaves: it passes when some assignment
 /// over the declared integer bounds meets every `expect` block.
-pub fn check_puzzle(game: &Game, source: &Source) -> bool {
+pub fn check_puzzle(game: &Game, source: &Source, out: &mut String) -> bool {
+    use std::fmt::Write as _;
     let at = game.expects.first().map_or(0, |e| e.span.start);
     let (line, col) = source.line_col(at);
     let head = format!("{}:{line}:{col}: puzzle", source.name);
@@ -270,17 +271,18 @@ pub fn check_puzzle(game: &Game, source: &Source) -> bool {
     match found {
         Ok(s) if s.count > 0 => {
             let example = s.solutions.first().map(|v| nums(v)).unwrap_or_default();
-            println!(
+            let _ = writeln!(
+                out,
                 "ok   {head}: solvable over the declared bounds, e.g. {example} (`gametree puzzle` lists every solution)"
             );
             true
         }
         Ok(_) => {
-            println!("FAIL {head}: no assignment over the declared bounds meets the expectations");
+            let _ = writeln!(out, "FAIL {head}: no assignment over the declared bounds meets the expectations");
             false
         }
         Err(why) => {
-            println!("FAIL {head}: cannot solve: {why}");
+            let _ = writeln!(out, "FAIL {head}: cannot solve: {why}");
             false
         }
     }

@@ -1,0 +1,169 @@
+//! Where the time and the memory go, stage by stage, on generated trees:
+//! parse, validate, each algorithm, the analysis, the report and its JSON.
+//!
+//! ```text
+//! cargo bench --bench stages                 # 10^3, 10^5, 10^6 leaves, b=10 and b=3
+//! cargo bench --bench stages -- 10x7         # one size: branching x depth
+//! ```
+//!
+//! Times are the best of a few runs (one run for 10^6 leaves and more).
+//! Memory is measured by a counting global allocator: the peak of live heap
+//! bytes while the whole pipeline runs as `gametree solve -a alphabeta
+//! --format json` does (spec text read, then parse, validate, search,
+//! report, JSON), divided by the tree's node count.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use gametree::algo::{self, Algorithm};
+use gametree::options::Options;
+use gametree::report::{AlgoReport, Report};
+
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+            PEAK.fetch_max(now, Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                let now = LIVE.fetch_add(new_size - layout.size(), Relaxed) + new_size - layout.size();
+                PEAK.fetch_max(now, Relaxed);
+            } else {
+                LIVE.fetch_sub(layout.size() - new_size, Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// The best time of `runs` runs of `f`, and its last result.
+fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut out = None;
+    for _ in 0..runs {
+        drop(out.take());
+        let start = Instant::now();
+        let value = black_box(f());
+        best = best.min(start.elapsed());
+        out = Some(value);
+    }
+    (best, out.expect("at least one run"))
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1e3)
+}
+
+/// Runs the pipeline on one tree and prints its row.
+fn row(branching: u32, depth: u32) {
+    let text = gametree::bigtree::uniform(branching, depth, 1);
+    let leaves = gametree::bigtree::leaves(branching, depth);
+    let runs = if leaves >= 1_000_000 {
+        1
+    } else if leaves >= 100_000 {
+        3
+    } else {
+        20
+    };
+    let opts = Options::default();
+    let (t_parse, file) = best(runs, || gametree::parse::parse(&text).expect("a generated tree parses"));
+    let (t_validate, game) = best(runs, || gametree::validate::validate(&file).expect("and is valid"));
+    drop(file);
+    let (t_ab, trace) = best(runs, || algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies"));
+    let (t_mm, _) = best(runs, || algo::run(&game, Algorithm::Minimax, &opts).expect("minimax applies"));
+    let (t_report, report) = best(runs, || AlgoReport::new(&game, &trace));
+    let report = Report { title: None, results: vec![report], show_trace: false };
+    let (t_json, bytes) = best(runs, || {
+        let mut out = std::io::BufWriter::new(CountingSink(0));
+        serde_json::to_writer_pretty(&mut out, &report).expect("JSON");
+        out.flush().expect("flush");
+        out.get_ref().0
+    });
+    let nodes = game.nodes.len();
+    let visited = report.results[0].nodes.len();
+    drop((game, trace, report));
+
+    // Peak memory of the whole `solve -a alphabeta --format json` pipeline.
+    let base = LIVE.load(Relaxed);
+    PEAK.store(base, Relaxed);
+    {
+        let text = text.clone();
+        let game = gametree::load("big.tree", &text).expect("valid");
+        let trace = algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies");
+        let report = Report { title: None, results: vec![AlgoReport::new(&game, &trace)], show_trace: false };
+        let mut out = std::io::BufWriter::new(CountingSink(0));
+        serde_json::to_writer_pretty(&mut out, &report).expect("JSON");
+        out.flush().expect("flush");
+    }
+    let peak = PEAK.load(Relaxed) - base;
+    let total = t_parse + t_validate + t_ab + t_report + t_json;
+    println!(
+        "| {branching}^{depth} = {leaves} | {nodes} | {visited} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {:.1} |",
+        ms(t_parse),
+        ms(t_validate),
+        ms(t_ab),
+        ms(t_mm),
+        ms(t_report),
+        ms(t_json),
+        ms(total),
+        peak as f64 / nodes as f64,
+        bytes as f64 / 1e6,
+    );
+}
+
+/// Counts the bytes written to it.
+struct CountingSink(usize);
+
+impl Write for CountingSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; sizes are `BxD` arguments.
+    let sizes: Vec<(u32, u32)> = std::env::args()
+        .skip(1)
+        .filter_map(|a| {
+            let (b, d) = a.split_once('x')?;
+            Some((b.parse().ok()?, d.parse().ok()?))
+        })
+        .collect();
+    let sizes = if sizes.is_empty() { vec![(10, 3), (10, 5), (10, 6), (3, 14)] } else { sizes };
+    println!(
+        "| leaves | nodes | visited (αβ) | parse ms | validate ms | alphabeta ms | minimax ms | report ms | JSON ms \
+         | parse→JSON ms (αβ) | peak heap B/node | JSON MB |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (b, d) in sizes {
+        row(b, d);
+    }
+}
