@@ -499,11 +499,8 @@ fn write_output(path: Option<&FsPath>, input: &FsPath, force: bool, text: &str) 
         eprintln!("error: {} exists; pass --force to replace it", path.display());
         return 2;
     }
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(FsPath::new("."));
-    let tmp = dir.join(format!(".{}.gametree-tmp", path.file_name().and_then(|n| n.to_str()).unwrap_or("out")));
-    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
+    // Through a symlink to its target, keeping the replaced file's permissions.
+    if let Err(e) = exam::atomic_write(path, text) {
         eprintln!("error: cannot write {}: {e}", path.display());
         return 2;
     }

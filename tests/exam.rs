@@ -340,3 +340,74 @@ fn fmt_refuses_bad_input_and_yaml() {
     let out = gametree(&["fmt", "tests/fixtures/invalid/yaml-unknown-key.yaml"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn fmt_refuses_a_spec_that_solve_refuses_but_takes_a_puzzle() {
+    let dir = scratch("fmt-invalid");
+    let spec = dir.join("bad.tree");
+    let text = "bounds [0, 10]\nMAX A {\n  MIN B { 3 12 8 }\n}\n";
+    std::fs::write(&spec, text).unwrap();
+    for mode in [None, Some("--check"), Some("--write")] {
+        let mut args = vec!["fmt"];
+        args.extend(mode);
+        args.push(spec.to_str().unwrap());
+        let out = gametree(&args);
+        assert_eq!(out.status.code(), Some(2), "{mode:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains("12"), "{mode:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("bad.tree:3:"), "{mode:?}: {}", stderr(&out));
+    }
+    assert_eq!(std::fs::read_to_string(&spec).unwrap(), text, "an invalid spec is not rewritten");
+    let out = gametree(&["fmt", "--check", "specs/puzzles/exam-pruning-puzzle.tree"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_write_and_output_keep_permissions_and_write_through_symlinks() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("fmt-perms");
+    let spec = dir.join("key.tree");
+    std::fs::write(&spec, MESSY).unwrap();
+    std::fs::set_permissions(&spec, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let out = gametree(&["fmt", "--write", spec.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_ne!(std::fs::read_to_string(&spec).unwrap(), MESSY, "formatted");
+    let mode = std::fs::metadata(&spec).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "fmt --write keeps the mode");
+
+    std::fs::create_dir_all(dir.join("real")).unwrap();
+    let real = dir.join("real/s.tree");
+    std::fs::write(&real, MESSY).unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.join("link.tree");
+    std::os::unix::fs::symlink("real/s.tree", &link).unwrap();
+    let out = gametree(&["fmt", "--write", link.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert_ne!(std::fs::read_to_string(&real).unwrap(), MESSY, "the target is formatted");
+    assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o600);
+
+    // `-o` over an existing private file (--force) and through a link.
+    let key = dir.join("key.yaml");
+    std::fs::write(&key, "old").unwrap();
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let out = gametree(&["convert", "specs/aima-fig5-2.tree", "--to", "yaml", "-o", key.to_str().unwrap(), "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::metadata(&key).unwrap().permissions().mode() & 0o777, 0o600);
+    assert!(std::fs::read_to_string(&key).unwrap().contains("MAX"));
+    let key_link = dir.join("key-link.yaml");
+    std::os::unix::fs::symlink("key.yaml", &key_link).unwrap();
+    let out =
+        gametree(&["convert", "specs/aima-fig5-2.tree", "--to", "tree", "-o", key_link.to_str().unwrap(), "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&key_link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert!(std::fs::read_to_string(&key).unwrap().contains("expect"), "written through the link");
+    assert_eq!(std::fs::metadata(&key).unwrap().permissions().mode() & 0o777, 0o600);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .chain(std::fs::read_dir(dir.join("real")).unwrap())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("gametree-tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

@@ -449,6 +449,15 @@ pub fn fmt(args: &FmtArgs) -> u8 {
             broken += 1;
             continue;
         }
+        // Format only what solve/check/convert accept (`?` leaves included).
+        match gametree::parse_any(&input.name, &input.text).map(|f| gametree::validate::validate(&f)) {
+            Ok(Ok(_)) => {}
+            Ok(Err(ds)) | Err(ds) => {
+                input.report(&ds);
+                broken += 1;
+                continue;
+            }
+        }
         let formatted = match gametree::fmt::format(&input.text) {
             Ok(f) => f,
             Err(gametree::fmt::FmtError::Parse(ds)) => {
@@ -487,12 +496,60 @@ pub fn fmt(args: &FmtArgs) -> u8 {
 
 /// Rewrites `path` atomically: a temporary file beside it, then a rename.
 fn replace(path: &std::path::Path, text: &str) -> Result<(), ()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("spec");
-    let tmp = dir.join(format!(".{name}.gametree-fmt-tmp"));
-    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
-    result.map_err(|e| {
+    atomic_write(path, text).map_err(|e| eprintln!("error: cannot write {}: {e}", path.display()))
+}
+
+/// Writes `text` to `path` atomically (a temporary file beside the real
+/// file, then a rename) without changing what `path` is: through a symlink
+/// to its target (the link stays a link), and keeping an existing file's
+/// permissions (a private file stays private; the temporary file has them
+/// from its creation on). Shared by `fmt --write` and every `-o`.
+pub(super) fn atomic_write(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link { resolve_link(path)? } else { path.to_path_buf() };
+    let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let tmp = dir.join(format!(".{name}.gametree-tmp"));
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    if let Some(p) = &permissions {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(p.mode() & 0o7777);
+    }
+    let result = options.open(&tmp).and_then(|mut f| {
+        if let Some(p) = permissions {
+            f.set_permissions(p)?; // the mode above is cut by the umask
+        }
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, &target)
+    });
+    if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
-        eprintln!("error: cannot write {}: {e}", path.display());
-    })
+    }
+    result
+}
+
+/// Where a symlink finally points: its canonical path, or for a dangling
+/// link, the path it names (relative to the link's folder).
+fn resolve_link(path: &std::path::Path) -> std::io::Result<PathBuf> {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return Ok(real);
+    }
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        if !std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Ok(at);
+        }
+        let to = std::fs::read_link(&at)?;
+        at = match at.parent() {
+            Some(dir) if to.is_relative() => dir.join(to),
+            _ => to,
+        };
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
 }
