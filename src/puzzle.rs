@@ -116,7 +116,8 @@ pub struct Solutions {
     pub unknowns: Vec<NodeId>,
     /// How many assignments pass (saturating at `u128::MAX`).
     pub count: u128,
-    /// The first `max_listed` solutions found, sorted.
+    /// The first `max_listed` solutions in lexicographic order (not the
+    /// first found: the search does not find them in that order).
     pub solutions: Vec<Vec<Num>>,
     /// Partial assignments examined (for the curious and for tests).
     pub tried: u64,
@@ -191,10 +192,9 @@ fn search(game: &Game, domain: &Domain, limit: u64, max_listed: usize, stop: boo
     for id in &unknowns {
         pending[id.index()] = true;
     }
-    let mut out = Vec::new();
+    let mut out = BTreeSet::new();
     search.go(&mut vec![None; unknowns.len()], &mut pending, &mut out)?;
-    out.sort();
-    Ok(Solutions { unknowns, count: search.count, solutions: out, tried: search.tried })
+    Ok(Solutions { unknowns, count: search.count, solutions: out.into_iter().collect(), tried: search.tried })
 }
 
 struct Search<'e> {
@@ -220,7 +220,7 @@ impl Search<'_> {
         &mut self,
         values: &mut [Option<Num>],
         pending: &mut [bool],
-        out: &mut Vec<Vec<Num>>,
+        out: &mut BTreeSet<Vec<Num>>,
     ) -> Result<(), PuzzleError> {
         self.tried += 1;
         if self.stop && self.count > 0 {
@@ -245,9 +245,7 @@ impl Search<'_> {
             // Every search is over before reaching the rest: any values pass.
             let n = if self.stop { 1 } else { self.completions(values) };
             self.count = self.count.saturating_add(n);
-            if out.len() < self.max_listed {
-                self.complete(0, values, out);
-            }
+            self.complete(0, values, out);
             return Ok(());
         }
         let Some(id) = next.or_else(|| self.unknowns.iter().copied().find(|id| pending[id.index()])) else {
@@ -282,15 +280,22 @@ impl Search<'_> {
         self.distinct.iter().fold(fact(free as usize), |a, &(_, left)| a / fact(left))
     }
 
-    /// Lists completions of `values` from unknown `k` on (all passing),
-    /// until `max_listed` are listed.
-    fn complete(&mut self, k: usize, values: &mut [Option<Num>], out: &mut Vec<Vec<Num>>) {
-        if out.len() >= self.max_listed {
-            return;
-        }
+    /// Adds the completions of `values` from unknown `k` on (all passing)
+    /// to `out`, which keeps the `max_listed` smallest seen. Completions come
+    /// in lexicographic order, so the first one that would not be kept ends
+    /// the walk (false: stop).
+    fn complete(&mut self, k: usize, values: &mut [Option<Num>], out: &mut BTreeSet<Vec<Num>>) -> bool {
         let Some(slot) = values.get(k).copied() else {
-            out.push(values.iter().map(|v| v.unwrap_or(Num::ZERO)).collect());
-            return;
+            let solution: Vec<Num> = values.iter().map(|v| v.unwrap_or(Num::ZERO)).collect();
+            if out.len() < self.max_listed {
+                out.insert(solution);
+            } else if out.last().is_some_and(|last| solution < *last) {
+                out.insert(solution);
+                out.pop_last();
+            } else {
+                return false;
+            }
+            return true;
         };
         if slot.is_some() {
             return self.complete(k + 1, values, out);
@@ -302,10 +307,14 @@ impl Search<'_> {
             }
             self.distinct[i].1 = left.saturating_sub(1);
             values[k] = Some(v);
-            self.complete(k + 1, values, out);
+            let more = self.complete(k + 1, values, out);
             values[k] = None;
             self.distinct[i].1 = left;
+            if !more {
+                return false;
+            }
         }
+        true
     }
 }
 

@@ -182,6 +182,30 @@ fn the_twelve_leaf_puzzle_is_searched_with_pruning() {
 }
 
 #[test]
+fn puzzle_lists_the_first_solutions_in_sorted_order_not_the_first_found() {
+    let puz = ["puzzle", "specs/puzzles/exam-pruning-puzzle.tree", "--values", "2,3,4,5,6,7,8,9,10"];
+    let listed = |extra: &[&str]| {
+        let out = gametree(&[&puz[..], extra, &["--format", "json"]].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(json["count"], 18144);
+        json["solutions"].as_array().unwrap().clone()
+    };
+    let all = listed(&["--max-solutions", "0"]);
+    assert_eq!(all.len(), 18144);
+    let first = listed(&[]);
+    assert_eq!(first.len(), 1000);
+    assert_eq!(first[..], all[..1000], "the default list is the first 1000 of the sorted list");
+    let missed = serde_json::json!([4, 9, 5, 3, 6, 7, 10, 2, 8]); // QA's example: the first found skipped it
+    assert!(all[..1000].contains(&missed));
+    let text = stdout(&gametree(&puz));
+    assert!(text.contains("\n  4 9 5 3 6 7 10 2 8\n"), "{text}");
+    assert!(text.contains("… (the first 1000 listed; --max-solutions 0 lists all)"), "{text}");
+    let few = listed(&["--max-solutions", "7"]);
+    assert_eq!(few[..], all[..7]);
+}
+
+#[test]
 fn puzzle_input_errors_exit_2() {
     let out = gametree(&["puzzle", "specs/puzzles/exam-pruning-puzzle.tree", "--values", "1,2,3"]);
     assert_eq!(out.status.code(), Some(2));
