@@ -51,6 +51,41 @@ impl Domain {
         parse_list(text).map(Domain::Multiset)
     }
 
+    /// How many complete assignments of `unknowns` leaves the domain
+    /// holds (saturating), and that number as people read it: `31^9`, or
+    /// `9!/(2!)` for a multiset with repeats.
+    pub fn space(&self, unknowns: usize) -> (u128, String) {
+        let fact = |n: usize| (1..=n as u128).fold(1u128, |a, b| a.saturating_mul(b));
+        match self {
+            Domain::Range(lo, hi) => {
+                let width = u128::from(hi.abs_diff(*lo)).saturating_add(1);
+                let n = u32::try_from(unknowns).unwrap_or(u32::MAX);
+                (width.saturating_pow(n), format!("{width}^{unknowns}"))
+            }
+            Domain::Multiset(vs) => {
+                let mut sorted = vs.clone();
+                sorted.sort();
+                let mut repeats: Vec<usize> = Vec::new();
+                for (i, v) in sorted.iter().enumerate() {
+                    if i > 0 && sorted[i - 1] == *v {
+                        *repeats.last_mut().unwrap_or(&mut 0) += 1;
+                    } else {
+                        repeats.push(1);
+                    }
+                }
+                repeats.retain(|&r| r > 1);
+                let total = repeats.iter().fold(fact(vs.len()), |a, &r| a / fact(r));
+                let below: Vec<String> = repeats.iter().map(|r| format!("{r}!")).collect();
+                let text = if below.is_empty() {
+                    format!("{}!", vs.len())
+                } else {
+                    format!("{}!/({})", vs.len(), below.join("·"))
+                };
+                (total, text)
+            }
+        }
+    }
+
     fn values(&self) -> Vec<Num> {
         match self {
             Domain::Range(lo, hi) => (*lo..=*hi).map(Num::int).collect(),
@@ -131,16 +166,38 @@ pub fn unknowns(game: &Game) -> Vec<NodeId> {
 /// Solves `game` over `domain`, trying at most `limit` partial assignments
 /// and listing at most `max_listed` solutions (all are counted).
 pub fn solve(game: &Game, domain: &Domain, limit: u64, max_listed: usize) -> Result<Solutions, PuzzleError> {
-    search(game, domain, limit, max_listed, false)
+    search(game, domain, limit, max_listed, false, None)
 }
+
+/// [`solve`], calling `progress(tried, solutions_so_far)` every
+/// [`PROGRESS_EVERY`] partial assignments (for a long search's progress line).
+pub fn solve_reporting(
+    game: &Game,
+    domain: &Domain,
+    limit: u64,
+    max_listed: usize,
+    progress: &mut dyn FnMut(u64, u128),
+) -> Result<Solutions, PuzzleError> {
+    search(game, domain, limit, max_listed, false, Some(progress))
+}
+
+/// How often (in partial assignments) [`solve_reporting`] reports.
+pub const PROGRESS_EVERY: u64 = 1 << 14;
 
 /// Some solution, if there is one: the search stops at the first found, so
 /// `count` is 0 or 1.
 pub fn find_one(game: &Game, domain: &Domain, limit: u64) -> Result<Solutions, PuzzleError> {
-    search(game, domain, limit, 1, true)
+    search(game, domain, limit, 1, true, None)
 }
 
-fn search(game: &Game, domain: &Domain, limit: u64, max_listed: usize, stop: bool) -> Result<Solutions, PuzzleError> {
+fn search(
+    game: &Game,
+    domain: &Domain,
+    limit: u64,
+    max_listed: usize,
+    stop: bool,
+    progress: Option<&mut dyn FnMut(u64, u128)>,
+) -> Result<Solutions, PuzzleError> {
     let unknowns = unknowns(game);
     if unknowns.is_empty() {
         return Err(PuzzleError::NoUnknowns);
@@ -187,6 +244,7 @@ fn search(game: &Game, domain: &Domain, limit: u64, max_listed: usize, stop: boo
         count: 0,
         max_listed,
         stop,
+        progress,
     };
     let mut pending = vec![false; game.nodes.len()];
     for id in &unknowns {
@@ -197,7 +255,7 @@ fn search(game: &Game, domain: &Domain, limit: u64, max_listed: usize, stop: boo
     Ok(Solutions { unknowns, count: search.count, solutions: out.into_iter().collect(), tried: search.tried })
 }
 
-struct Search<'e> {
+struct Search<'e, 'p> {
     game: Game,
     unknowns: Vec<NodeId>,
     /// Candidate values, sorted, with how many times each may be used
@@ -211,9 +269,10 @@ struct Search<'e> {
     max_listed: usize,
     /// Stop at the first solution.
     stop: bool,
+    progress: Option<&'p mut dyn FnMut(u64, u128)>,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     /// Extends the assignment (`values[k]` for `unknowns[k]`; `pending`
     /// marks the unassigned) by the leaf the searches reach first.
     fn go(
@@ -223,6 +282,11 @@ impl Search<'_> {
         out: &mut BTreeSet<Vec<Num>>,
     ) -> Result<(), PuzzleError> {
         self.tried += 1;
+        if self.tried % PROGRESS_EVERY == 0
+            && let Some(report) = self.progress.as_mut()
+        {
+            report(self.tried, self.count);
+        }
         if self.stop && self.count > 0 {
             return Ok(());
         }

@@ -206,6 +206,32 @@ fn puzzle_lists_the_first_solutions_in_sorted_order_not_the_first_found() {
 }
 
 #[test]
+fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
+    let out = gametree(&["puzzle", "tests/fixtures/puzzles/unique.tree", "--domain", "0..100"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("note: searching up to 101^4 = 104060401 assignments (with pruning"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gametree(&["puzzle", "tests/fixtures/puzzles/unique.tree", "--values", "1,2,3,4"]);
+    assert_eq!(stderr(&out), "", "a small search is quiet");
+    // The hook behind the progress line is called as the search goes.
+    let text = std::fs::read_to_string("specs/puzzles/exam-pruning-puzzle.tree").unwrap();
+    let game = gametree::load("p.tree", &text).unwrap();
+    let mut calls = Vec::new();
+    let mut hook = |tried: u64, found: u128| calls.push((tried, found));
+    let solved =
+        gametree::puzzle::solve_reporting(&game, &gametree::puzzle::Domain::Range(0, 6), 10_000_000, 1, &mut hook)
+            .unwrap();
+    assert!(!calls.is_empty(), "tried {}", solved.tried);
+    assert_eq!(calls.len() as u64, solved.tried / gametree::puzzle::PROGRESS_EVERY, "{calls:?}");
+    assert!(calls.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1), "{calls:?}");
+    let (space, shown) = gametree::puzzle::Domain::parse_values("2,2,3,4,4,4").unwrap().space(6);
+    assert_eq!((space, shown.as_str()), (60, "6!/(2!·3!)"));
+}
+
+#[test]
 fn puzzle_input_errors_exit_2() {
     let out = gametree(&["puzzle", "specs/puzzles/exam-pruning-puzzle.tree", "--values", "1,2,3"]);
     assert_eq!(out.status.code(), Some(2));

@@ -157,6 +157,10 @@ pub struct PuzzleArgs {
 const PUZZLE_LIMIT: u64 = 50_000_000;
 /// ... and `check` on a puzzle spec, which only needs one solution.
 const CHECK_LIMIT: u64 = 2_000_000;
+/// Complete assignments beyond which `puzzle` announces the search's size.
+const LARGE_SPACE: u128 = 1_000_000;
+/// How often a long `puzzle` search prints a progress line.
+const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The domain a puzzle spec declares: the integers of its bounds.
 fn declared_domain(game: &Game) -> Result<Domain, String> {
@@ -188,7 +192,25 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
         }
     };
     let max = if args.max_solutions == 0 { usize::MAX } else { args.max_solutions };
-    let solved = match puzzle::solve(&game, &domain, PUZZLE_LIMIT, max) {
+    // A long search says so up front and then shows it is alive.
+    let unknowns = puzzle::unknowns(&game).len();
+    let (space, space_text) = domain.space(unknowns);
+    let counted = !matches!(&domain, Domain::Multiset(vs) if vs.len() != unknowns);
+    if counted && unknowns > 0 && space > LARGE_SPACE {
+        eprintln!(
+            "note: searching up to {space_text} = {space} assignments (with pruning; giving up after {PUZZLE_LIMIT} partial assignments)…"
+        );
+    }
+    let start = std::time::Instant::now();
+    let mut last = start;
+    let mut progress = |tried: u64, found: u128| {
+        if last.elapsed() >= PROGRESS_INTERVAL {
+            last = std::time::Instant::now();
+            let secs = start.elapsed().as_secs();
+            eprintln!("  … {tried} partial assignments tried, {found} solutions so far ({secs} s)");
+        }
+    };
+    let solved = match puzzle::solve_reporting(&game, &domain, PUZZLE_LIMIT, max, &mut progress) {
         Ok(s) => s,
         Err(puzzle::PuzzleError::NotApplicable(d)) => {
             input.report(&[d]);
