@@ -103,6 +103,43 @@ fn grade_points_at_bad_answers_with_a_caret_and_exits_2() {
     assert!(stderr(&out).contains("bad-yaml.yaml:3:"), "{}", stderr(&out));
 }
 
+#[test]
+fn grade_points_at_a_nul_byte_and_a_bad_window_where_they_are() {
+    let dir = scratch("answer-carets");
+    let nul = dir.join("nul.yaml");
+    std::fs::write(&nul, "student: Ñoño\nvalue: 3\nx\0y: 1\n").unwrap();
+    let out = gametree(&["grade", "specs/aima-fig5-2.tree", nul.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("control characters are not allowed\n"), "{err}");
+    assert!(err.contains("nul.yaml:3:2\n"), "{err}");
+    let window = dir.join("w.yaml");
+    std::fs::write(&window, "student: Ana\nvalue: 3\nwindows: { A: [0] }\n").unwrap();
+    let out = gametree(&["grade", "specs/aima-fig5-2.tree", window.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("a window is `[α, β]`"), "{err}");
+    assert!(err.contains("w.yaml:3:12\n"), "{err}");
+}
+
+#[test]
+fn puzzle_and_check_name_the_options_that_exist() {
+    let dir = scratch("puzzle-words");
+    let spec = dir.join("puz.tree");
+    std::fs::write(&spec, "MAX A { MIN B { 3 ? } MIN C { ? 2 } }\nexpect alphabeta { value 3 }\n").unwrap();
+    let out = gametree(&["check", spec.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains(&format!("run `gametree puzzle {} --domain LO..HI`", spec.display())), "{text}");
+    assert!(!text.contains("give --domain"), "{text}");
+    let bounded = dir.join("bounded.tree");
+    std::fs::write(&bounded, "bounds [0, 3]\nMAX A { MIN B { 3 ? } MIN C { ? 2 } }\nexpect alphabeta { value 3 }\n")
+        .unwrap();
+    let out = gametree(&["puzzle", bounded.to_str().unwrap(), "--domain", "0..1000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "error: --domain 0..1000000 goes outside the declared bounds [0, 3]\n");
+}
+
 // ---------------------------------------------------------------- puzzle
 
 const OPTIONS: [&str; 4] = ["2,8,6,5,9,3,7,4,10", "5,8,6,2,9,3,7,4,10", "5,8,6,2,9,3,4,7,10", "6,8,5,7,9,3,2,4,10"];

@@ -192,6 +192,12 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
         }
     };
     let max = if args.max_solutions == 0 { usize::MAX } else { args.max_solutions };
+    if let (Some(d), Domain::Range(lo, hi), Some((blo, bhi))) = (&args.domain, &domain, game.bounds)
+        && (Num::int(*lo) < blo || Num::int(*hi) > bhi)
+    {
+        eprintln!("error: --domain {d} goes outside the declared bounds [{blo}, {bhi}]");
+        return 2;
+    }
     // A long search says so up front and then shows it is alive.
     let unknowns = puzzle::unknowns(&game).len();
     let (space, space_text) = domain.space(unknowns);
@@ -214,6 +220,17 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
         Ok(s) => s,
         Err(puzzle::PuzzleError::NotApplicable(d)) => {
             input.report(&[d]);
+            return 2;
+        }
+        Err(puzzle::PuzzleError::OutOfBounds { value }) => {
+            let (lo, hi) = game.bounds.unwrap_or((value, value));
+            match (&args.domain, &args.values) {
+                (Some(d), _) => eprintln!("error: --domain {d} goes outside the declared bounds [{lo}, {hi}]"),
+                (None, Some(_)) => eprintln!("error: --values: {value} lies outside the declared bounds [{lo}, {hi}]"),
+                (None, None) => {
+                    eprintln!("error: {}: {value} lies outside the declared bounds [{lo}, {hi}]", input.name)
+                }
+            }
             return 2;
         }
         Err(e) => {
@@ -287,7 +304,12 @@ pub fn check_puzzle(game: &Game, source: &Source) -> bool {
     let (line, col) = source.line_col(at);
     let head = format!("{}:{line}:{col}: puzzle", source.name);
     let found = declared_domain(game)
-        .map_err(|e| e.to_string())
+        .map_err(|_| {
+            format!(
+                "the spec declares no integer `bounds` to search: declare them, or run `gametree puzzle {} --domain LO..HI` (or `--values V1,V2,…`)",
+                source.name
+            )
+        })
         .and_then(|d| puzzle::find_one(game, &d, CHECK_LIMIT).map_err(|e| e.to_string()));
     match found {
         Ok(s) if s.count > 0 => {
