@@ -140,6 +140,29 @@ fn puzzle_and_check_name_the_options_that_exist() {
     assert_eq!(stderr(&out), "error: --domain 0..1000000 goes outside the declared bounds [0, 3]\n");
 }
 
+#[test]
+fn the_first_divergence_is_the_earliest_step_of_any_kind() {
+    // AIMA 5.2: C.1 is entered with (3, +∞), then C cuts C.2 C.3 (2 ≤ α = 3);
+    // D is entered with (3, +∞) and prunes nothing; leaves 3 12 8 2 14 5 2.
+    let dir = scratch("divergence");
+    let cases = [
+        // a wrong window at C.1 comes before the cut at C the answer misses
+        ("pruned: [D.3]\nwindows: { C.1: [0, inf] }\n", "C.1 is entered with the window (3, +∞), not (0, +∞)"),
+        // the missed cut at C comes before D's wrong window
+        ("windows: { D: [0, inf] }\npruned: [D.3]\n", "C (MIN) reaches 2 ≤ α = 3 (from A): α-cut"),
+        // the third leaf (B.3 = 8) is wrong long before any cut; `pruned` is right
+        ("pruned: [C.2, C.3]\nleaves: [3, 12, 9, 2, 14, 5, 2]\n", "leaf 3 evaluated is B.3 = 8; you wrote 9"),
+    ];
+    for (i, (answer, first)) in cases.iter().enumerate() {
+        let file = dir.join(format!("s{i}.yaml"));
+        std::fs::write(&file, answer).unwrap();
+        let out = gametree(&["grade", "specs/aima-fig5-2.tree", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains(&format!("first divergence: {first}")), "{answer}\n{text}");
+    }
+}
+
 // ---------------------------------------------------------------- puzzle
 
 const OPTIONS: [&str; 4] = ["2,8,6,5,9,3,7,4,10", "5,8,6,2,9,3,7,4,10", "5,8,6,2,9,3,4,7,10", "6,8,5,7,9,3,2,4,10"];
