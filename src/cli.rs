@@ -477,6 +477,17 @@ fn convert(args: &ConvertArgs) -> u8 {
         Form::Tree => gametree::print::print(&file),
         Form::Yaml => gametree::yaml::to_yaml(&file),
     };
+    // Neither form is printed with the source's comments: say so.
+    let n = if gametree::is_yaml(&input.name) { 0 } else { gametree::fmt::comments(&input.text).len() };
+    if n > 0 {
+        let lines = format!("{n} comment line{} of {}", if n == 1 { "" } else { "s" }, input.name);
+        match args.to {
+            Form::Yaml => eprintln!("note: the YAML form has no comments; {lines} are not carried over"),
+            Form::Tree => eprintln!(
+                "note: convert prints the spec without comments; {lines} are not carried over (`gametree fmt` keeps them)"
+            ),
+        }
+    }
     write_output(args.output.as_deref(), &args.file, args.force, &out)
 }
 

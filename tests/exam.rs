@@ -521,3 +521,29 @@ fn fmt_write_and_output_keep_permissions_and_write_through_symlinks() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+// ---------------------------------------------------------------- convert
+
+#[test]
+fn convert_to_yaml_says_the_comments_are_not_carried_over() {
+    let dir = scratch("convert-comments");
+    let spec = dir.join("c.tree");
+    std::fs::write(&spec, "# one\nMAX A { 3 4 } # two\n// three\n").unwrap();
+    let out = gametree(&["convert", spec.to_str().unwrap(), "--to", "yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        format!("note: the YAML form has no comments; 3 comment lines of {} are not carried over\n", spec.display())
+    );
+    assert!(!stdout(&out).contains("one"), "{}", stdout(&out));
+    let out = gametree(&["convert", spec.to_str().unwrap(), "--to", "tree"]);
+    assert!(
+        stderr(&out).starts_with("note: convert prints the spec without comments; 3 comment lines"),
+        "{}",
+        stderr(&out)
+    );
+    let plain = dir.join("p.tree");
+    std::fs::write(&plain, "MAX A { 3 4 }\n").unwrap();
+    let out = gametree(&["convert", plain.to_str().unwrap(), "--to", "yaml"]);
+    assert_eq!(stderr(&out), "", "no comments, no note");
+}
