@@ -67,10 +67,9 @@ impl Domain {
                 sorted.sort();
                 let mut repeats: Vec<usize> = Vec::new();
                 for (i, v) in sorted.iter().enumerate() {
-                    if i > 0 && sorted[i - 1] == *v {
-                        *repeats.last_mut().unwrap_or(&mut 0) += 1;
-                    } else {
-                        repeats.push(1);
+                    match repeats.last_mut() {
+                        Some(r) if sorted[i - 1] == *v => *r += 1,
+                        _ => repeats.push(1),
                     }
                 }
                 repeats.retain(|&r| r > 1);
@@ -282,7 +281,7 @@ impl Search<'_, '_> {
         out: &mut BTreeSet<Vec<Num>>,
     ) -> Result<(), PuzzleError> {
         self.tried += 1;
-        if self.tried % PROGRESS_EVERY == 0
+        if self.tried.is_multiple_of(PROGRESS_EVERY)
             && let Some(report) = self.progress.as_mut()
         {
             report(self.tried, self.count);
