@@ -53,8 +53,11 @@ const KEYS: &[&str] = &["student", "name", "algorithm", "value", "best", "pruned
 /// Reads every answer in an answer file.
 pub fn parse(game: &Game, text: &str) -> Result<Vec<Answer>, Diagnostic> {
     let doc: Yaml = serde_yaml::from_str(text).map_err(|e| {
-        let at = e.location().map_or(0, |l| l.index());
-        Diagnostic::new(DiagnosticKind::Yaml { message: strip_location(&e.to_string()) }, Span::new(at, at + 1))
+        let message = e.to_string();
+        // Reader errors (a control character) come with the location 1:1
+        // but " at position N" (a byte offset) in the message.
+        let at = byte_position(&message).or_else(|| e.location().map(|l| l.index())).unwrap_or(0).min(text.len());
+        Diagnostic::new(DiagnosticKind::Yaml { message: strip_location(&message) }, Span::new(at, at + 1))
     })?;
     let r = Reader { game, text };
     match &doc {
@@ -67,12 +70,19 @@ pub fn parse(game: &Game, text: &str) -> Result<Vec<Answer>, Diagnostic> {
     }
 }
 
-/// serde_yaml appends " at line L column C"; we show the caret instead.
+/// serde_yaml appends " at line L column C" (or " at position N"); we
+/// show the caret instead.
 fn strip_location(message: &str) -> String {
-    match message.find(" at line ") {
+    match message.find(" at line ").or_else(|| message.find(" at position ")) {
         Some(i) => message[..i].to_string(),
         None => message.to_string(),
     }
+}
+
+/// The N of " at position N" in a serde_yaml message.
+fn byte_position(message: &str) -> Option<usize> {
+    let rest = &message[message.find(" at position ")? + " at position ".len()..];
+    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }
 
 struct Reader<'a> {
@@ -91,6 +101,16 @@ impl Reader<'_> {
         match self.text.find(near).filter(|_| !near.is_empty()) {
             Some(i) => Span::new(i, i + near.len()),
             None => Span::new(0, 0),
+        }
+    }
+
+    /// The first occurrence of `near` after the first `anchor` (a key),
+    /// else of `anchor`, else the start of the file.
+    fn locate_after(&self, anchor: &str, near: &str) -> Span {
+        let Some(from) = self.text.find(anchor) else { return Span::new(0, 0) };
+        match self.text[from..].find(near).filter(|_| !near.is_empty()) {
+            Some(i) => Span::new(from + i, from + i + near.len()),
+            None => Span::new(from, from + anchor.len()),
         }
     }
 
@@ -129,7 +149,12 @@ impl Reader<'_> {
                 "windows" => {
                     for (r, w) in self.mapping(v, "windows")? {
                         let path = self.reference(r)?;
-                        let (a, b) = self.window(w)?;
+                        let (a, b) = self.window(w).map_err(|mut d| {
+                            if d.span == Span::new(0, 0) {
+                                d.span = self.locate_after("windows", &scalar_text(r));
+                            }
+                            d
+                        })?;
                         answer.items.push(AnswerItem::Window(path, a, b));
                     }
                 }

@@ -578,6 +578,17 @@ fn convert(args: &ConvertArgs) -> u8 {
         Form::Tree => gametree::print::print(&file),
         Form::Yaml => gametree::yaml::to_yaml(&file),
     };
+    // Neither form is printed with the source's comments: say so.
+    let n = if gametree::is_yaml(&input.name) { 0 } else { gametree::fmt::comments(&input.text).len() };
+    if n > 0 {
+        let lines = format!("{n} comment line{} of {}", if n == 1 { "" } else { "s" }, input.name);
+        match args.to {
+            Form::Yaml => eprintln!("note: the YAML form has no comments; {lines} are not carried over"),
+            Form::Tree => eprintln!(
+                "note: convert prints the spec without comments; {lines} are not carried over (`gametree fmt` keeps them)"
+            ),
+        }
+    }
     write_output(args.output.as_deref(), &args.file, args.force, &out)
 }
 
@@ -600,11 +611,8 @@ fn write_output(path: Option<&FsPath>, input: &FsPath, force: bool, text: &str) 
         eprintln!("error: {} exists; pass --force to replace it", path.display());
         return 2;
     }
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(FsPath::new("."));
-    let tmp = dir.join(format!(".{}.gametree-tmp", path.file_name().and_then(|n| n.to_str()).unwrap_or("out")));
-    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
+    // Through a symlink to its target, keeping the replaced file's permissions.
+    if let Err(e) = exam::atomic_write(path, text) {
         eprintln!("error: cannot write {}: {e}", path.display());
         return 2;
     }

@@ -5,10 +5,11 @@
 //!
 //! Each item is checked by turning it into an `expect` fact and running
 //! [`expect::check`], so `grade` and `check` can never disagree about what
-//! is right. The divergence is read off the trace: the first event where
-//! the search enters a child the answer prunes, or cuts a child the answer
-//! keeps, or evaluates a different leaf, or enters a node with a window
-//! other than the answer's.
+//! is right. The divergence is read off the trace: the earliest event, in
+//! the search's order and whatever its kind, where the search enters a
+//! child the answer prunes, or cuts a child the answer keeps, or evaluates
+//! a different leaf, or enters a node with a window other than the
+//! answer's.
 
 use std::collections::BTreeSet;
 
@@ -283,7 +284,7 @@ fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
                     ));
                 }
                 if let Event::Leaf { value, .. } = event {
-                    if let (None, Some(want)) = (&pruned, leaves) {
+                    if let Some(want) = leaves {
                         let same = match want.get(leaf_count) {
                             Some(LeafExpect::Value(x)) => value.scalar() == Some(*x),
                             Some(LeafExpect::Name(n)) => game.node(*node).name.as_deref() == Some(n.as_str()),

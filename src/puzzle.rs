@@ -51,6 +51,40 @@ impl Domain {
         parse_list(text).map(Domain::Multiset)
     }
 
+    /// How many complete assignments of `unknowns` leaves the domain
+    /// holds (saturating), and that number as people read it: `31^9`, or
+    /// `9!/(2!)` for a multiset with repeats.
+    pub fn space(&self, unknowns: usize) -> (u128, String) {
+        let fact = |n: usize| (1..=n as u128).fold(1u128, |a, b| a.saturating_mul(b));
+        match self {
+            Domain::Range(lo, hi) => {
+                let width = u128::from(hi.abs_diff(*lo)).saturating_add(1);
+                let n = u32::try_from(unknowns).unwrap_or(u32::MAX);
+                (width.saturating_pow(n), format!("{width}^{unknowns}"))
+            }
+            Domain::Multiset(vs) => {
+                let mut sorted = vs.clone();
+                sorted.sort();
+                let mut repeats: Vec<usize> = Vec::new();
+                for (i, v) in sorted.iter().enumerate() {
+                    match repeats.last_mut() {
+                        Some(r) if sorted[i - 1] == *v => *r += 1,
+                        _ => repeats.push(1),
+                    }
+                }
+                repeats.retain(|&r| r > 1);
+                let total = repeats.iter().fold(fact(vs.len()), |a, &r| a / fact(r));
+                let below: Vec<String> = repeats.iter().map(|r| format!("{r}!")).collect();
+                let text = if below.is_empty() {
+                    format!("{}!", vs.len())
+                } else {
+                    format!("{}!/({})", vs.len(), below.join("·"))
+                };
+                (total, text)
+            }
+        }
+    }
+
     fn values(&self) -> Vec<Num> {
         match self {
             Domain::Range(lo, hi) => (*lo..=*hi).map(Num::int).collect(),
@@ -116,7 +150,8 @@ pub struct Solutions {
     pub unknowns: Vec<NodeId>,
     /// How many assignments pass (saturating at `u128::MAX`).
     pub count: u128,
-    /// The first `max_listed` solutions found, sorted.
+    /// The first `max_listed` solutions in lexicographic order (not the
+    /// first found: the search does not find them in that order).
     pub solutions: Vec<Vec<Num>>,
     /// Partial assignments examined (for the curious and for tests).
     pub tried: u64,
@@ -130,16 +165,38 @@ pub fn unknowns(game: &Game) -> Vec<NodeId> {
 /// Solves `game` over `domain`, trying at most `limit` partial assignments
 /// and listing at most `max_listed` solutions (all are counted).
 pub fn solve(game: &Game, domain: &Domain, limit: u64, max_listed: usize) -> Result<Solutions, PuzzleError> {
-    search(game, domain, limit, max_listed, false)
+    search(game, domain, limit, max_listed, false, None)
 }
+
+/// [`solve`], calling `progress(tried, solutions_so_far)` every
+/// [`PROGRESS_EVERY`] partial assignments (for a long search's progress line).
+pub fn solve_reporting(
+    game: &Game,
+    domain: &Domain,
+    limit: u64,
+    max_listed: usize,
+    progress: &mut dyn FnMut(u64, u128),
+) -> Result<Solutions, PuzzleError> {
+    search(game, domain, limit, max_listed, false, Some(progress))
+}
+
+/// How often (in partial assignments) [`solve_reporting`] reports.
+pub const PROGRESS_EVERY: u64 = 1 << 14;
 
 /// Some solution, if there is one: the search stops at the first found, so
 /// `count` is 0 or 1.
 pub fn find_one(game: &Game, domain: &Domain, limit: u64) -> Result<Solutions, PuzzleError> {
-    search(game, domain, limit, 1, true)
+    search(game, domain, limit, 1, true, None)
 }
 
-fn search(game: &Game, domain: &Domain, limit: u64, max_listed: usize, stop: bool) -> Result<Solutions, PuzzleError> {
+fn search(
+    game: &Game,
+    domain: &Domain,
+    limit: u64,
+    max_listed: usize,
+    stop: bool,
+    progress: Option<&mut dyn FnMut(u64, u128)>,
+) -> Result<Solutions, PuzzleError> {
     let unknowns = unknowns(game);
     if unknowns.is_empty() {
         return Err(PuzzleError::NoUnknowns);
@@ -186,18 +243,18 @@ fn search(game: &Game, domain: &Domain, limit: u64, max_listed: usize, stop: boo
         count: 0,
         max_listed,
         stop,
+        progress,
     };
     let mut pending = vec![false; game.nodes.len()];
     for id in &unknowns {
         pending[id.index()] = true;
     }
-    let mut out = Vec::new();
+    let mut out = BTreeSet::new();
     search.go(&mut vec![None; unknowns.len()], &mut pending, &mut out)?;
-    out.sort();
-    Ok(Solutions { unknowns, count: search.count, solutions: out, tried: search.tried })
+    Ok(Solutions { unknowns, count: search.count, solutions: out.into_iter().collect(), tried: search.tried })
 }
 
-struct Search<'e> {
+struct Search<'e, 'p> {
     game: Game,
     unknowns: Vec<NodeId>,
     /// Candidate values, sorted, with how many times each may be used
@@ -211,18 +268,24 @@ struct Search<'e> {
     max_listed: usize,
     /// Stop at the first solution.
     stop: bool,
+    progress: Option<&'p mut dyn FnMut(u64, u128)>,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     /// Extends the assignment (`values[k]` for `unknowns[k]`; `pending`
     /// marks the unassigned) by the leaf the searches reach first.
     fn go(
         &mut self,
         values: &mut [Option<Num>],
         pending: &mut [bool],
-        out: &mut Vec<Vec<Num>>,
+        out: &mut BTreeSet<Vec<Num>>,
     ) -> Result<(), PuzzleError> {
         self.tried += 1;
+        if self.tried.is_multiple_of(PROGRESS_EVERY)
+            && let Some(report) = self.progress.as_mut()
+        {
+            report(self.tried, self.count);
+        }
         if self.stop && self.count > 0 {
             return Ok(());
         }
@@ -245,9 +308,7 @@ impl Search<'_> {
             // Every search is over before reaching the rest: any values pass.
             let n = if self.stop { 1 } else { self.completions(values) };
             self.count = self.count.saturating_add(n);
-            if out.len() < self.max_listed {
-                self.complete(0, values, out);
-            }
+            self.complete(0, values, out);
             return Ok(());
         }
         let Some(id) = next.or_else(|| self.unknowns.iter().copied().find(|id| pending[id.index()])) else {
@@ -282,15 +343,22 @@ impl Search<'_> {
         self.distinct.iter().fold(fact(free as usize), |a, &(_, left)| a / fact(left))
     }
 
-    /// Lists completions of `values` from unknown `k` on (all passing),
-    /// until `max_listed` are listed.
-    fn complete(&mut self, k: usize, values: &mut [Option<Num>], out: &mut Vec<Vec<Num>>) {
-        if out.len() >= self.max_listed {
-            return;
-        }
+    /// Adds the completions of `values` from unknown `k` on (all passing)
+    /// to `out`, which keeps the `max_listed` smallest seen. Completions come
+    /// in lexicographic order, so the first one that would not be kept ends
+    /// the walk (false: stop).
+    fn complete(&mut self, k: usize, values: &mut [Option<Num>], out: &mut BTreeSet<Vec<Num>>) -> bool {
         let Some(slot) = values.get(k).copied() else {
-            out.push(values.iter().map(|v| v.unwrap_or(Num::ZERO)).collect());
-            return;
+            let solution: Vec<Num> = values.iter().map(|v| v.unwrap_or(Num::ZERO)).collect();
+            if out.len() < self.max_listed {
+                out.insert(solution);
+            } else if out.last().is_some_and(|last| solution < *last) {
+                out.insert(solution);
+                out.pop_last();
+            } else {
+                return false;
+            }
+            return true;
         };
         if slot.is_some() {
             return self.complete(k + 1, values, out);
@@ -302,10 +370,14 @@ impl Search<'_> {
             }
             self.distinct[i].1 = left.saturating_sub(1);
             values[k] = Some(v);
-            self.complete(k + 1, values, out);
+            let more = self.complete(k + 1, values, out);
             values[k] = None;
             self.distinct[i].1 = left;
+            if !more {
+                return false;
+            }
         }
+        true
     }
 }
 

@@ -373,3 +373,84 @@ fn cli_rejects_what_it_cannot_draw() {
         gametree(&["draw", "specs/aima-fig5-5.tree", "--format", "dot", "-o", "specs/aima-fig5-5.tree", "--force"]);
     assert_eq!(into_input.status.code(), Some(2));
 }
+
+// ------------------------------------------------ legends and label placement
+
+const COIN: &str =
+    "bounds [-10, 10]\nMAX R { CHANCE A { MIN A1 {2 4} MIN A2 {7 -2} } CHANCE B { MIN B1 {-10 5} MIN B2 {3 9} } }\n";
+
+#[test]
+fn the_legend_follows_the_cut_rule_and_explains_chance_cuts() {
+    let game = load(Path::new("specs/aima-fig5-2.tree"));
+    let html = |opts: &Options| {
+        let trace = algo::run(&game, Algorithm::Alphabeta, opts).unwrap();
+        Html(&Figure::new(&game, Some(&trace), steps())).to_string()
+    };
+    let default = html(&Options::default());
+    assert!(default.contains("α-cut (MIN node, v ≤ α)") && default.contains("β-cut (MAX node, v ≥ β)"));
+    let strict = html(&Options { cuts: gametree::options::CutRule::Strict, ..Options::default() });
+    assert!(strict.contains("α-cut (MIN node, v < α)"), "{strict}");
+    assert!(strict.contains("β-cut (MAX node, v > β)"), "{strict}");
+    assert!(!strict.contains("chance-branch cut"), "no chance cut, no word on them");
+
+    let coin = gametree::load("coin.tree", COIN).unwrap();
+    let run = |opts: &Options| {
+        let trace = algo::run(&coin, Algorithm::Star2, opts).unwrap();
+        Figure::new(&coin, Some(&trace), steps())
+    };
+    let page = Html(&run(&Options::default())).to_string();
+    assert!(page.contains("Σ≤α</span> / <span class=\"beta\">Σ≥β</span> chance-branch cut"), "{page}");
+    let strict = run(&Options { cuts: gametree::options::CutRule::Strict, ..Options::default() });
+    let page = Html(&strict).to_string();
+    assert!(page.contains("Σ<α</span> / <span class=\"beta\">Σ>β</span> chance-branch cut"), "{page}");
+}
+
+type Pt = (f64, f64);
+
+/// The box a text mark covers (roughly: the painter's own width estimate).
+fn text_box(at: (f64, f64), text: &str, size: f64) -> (f64, f64, f64, f64) {
+    let w = text.chars().count() as f64 * 0.62 * size;
+    (at.0 - w / 2.0, at.1 - size / 2.0, at.0 + w / 2.0, at.1 + size / 2.0)
+}
+
+fn crosses(line: ((f64, f64), (f64, f64)), b: (f64, f64, f64, f64)) -> bool {
+    (0..=200).any(|k| {
+        let t = k as f64 / 200.0;
+        let (x, y) = (line.0.0 + (line.1.0 - line.0.0) * t, line.0.1 + (line.1.1 - line.0.1) * t);
+        x > b.0 && x < b.2 && y > b.1 && y < b.3
+    })
+}
+
+#[test]
+fn cut_labels_and_edge_labels_keep_clear_of_lines() {
+    let coin = gametree::load("coin.tree", COIN).unwrap();
+    let trace = algo::run(&coin, Algorithm::Star2, &Options::default()).unwrap();
+    let aima = load(Path::new("specs/aima-fig5-2.tree"));
+    let aima_trace = default_trace(&aima);
+    for (game, trace) in [(&coin, &trace), (&aima, &aima_trace)] {
+        let fig = Figure::new(game, Some(trace), steps());
+        let k = fig.frames.len() - 1;
+        let items = fig.paint(k);
+        let lines: Vec<(Pt, Pt, f64)> = items
+            .iter()
+            .filter_map(|i| match &i.mark {
+                gametree::draw::Mark::Line { a, b, width, .. } => Some((*a, *b, *width)),
+                _ => None,
+            })
+            .collect();
+        let mut checked = 0;
+        for item in &items {
+            let gametree::draw::Mark::Text { at, text, size, italic, halo: true, .. } = &item.mark else { continue };
+            let b = text_box(*at, text, *size);
+            for &(a, e, width) in &lines {
+                // Cut labels (bold, upright) stay off the strokes (2.2 px
+                // wide); edge labels (italic) off every line.
+                if *italic || (width - 2.2).abs() < 1e-9 {
+                    assert!(!crosses((a, e), b), "`{text}` at {at:?} overlaps the line {a:?}–{e:?}");
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 3, "{checked}");
+    }
+}

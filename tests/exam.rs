@@ -103,6 +103,66 @@ fn grade_points_at_bad_answers_with_a_caret_and_exits_2() {
     assert!(stderr(&out).contains("bad-yaml.yaml:3:"), "{}", stderr(&out));
 }
 
+#[test]
+fn grade_points_at_a_nul_byte_and_a_bad_window_where_they_are() {
+    let dir = scratch("answer-carets");
+    let nul = dir.join("nul.yaml");
+    std::fs::write(&nul, "student: Ñoño\nvalue: 3\nx\0y: 1\n").unwrap();
+    let out = gametree(&["grade", "specs/aima-fig5-2.tree", nul.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("control characters are not allowed\n"), "{err}");
+    assert!(err.contains("nul.yaml:3:2\n"), "{err}");
+    let window = dir.join("w.yaml");
+    std::fs::write(&window, "student: Ana\nvalue: 3\nwindows: { A: [0] }\n").unwrap();
+    let out = gametree(&["grade", "specs/aima-fig5-2.tree", window.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("a window is `[α, β]`"), "{err}");
+    assert!(err.contains("w.yaml:3:12\n"), "{err}");
+}
+
+#[test]
+fn puzzle_and_check_name_the_options_that_exist() {
+    let dir = scratch("puzzle-words");
+    let spec = dir.join("puz.tree");
+    std::fs::write(&spec, "MAX A { MIN B { 3 ? } MIN C { ? 2 } }\nexpect alphabeta { value 3 }\n").unwrap();
+    let out = gametree(&["check", spec.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains(&format!("run `gametree puzzle {} --domain LO..HI`", spec.display())), "{text}");
+    assert!(!text.contains("give --domain"), "{text}");
+    let bounded = dir.join("bounded.tree");
+    std::fs::write(&bounded, "bounds [0, 3]\nMAX A { MIN B { 3 ? } MIN C { ? 2 } }\nexpect alphabeta { value 3 }\n")
+        .unwrap();
+    let out = gametree(&["puzzle", bounded.to_str().unwrap(), "--domain", "0..1000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "error: --domain 0..1000000 goes outside the declared bounds [0, 3]\n");
+}
+
+#[test]
+fn the_first_divergence_is_the_earliest_step_of_any_kind() {
+    // AIMA 5.2: C.1 is entered with (3, +∞), then C cuts C.2 C.3 (2 ≤ α = 3);
+    // D is entered with (3, +∞) and prunes nothing; leaves 3 12 8 2 14 5 2.
+    let dir = scratch("divergence");
+    let cases = [
+        // a wrong window at C.1 comes before the cut at C the answer misses
+        ("pruned: [D.3]\nwindows: { C.1: [0, inf] }\n", "C.1 is entered with the window (3, +∞), not (0, +∞)"),
+        // the missed cut at C comes before D's wrong window
+        ("windows: { D: [0, inf] }\npruned: [D.3]\n", "C (MIN) reaches 2 ≤ α = 3 (from A): α-cut"),
+        // the third leaf (B.3 = 8) is wrong long before any cut; `pruned` is right
+        ("pruned: [C.2, C.3]\nleaves: [3, 12, 9, 2, 14, 5, 2]\n", "leaf 3 evaluated is B.3 = 8; you wrote 9"),
+    ];
+    for (i, (answer, first)) in cases.iter().enumerate() {
+        let file = dir.join(format!("s{i}.yaml"));
+        std::fs::write(&file, answer).unwrap();
+        let out = gametree(&["grade", "specs/aima-fig5-2.tree", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains(&format!("first divergence: {first}")), "{answer}\n{text}");
+    }
+}
+
 // ---------------------------------------------------------------- puzzle
 
 const OPTIONS: [&str; 4] = ["2,8,6,5,9,3,7,4,10", "5,8,6,2,9,3,7,4,10", "5,8,6,2,9,3,4,7,10", "6,8,5,7,9,3,2,4,10"];
@@ -179,6 +239,56 @@ fn the_twelve_leaf_puzzle_is_searched_with_pruning() {
         gametree::load("u.tree", &std::fs::read_to_string("tests/fixtures/puzzles/unique.tree").unwrap()).unwrap();
     let all = gametree::puzzle::solve(&unique, &gametree::puzzle::Domain::Range(1, 4), 10_000, 100).unwrap();
     assert!(all.tried < 40, "the search should prune: tried {}", all.tried);
+}
+
+#[test]
+fn puzzle_lists_the_first_solutions_in_sorted_order_not_the_first_found() {
+    let puz = ["puzzle", "specs/puzzles/exam-pruning-puzzle.tree", "--values", "2,3,4,5,6,7,8,9,10"];
+    let listed = |extra: &[&str]| {
+        let out = gametree(&[&puz[..], extra, &["--format", "json"]].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(json["count"], 18144);
+        json["solutions"].as_array().unwrap().clone()
+    };
+    let all = listed(&["--max-solutions", "0"]);
+    assert_eq!(all.len(), 18144);
+    let first = listed(&[]);
+    assert_eq!(first.len(), 1000);
+    assert_eq!(first[..], all[..1000], "the default list is the first 1000 of the sorted list");
+    let missed = serde_json::json!([4, 9, 5, 3, 6, 7, 10, 2, 8]); // QA's example: the first found skipped it
+    assert!(all[..1000].contains(&missed));
+    let text = stdout(&gametree(&puz));
+    assert!(text.contains("\n  4 9 5 3 6 7 10 2 8\n"), "{text}");
+    assert!(text.contains("… (the first 1000 listed; --max-solutions 0 lists all)"), "{text}");
+    let few = listed(&["--max-solutions", "7"]);
+    assert_eq!(few[..], all[..7]);
+}
+
+#[test]
+fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
+    let out = gametree(&["puzzle", "tests/fixtures/puzzles/unique.tree", "--domain", "0..100"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("note: searching up to 101^4 = 104060401 assignments (with pruning"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gametree(&["puzzle", "tests/fixtures/puzzles/unique.tree", "--values", "1,2,3,4"]);
+    assert_eq!(stderr(&out), "", "a small search is quiet");
+    // The hook behind the progress line is called as the search goes.
+    let text = std::fs::read_to_string("specs/puzzles/exam-pruning-puzzle.tree").unwrap();
+    let game = gametree::load("p.tree", &text).unwrap();
+    let mut calls = Vec::new();
+    let mut hook = |tried: u64, found: u128| calls.push((tried, found));
+    let solved =
+        gametree::puzzle::solve_reporting(&game, &gametree::puzzle::Domain::Range(0, 6), 10_000_000, 1, &mut hook)
+            .unwrap();
+    assert!(!calls.is_empty(), "tried {}", solved.tried);
+    assert_eq!(calls.len() as u64, solved.tried / gametree::puzzle::PROGRESS_EVERY, "{calls:?}");
+    assert!(calls.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1), "{calls:?}");
+    let (space, shown) = gametree::puzzle::Domain::parse_values("2,2,3,4,4,4").unwrap().space(6);
+    assert_eq!((space, shown.as_str()), (60, "6!/(2!·3!)"));
 }
 
 #[test]
@@ -339,4 +449,101 @@ fn fmt_refuses_bad_input_and_yaml() {
     assert_eq!(out.status.code(), Some(2));
     let out = gametree(&["fmt", "tests/fixtures/invalid/yaml-unknown-key.yaml"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn fmt_refuses_a_spec_that_solve_refuses_but_takes_a_puzzle() {
+    let dir = scratch("fmt-invalid");
+    let spec = dir.join("bad.tree");
+    let text = "bounds [0, 10]\nMAX A {\n  MIN B { 3 12 8 }\n}\n";
+    std::fs::write(&spec, text).unwrap();
+    for mode in [None, Some("--check"), Some("--write")] {
+        let mut args = vec!["fmt"];
+        args.extend(mode);
+        args.push(spec.to_str().unwrap());
+        let out = gametree(&args);
+        assert_eq!(out.status.code(), Some(2), "{mode:?}: {}", stdout(&out));
+        assert!(stderr(&out).contains("12"), "{mode:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("bad.tree:3:"), "{mode:?}: {}", stderr(&out));
+    }
+    assert_eq!(std::fs::read_to_string(&spec).unwrap(), text, "an invalid spec is not rewritten");
+    let out = gametree(&["fmt", "--check", "specs/puzzles/exam-pruning-puzzle.tree"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_write_and_output_keep_permissions_and_write_through_symlinks() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("fmt-perms");
+    let spec = dir.join("key.tree");
+    std::fs::write(&spec, MESSY).unwrap();
+    std::fs::set_permissions(&spec, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let out = gametree(&["fmt", "--write", spec.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_ne!(std::fs::read_to_string(&spec).unwrap(), MESSY, "formatted");
+    let mode = std::fs::metadata(&spec).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "fmt --write keeps the mode");
+
+    std::fs::create_dir_all(dir.join("real")).unwrap();
+    let real = dir.join("real/s.tree");
+    std::fs::write(&real, MESSY).unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.join("link.tree");
+    std::os::unix::fs::symlink("real/s.tree", &link).unwrap();
+    let out = gametree(&["fmt", "--write", link.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert_ne!(std::fs::read_to_string(&real).unwrap(), MESSY, "the target is formatted");
+    assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o600);
+
+    // `-o` over an existing private file (--force) and through a link.
+    let key = dir.join("key.yaml");
+    std::fs::write(&key, "old").unwrap();
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let out = gametree(&["convert", "specs/aima-fig5-2.tree", "--to", "yaml", "-o", key.to_str().unwrap(), "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::metadata(&key).unwrap().permissions().mode() & 0o777, 0o600);
+    assert!(std::fs::read_to_string(&key).unwrap().contains("MAX"));
+    let key_link = dir.join("key-link.yaml");
+    std::os::unix::fs::symlink("key.yaml", &key_link).unwrap();
+    let out =
+        gametree(&["convert", "specs/aima-fig5-2.tree", "--to", "tree", "-o", key_link.to_str().unwrap(), "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&key_link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert!(std::fs::read_to_string(&key).unwrap().contains("expect"), "written through the link");
+    assert_eq!(std::fs::metadata(&key).unwrap().permissions().mode() & 0o777, 0o600);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .chain(std::fs::read_dir(dir.join("real")).unwrap())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("gametree-tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+// ---------------------------------------------------------------- convert
+
+#[test]
+fn convert_to_yaml_says_the_comments_are_not_carried_over() {
+    let dir = scratch("convert-comments");
+    let spec = dir.join("c.tree");
+    std::fs::write(&spec, "# one\nMAX A { 3 4 } # two\n// three\n").unwrap();
+    let out = gametree(&["convert", spec.to_str().unwrap(), "--to", "yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        format!("note: the YAML form has no comments; 3 comment lines of {} are not carried over\n", spec.display())
+    );
+    assert!(!stdout(&out).contains("one"), "{}", stdout(&out));
+    let out = gametree(&["convert", spec.to_str().unwrap(), "--to", "tree"]);
+    assert!(
+        stderr(&out).starts_with("note: convert prints the spec without comments; 3 comment lines"),
+        "{}",
+        stderr(&out)
+    );
+    let plain = dir.join("p.tree");
+    std::fs::write(&plain, "MAX A { 3 4 }\n").unwrap();
+    let out = gametree(&["convert", plain.to_str().unwrap(), "--to", "yaml"]);
+    assert_eq!(stderr(&out), "", "no comments, no note");
 }

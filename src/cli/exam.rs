@@ -157,6 +157,10 @@ pub struct PuzzleArgs {
 const PUZZLE_LIMIT: u64 = 50_000_000;
 /// ... and `check` on a puzzle spec, which only needs one solution.
 const CHECK_LIMIT: u64 = 2_000_000;
+/// Complete assignments beyond which `puzzle` announces the search's size.
+const LARGE_SPACE: u128 = 1_000_000;
+/// How often a long `puzzle` search prints a progress line.
+const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The domain a puzzle spec declares: the integers of its bounds.
 fn declared_domain(game: &Game) -> Result<Domain, String> {
@@ -188,10 +192,45 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
         }
     };
     let max = if args.max_solutions == 0 { usize::MAX } else { args.max_solutions };
-    let solved = match puzzle::solve(&game, &domain, PUZZLE_LIMIT, max) {
+    if let (Some(d), Domain::Range(lo, hi), Some((blo, bhi))) = (&args.domain, &domain, game.bounds)
+        && (Num::int(*lo) < blo || Num::int(*hi) > bhi)
+    {
+        eprintln!("error: --domain {d} goes outside the declared bounds [{blo}, {bhi}]");
+        return 2;
+    }
+    // A long search says so up front and then shows it is alive.
+    let unknowns = puzzle::unknowns(&game).len();
+    let (space, space_text) = domain.space(unknowns);
+    let counted = !matches!(&domain, Domain::Multiset(vs) if vs.len() != unknowns);
+    if counted && unknowns > 0 && space > LARGE_SPACE {
+        eprintln!(
+            "note: searching up to {space_text} = {space} assignments (with pruning; giving up after {PUZZLE_LIMIT} partial assignments)…"
+        );
+    }
+    let start = std::time::Instant::now();
+    let mut last = start;
+    let mut progress = |tried: u64, found: u128| {
+        if last.elapsed() >= PROGRESS_INTERVAL {
+            last = std::time::Instant::now();
+            let secs = start.elapsed().as_secs();
+            eprintln!("  … {tried} partial assignments tried, {found} solutions so far ({secs} s)");
+        }
+    };
+    let solved = match puzzle::solve_reporting(&game, &domain, PUZZLE_LIMIT, max, &mut progress) {
         Ok(s) => s,
         Err(puzzle::PuzzleError::NotApplicable(d)) => {
             input.report(&[d]);
+            return 2;
+        }
+        Err(puzzle::PuzzleError::OutOfBounds { value }) => {
+            let (lo, hi) = game.bounds.unwrap_or((value, value));
+            match (&args.domain, &args.values) {
+                (Some(d), _) => eprintln!("error: --domain {d} goes outside the declared bounds [{lo}, {hi}]"),
+                (None, Some(_)) => eprintln!("error: --values: {value} lies outside the declared bounds [{lo}, {hi}]"),
+                (None, None) => {
+                    eprintln!("error: {}: {value} lies outside the declared bounds [{lo}, {hi}]", input.name)
+                }
+            }
             return 2;
         }
         Err(e) => {
@@ -266,7 +305,12 @@ pub fn check_puzzle(game: &Game, source: &Source, out: &mut String) -> bool {
     let (line, col) = source.line_col(at);
     let head = format!("{}:{line}:{col}: puzzle", source.name);
     let found = declared_domain(game)
-        .map_err(|e| e.to_string())
+        .map_err(|_| {
+            format!(
+                "the spec declares no integer `bounds` to search: declare them, or run `gametree puzzle {} --domain LO..HI` (or `--values V1,V2,…`)",
+                source.name
+            )
+        })
         .and_then(|d| puzzle::find_one(game, &d, CHECK_LIMIT).map_err(|e| e.to_string()));
     match found {
         Ok(s) if s.count > 0 => {
@@ -451,6 +495,15 @@ pub fn fmt(args: &FmtArgs) -> u8 {
             broken += 1;
             continue;
         }
+        // Format only what solve/check/convert accept (`?` leaves included).
+        match gametree::parse_any(&input.name, &input.text).map(|f| gametree::validate::validate(&f)) {
+            Ok(Ok(_)) => {}
+            Ok(Err(ds)) | Err(ds) => {
+                input.report(&ds);
+                broken += 1;
+                continue;
+            }
+        }
         let formatted = match gametree::fmt::format(&input.text) {
             Ok(f) => f,
             Err(gametree::fmt::FmtError::Parse(ds)) => {
@@ -489,12 +542,60 @@ pub fn fmt(args: &FmtArgs) -> u8 {
 
 /// Rewrites `path` atomically: a temporary file beside it, then a rename.
 fn replace(path: &std::path::Path, text: &str) -> Result<(), ()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("spec");
-    let tmp = dir.join(format!(".{name}.gametree-fmt-tmp"));
-    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path));
-    result.map_err(|e| {
+    atomic_write(path, text).map_err(|e| eprintln!("error: cannot write {}: {e}", path.display()))
+}
+
+/// Writes `text` to `path` atomically (a temporary file beside the real
+/// file, then a rename) without changing what `path` is: through a symlink
+/// to its target (the link stays a link), and keeping an existing file's
+/// permissions (a private file stays private; the temporary file has them
+/// from its creation on). Shared by `fmt --write` and every `-o`.
+pub(super) fn atomic_write(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link { resolve_link(path)? } else { path.to_path_buf() };
+    let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let tmp = dir.join(format!(".{name}.gametree-tmp"));
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    if let Some(p) = &permissions {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(p.mode() & 0o7777);
+    }
+    let result = options.open(&tmp).and_then(|mut f| {
+        if let Some(p) = permissions {
+            f.set_permissions(p)?; // the mode above is cut by the umask
+        }
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, &target)
+    });
+    if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
-        eprintln!("error: cannot write {}: {e}", path.display());
-    })
+    }
+    result
+}
+
+/// Where a symlink finally points: its canonical path, or for a dangling
+/// link, the path it names (relative to the link's folder).
+fn resolve_link(path: &std::path::Path) -> std::io::Result<PathBuf> {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return Ok(real);
+    }
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        if !std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Ok(at);
+        }
+        let to = std::fs::read_link(&at)?;
+        at = match at.parent() {
+            Some(dir) if to.is_relative() => dir.join(to),
+            _ => to,
+        };
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
 }

@@ -105,14 +105,15 @@ impl Dot<'_> {
         let mut attrs: Vec<String> = Vec::new();
         match (s.cut, show.cuts) {
             (Some(kind), true) => {
+                let (le, ge) = (fig.cuts.alpha_symbol(), fig.cuts.beta_symbol());
                 let (c, word) = match kind {
-                    CutKind::Alpha => (ALPHA, "// α-cut"),
-                    CutKind::Beta => (BETA, "// β-cut"),
-                    CutKind::Chance { high: false } => (ALPHA, "// chance cut (≤ α)"),
-                    CutKind::Chance { high: true } => (BETA, "// chance cut (≥ β)"),
-                    CutKind::Shallow => (BETA, "// shallow cut"),
+                    CutKind::Alpha => (ALPHA, "// α-cut".to_string()),
+                    CutKind::Beta => (BETA, "// β-cut".to_string()),
+                    CutKind::Chance { high: false } => (ALPHA, format!("// chance cut ({le} α)")),
+                    CutKind::Chance { high: true } => (BETA, format!("// chance cut ({ge} β)")),
+                    CutKind::Shallow => (BETA, "// shallow cut".to_string()),
                 };
-                label.push(word.into());
+                label.push(word);
                 attrs.push(format!("color=\"{c}:#FFFFFF:{c}\", fontcolor=\"{c}\""));
             }
             _ if s.grey && show.cuts => attrs.push(format!("color=\"{GREY}\", fontcolor=\"{GREY}\"")),

@@ -9,6 +9,7 @@ use std::fmt;
 use super::escape::{XmlText, n};
 use super::svg::{element, open_tag};
 use super::{Figure, Shapes, ranges};
+use crate::trace::CutKind;
 
 /// A figure as an HTML page.
 pub struct Html<'a>(pub &'a Figure<'a>);
@@ -101,7 +102,19 @@ fn legend(fig: &Figure) -> String {
     let mut parts = vec![shapes.to_string()];
     let show = &fig.opts.show;
     if show.cuts {
-        parts.push("<span class=\"alpha\">// α</span> α-cut (MIN node, v ≤ α) · <span class=\"beta\">// β</span> β-cut (MAX node, v ≥ β) · grey: not searched".into());
+        let (le, ge) = (fig.cuts.alpha_symbol(), fig.cuts.beta_symbol());
+        parts.push(format!(
+            "<span class=\"alpha\">// α</span> α-cut (MIN node, v {le} α) · <span class=\"beta\">// β</span> β-cut (MAX node, v {ge} β)"
+        ));
+        if fig.shows_cut(CutKind::Chance { high: false }) {
+            parts.push(format!(
+                "<span class=\"alpha\">Σ{le}α</span> / <span class=\"beta\">Σ{ge}β</span> chance-branch cut (even with the best outcomes left the CHANCE node's expected value stays {le} α; with the worst, {ge} β)"
+            ));
+        }
+        if fig.shows_cut(CutKind::Shallow) {
+            parts.push("<span class=\"beta\">shallow</span> Korf's shallow cut (the parent's player already has more than this node can leave it, with the scores' sum)".into());
+        }
+        parts.push("grey: not searched".into());
     }
     if show.visits {
         parts.push("small numbers: visit order".into());

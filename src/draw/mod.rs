@@ -40,6 +40,7 @@ pub use tree::Tree;
 
 use crate::algo::Algorithm;
 use crate::model::Game;
+use crate::options::CutRule;
 use crate::trace::Trace;
 
 /// Node shapes.
@@ -107,6 +108,9 @@ pub struct Figure<'a> {
     pub opts: DrawOptions,
     /// The algorithm and the conventions it ran under, when there is a trace.
     pub algorithm: Option<(Algorithm, String)>,
+    /// When the search cuts (`v ≥ β` or `v > β`): the cut marks and the
+    /// legend say which.
+    pub cuts: CutRule,
     sizes: paint::Sizes,
     /// Each frame's caption, wrapped.
     captions: Vec<Vec<String>>,
@@ -137,12 +141,14 @@ impl<'a> Figure<'a> {
         let lines = captions.iter().map(Vec::len).max().unwrap_or(0);
         let height = layout.height + paint::caption_height(lines);
         let algorithm = trace.map(|t| (t.algorithm, t.options.describe(t.algorithm.uses_window())));
-        Figure { game, tree, frames, layout, opts, algorithm, sizes, captions, width, height }
+        let cuts = trace.map_or(CutRule::OnEquality, |t| t.options.cuts);
+        Figure { game, tree, frames, layout, opts, algorithm, cuts, sizes, captions, width, height }
     }
 
     /// The marks of frame `k`, caption included.
     pub fn paint(&self, k: usize) -> Vec<Item> {
-        let mut items = paint::paint(self.game, &self.tree, &self.sizes, &self.layout, &self.frames[k], &self.opts);
+        let frame = &self.frames[k];
+        let mut items = paint::paint(self.game, &self.tree, &self.sizes, &self.layout, frame, &self.opts, self.cuts);
         for (j, line) in self.captions[k].iter().enumerate() {
             let at = (layout::MARGIN, self.layout.height + 10.0 + paint::CAPTION * 1.4 * (j as f64 + 0.5));
             let mark = Mark::Text {
@@ -159,6 +165,17 @@ impl<'a> Figure<'a> {
         }
         items.sort_by_key(|i| i.layer);
         items
+    }
+
+    /// Does some frame show a cut of this kind (chance cuts of either side
+    /// count as one kind)?
+    pub fn shows_cut(&self, kind: crate::trace::CutKind) -> bool {
+        use crate::trace::CutKind::Chance;
+        let same = |k: crate::trace::CutKind| match (k, kind) {
+            (Chance { .. }, Chance { .. }) => true,
+            (a, b) => a == b,
+        };
+        self.opts.show.cuts && self.frames.iter().any(|f| f.nodes.iter().any(|s| s.cut.is_some_and(same)))
     }
 
     /// Every frame's marks merged: each distinct rendered mark once, with

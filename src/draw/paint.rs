@@ -3,6 +3,7 @@
 //! HTML only translate marks, so the three always draw the same picture.
 
 use crate::model::{Game, NodeKind};
+use crate::options::CutRule;
 use crate::trace::CutKind;
 
 use super::frame::{Frame, NodeState, num};
@@ -271,7 +272,15 @@ fn visible_value(s: &NodeState, opts: &DrawOptions) -> Option<String> {
 }
 
 /// Paints one frame.
-pub fn paint(game: &Game, tree: &Tree, sizes: &Sizes, layout: &Layout, frame: &Frame, opts: &DrawOptions) -> Vec<Item> {
+pub fn paint(
+    game: &Game,
+    tree: &Tree,
+    sizes: &Sizes,
+    layout: &Layout,
+    frame: &Frame,
+    opts: &DrawOptions,
+    rule: CutRule,
+) -> Vec<Item> {
     let mut out = Vec::new();
     let show = &opts.show;
     for i in 0..tree.nodes.len() {
@@ -288,8 +297,21 @@ pub fn paint(game: &Game, tree: &Tree, sizes: &Sizes, layout: &Layout, frame: &F
             let bold = s.pv && show.pv;
             let width = if bold { 3.4 } else { 1.4 };
             out.push(Item { layer: 0, mark: Mark::Line { a, b, ink, width, dash: tree.nodes[i].transposition } });
+            // The fan of edges from the parent: labels keep clear of them.
+            let fan: Vec<(Pt, Pt)> = tree.nodes[p]
+                .children
+                .iter()
+                .map(|&j| (a, (layout.pos[j].0, layout.pos[j].1 - sizes.shape[j].1 / 2.0)))
+                .collect();
             if let Some(text) = edge_text(tree, i, opts) {
-                let at = lerp(a, b, 0.5);
+                // Beside the edge, not on it: on the outer side of the fan
+                // (left of an edge going left, else right), sliding towards
+                // the child, where the edges part, or to the other side when
+                // a neighbouring edge is in the way.
+                let outer = if b.0 - a.0 < -0.5 { Side::Left } else { Side::Right };
+                let (w, gap) = (text_width(&text, LABEL), 4.0);
+                let tries = [0.5, 0.58, 0.66].into_iter().flat_map(|t| [(t, outer), (t, outer.other())]);
+                let at = place(a, b, tries, gap, w, LABEL, &fan);
                 let mark = Mark::Text {
                     at,
                     text,
@@ -303,7 +325,7 @@ pub fn paint(game: &Game, tree: &Tree, sizes: &Sizes, layout: &Layout, frame: &F
                 out.push(Item { layer: 1, mark });
             }
             if let (Some(kind), true) = (s.cut, show.cuts) {
-                cross(&mut out, a, b, kind, s.first_cut);
+                cross(&mut out, a, b, kind, s.first_cut.then_some(fan.as_slice()), rule);
             }
         }
         let focus = frame.focus == Some(i);
@@ -388,14 +410,108 @@ fn lerp(a: Pt, b: Pt, t: f64) -> Pt {
     (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
 }
 
+/// A side of an edge, as seen on the page.
+#[derive(Clone, Copy, PartialEq)]
+enum Side {
+    Left,
+    Right,
+}
+
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
+/// Where a text `w` × `h` goes beside the edge `a`–`b`: the first of
+/// `tries` (how far along the edge, which side) where its box, `gap` px
+/// clear of the edge, touches none of the `fan`'s edges; else the first try.
+fn place(a: Pt, b: Pt, tries: impl IntoIterator<Item = (f64, Side)>, gap: f64, w: f64, h: f64, fan: &[(Pt, Pt)]) -> Pt {
+    let (nx, ny) = normal(a, b);
+    let d = gap + reach((nx, ny), w, h);
+    let at = |(t, side): (f64, Side)| {
+        let m = lerp(a, b, t);
+        // The normal's x decides which way is left.
+        let s = if (nx < 0.0) == (side == Side::Left) { 1.0 } else { -1.0 };
+        (m.0 + nx * d * s, m.1 + ny * d * s)
+    };
+    let mut first = None;
+    for t in tries {
+        let c = at(t);
+        first = first.or(Some(c));
+        let bx = (c.0 - w / 2.0 - 1.0, c.1 - h / 2.0 - 1.0, c.0 + w / 2.0 + 1.0, c.1 + h / 2.0 + 1.0);
+        if !fan.iter().any(|&(p, q)| hits(p, q, bx)) {
+            return c;
+        }
+    }
+    first.unwrap_or(lerp(a, b, 0.5))
+}
+
+/// Does the segment `p`–`q` touch the box (x0, y0, x1, y1)? (Liang–Barsky.)
+fn hits(p: Pt, q: Pt, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for (pk, qk) in [(-dx, p.0 - x0), (dx, x1 - p.0), (-dy, p.1 - y0), (dy, y1 - p.1)] {
+        if pk.abs() < 1e-12 {
+            if qk < 0.0 {
+                return false;
+            }
+        } else {
+            let r = qk / pk;
+            if pk < 0.0 {
+                lo = lo.max(r);
+            } else {
+                hi = hi.min(r);
+            }
+        }
+    }
+    lo <= hi
+}
+
+/// The unit normal of the edge from `a` to `b`.
+fn normal(a: Pt, b: Pt) -> Pt {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    (-dy / len, dx / len)
+}
+
+/// How far a text box `w` wide and `h` high reaches from its centre along
+/// the unit direction `n`.
+fn reach(n: Pt, w: f64, h: f64) -> f64 {
+    n.0.abs() * w / 2.0 + n.1.abs() * h / 2.0
+}
+
+/// The text beside a cut mark: `α`, `β`, `Σ≤α` (`Σ<α` under strict cuts)…
+pub fn cut_text(kind: CutKind, rule: CutRule) -> String {
+    match kind {
+        CutKind::Alpha => "α".into(),
+        CutKind::Beta => "β".into(),
+        CutKind::Chance { high: false } => format!("Σ{}α", rule.alpha_symbol()),
+        CutKind::Chance { high: true } => format!("Σ{}β", rule.beta_symbol()),
+        CutKind::Shallow => "shallow".into(),
+    }
+}
+
+/// Half the length of a cut mark's strokes, across the edge.
+const CROSS: f64 = 9.0;
+/// Where along a pruned edge its cut mark sits (0 parent, 1 child).
+const CROSS_AT: f64 = 0.74;
+
 /// The cut mark on a pruned edge: a double stroke across it, in the cut's
 /// colour, with `α` or `β` beside it.
-fn cross(out: &mut Vec<Item>, a: Pt, b: Pt, kind: CutKind, labelled: bool) {
+///
+/// `fan`, when the mark is labelled: the edges from the same parent. The
+/// label goes on the left (towards the siblings searched) when it is clear
+/// of them there, else on the right.
+fn cross(out: &mut Vec<Item>, a: Pt, b: Pt, kind: CutKind, fan: Option<&[(Pt, Pt)]>, rule: CutRule) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
     let (nx, ny) = (-uy, ux);
-    let m = lerp(a, b, 0.74);
+    let m = lerp(a, b, CROSS_AT);
     // A chance-branch cut is drawn as the side it failed on (its value
     // stayed ≤ α, or ≥ β); Korf's shallow cut as a β-style cut.
     let ink = match kind {
@@ -404,34 +520,18 @@ fn cross(out: &mut Vec<Item>, a: Pt, b: Pt, kind: CutKind, labelled: bool) {
     };
     for side in [-3.5, 3.5] {
         let c = (m.0 + ux * side, m.1 + uy * side);
-        let p = (c.0 + nx * 9.0 - ux * 4.0, c.1 + ny * 9.0 - uy * 4.0);
-        let q = (c.0 - nx * 9.0 + ux * 4.0, c.1 - ny * 9.0 + uy * 4.0);
+        let p = (c.0 + nx * CROSS - ux * 4.0, c.1 + ny * CROSS - uy * 4.0);
+        let q = (c.0 - nx * CROSS + ux * 4.0, c.1 - ny * CROSS + uy * 4.0);
         out.push(Item { layer: 1, mark: Mark::Line { a: p, b: q, ink, width: 2.2, dash: false } });
     }
-    if !labelled {
-        return;
-    }
-    // On the left of the first pruned edge: the gap towards the siblings
-    // that were searched.
-    let side = if nx <= 0.0 { 1.0 } else { -1.0 };
-    let at = (m.0 + nx * 16.0 * side, m.1 + ny * 16.0 * side);
-    let text = match kind {
-        CutKind::Alpha => "α",
-        CutKind::Beta => "β",
-        CutKind::Chance { high: false } => "Σ≤α",
-        CutKind::Chance { high: true } => "Σ≥β",
-        CutKind::Shallow => "shallow",
-    };
-    let mark = Mark::Text {
-        at,
-        text: text.into(),
-        size: 14.0,
-        anchor: Anchor::Middle,
-        ink,
-        bold: true,
-        italic: false,
-        halo: true,
-    };
+    let Some(fan) = fan else { return };
+    // Clear of the strokes whatever the text's width and the edge's slope:
+    // the strokes reach CROSS across the edge, the text box its reach
+    // along the normal, and 4 px between them.
+    let text = cut_text(kind, rule);
+    let tries = [(CROSS_AT, Side::Left), (CROSS_AT, Side::Right)];
+    let at = place(a, b, tries, CROSS + 4.0, text_width(&text, 14.0), 14.0, fan);
+    let mark = Mark::Text { at, text, size: 14.0, anchor: Anchor::Middle, ink, bold: true, italic: false, halo: true };
     out.push(Item { layer: 1, mark });
 }
 
