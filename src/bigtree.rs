@@ -6,8 +6,8 @@
 //! leaves are integers in `-99..=99`. The text is compact — one line, no
 //! names — as a program, not a person, would write it.
 
-/// SplitMix64 (Steele, Lea and Flood 2014): tiny, fast, good enough to make
-/// leaf values look random to alpha-beta.
+/// SplitMix64 (Steele, Lea and Flood 2014): tiny, fast, the same on every
+/// platform; used by these generators and by `gametree generate`.
 #[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 
@@ -24,9 +24,15 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
+    /// Uniform in `lo..=hi` (the tiny modulo bias does not matter here).
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        let span = (hi - lo) as u64 + 1;
+        lo + (self.next_u64() % span) as i64
+    }
+
     /// A leaf utility in `-99..=99`.
     pub fn leaf(&mut self) -> i64 {
-        (self.next_u64() % 199) as i64 - 99
+        self.range(-99, 99)
     }
 }
 

@@ -10,6 +10,7 @@
 
 use crate::algo::{self, Algorithm};
 use crate::analysis::{Analysis, reference};
+pub use crate::bigtree::SplitMix64;
 use crate::model::{Game, Path};
 use crate::options::{CutRule, Options};
 
@@ -37,29 +38,6 @@ pub struct Constraints {
 
 /// How many sub-seeds to try before giving up.
 pub const ATTEMPTS: u64 = 20_000;
-
-/// splitmix64 (Steele, Lea, Flood 2014): tiny, fast, and the same everywhere.
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `lo..=hi` (the tiny modulo bias does not matter here).
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        let span = (hi - lo) as u64 + 1;
-        lo + (self.next_u64() % span) as i64
-    }
-}
 
 /// Why no tree could be generated.
 #[derive(Clone, Debug, PartialEq)]
