@@ -7,8 +7,8 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::analysis::Analysis;
-use crate::model::{Game, Path};
-use crate::report::{AlgoReport, Number};
+use crate::model::Game;
+use crate::report::{AlgoReport, Dotted, Number};
 use crate::trace::Trace;
 
 /// The comparison report.
@@ -30,7 +30,7 @@ pub struct Row {
     pub value: Option<Number>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value_exact: Option<String>,
-    pub best_move: Option<String>,
+    pub best_move: Option<Dotted>,
     pub nodes_visited: usize,
     pub leaves_evaluated: usize,
     pub cutoffs: usize,
@@ -91,10 +91,7 @@ impl fmt::Display for ComparisonText<'_> {
                 (None, Some(Number::Vector(vs))) => crate::trace::Value::Vector(vs.clone()).to_string(),
                 (None, None) => "?".into(),
             };
-            let best = r.best_move.as_ref().map_or("(none)".to_string(), |m| {
-                let path = Path(m.split('.').filter_map(|p| p.parse::<u32>().ok()).map(|i| i - 1).collect());
-                crate::analysis::describe(self.game, &path)
-            });
+            let best = r.best_move.as_ref().map_or("(none)".to_string(), |m| crate::analysis::describe(self.game, m));
             let counts = [r.nodes_visited, r.leaves_evaluated, r.cutoffs].map(|n| n.to_string());
             rows.push([vec![r.algorithm.clone(), value, best], counts.to_vec()].concat());
         }

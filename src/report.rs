@@ -42,15 +42,15 @@ pub struct AlgoReport {
     pub value_exact: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub negamax_value: Option<Number>,
-    pub best_move: Option<String>,
+    pub best_move: Option<Dotted>,
     /// With `--ties all`: every move proven to attain the value.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub best_moves: Option<Vec<String>>,
-    pub pv: Vec<String>,
-    pub pruned: Vec<String>,
+    pub best_moves: Option<Vec<Dotted>>,
+    pub pv: Vec<Dotted>,
+    pub pruned: Vec<Dotted>,
     /// `--beam`: children never considered (forward pruning, not cuts).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub forward_pruned: Vec<String>,
+    pub forward_pruned: Vec<Dotted>,
     /// Nodes searched past the depth cutoff, and why.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extended: Vec<ExtendReport>,
@@ -58,8 +58,8 @@ pub struct AlgoReport {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
     pub cuts: Vec<CutReport>,
-    pub visit_order: Vec<String>,
-    pub leaf_order: Vec<String>,
+    pub visit_order: Vec<Dotted>,
+    pub leaf_order: Vec<Dotted>,
     pub nodes: Vec<NodeReport>,
     pub stats: crate::analysis::Stats,
     /// The narrated steps (`--trace`).
@@ -73,13 +73,13 @@ pub struct AlgoReport {
     /// `negamax-tt`, `mtdf`: the nodes the table answered (their children
     /// are not searched and not counted as pruned).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tt_answered: Option<Vec<String>>,
+    pub tt_answered: Option<Vec<Dotted>>,
 }
 
 /// One visited node.
 #[derive(Serialize, Debug)]
 pub struct NodeReport {
-    pub path: String,
+    pub path: Dotted,
     pub name: Option<String>,
     pub kind: &'static str,
     pub value: Option<Number>,
@@ -102,7 +102,7 @@ pub struct NodeReport {
 /// A node searched past the depth cutoff.
 #[derive(Serialize, Debug)]
 pub struct ExtendReport {
-    pub path: String,
+    pub path: Dotted,
     /// `quiescence` (a `[noisy]` node) or `singular` (a singular extension).
     pub reason: &'static str,
 }
@@ -111,23 +111,71 @@ pub struct ExtendReport {
 #[derive(Serialize, Debug)]
 pub struct CutReport {
     /// Where the search stopped.
-    pub at: String,
+    pub at: Dotted,
     /// `alpha` (at a MIN node, v ≤ α) or `beta` (at a MAX node, v ≥ β).
     pub kind: &'static str,
     pub value: Number,
     pub bound: Number,
     /// The ancestor whose α or β it was (`bounds`: the declared bounds;
     /// `table`: a transposition-table entry).
-    pub cause: String,
+    pub cause: CauseReport,
     /// For a `chance` cut: `low` (value ≤ α even if the rest scored the
     /// upper bound) or `high` (value ≥ β even at the lower bound).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub side: Option<&'static str>,
-    pub pruned: Vec<String>,
+    pub pruned: Vec<Dotted>,
     /// In a search whose answer was replaced (a re-searched scout, an
     /// earlier pass): not among `pruned`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub superseded: bool,
+}
+
+/// A path in a report, written as its dotted text (`root`, `2.3`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dotted(pub Path);
+
+impl Serialize for Dotted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+impl std::ops::Deref for Dotted {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Dotted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+fn dotted(paths: &[Path]) -> Vec<Dotted> {
+    paths.iter().cloned().map(Dotted).collect()
+}
+
+/// Whose bound made a node stop: an ancestor (by path), the declared
+/// `bounds`, a transposition-table entry, or an MTD(f) pass's window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CauseReport {
+    Node(Path),
+    Bounds,
+    Table,
+    Pass,
+}
+
+impl Serialize for CauseReport {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            CauseReport::Node(p) => s.collect_str(p),
+            CauseReport::Bounds => s.serialize_str("bounds"),
+            CauseReport::Table => s.serialize_str("table"),
+            CauseReport::Pass => s.serialize_str("pass"),
+        }
+    }
 }
 
 /// A number as JSON wants it: an integer when whole, else a float; the
@@ -190,7 +238,7 @@ impl AlgoReport {
                 let node = game.node(v.node);
                 let kind = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind.word() };
                 NodeReport {
-                    path: v.path.to_string(),
+                    path: Dotted(v.path.clone()),
                     name: node.name.clone(),
                     kind,
                     value: v.value.as_ref().map(number),
@@ -208,7 +256,7 @@ impl AlgoReport {
             .cuts
             .iter()
             .map(|c| CutReport {
-                at: a.visits[c.at].path.to_string(),
+                at: Dotted(a.visits[c.at].path.clone()),
                 kind: match c.kind {
                     CutKind::Alpha => "alpha",
                     CutKind::Beta => "beta",
@@ -222,12 +270,12 @@ impl AlgoReport {
                 value: Number::Num(c.value),
                 bound: Number::Num(c.bound),
                 cause: match (c.cause, c.by_table, c.by_pass) {
-                    (Some(i), _, _) => a.visits[i].path.to_string(),
-                    (None, true, _) => "table".to_string(),
-                    (None, _, true) => "pass".to_string(),
-                    (None, false, false) => "bounds".to_string(),
+                    (Some(i), _, _) => CauseReport::Node(a.visits[i].path.clone()),
+                    (None, true, _) => CauseReport::Table,
+                    (None, _, true) => CauseReport::Pass,
+                    (None, false, false) => CauseReport::Bounds,
                 },
-                pruned: c.pruned.iter().map(Path::to_string).collect(),
+                pruned: dotted(&c.pruned),
                 superseded: a.visits[c.at].superseded,
             })
             .collect();
@@ -240,12 +288,12 @@ impl AlgoReport {
             value_exact: value.as_ref().and_then(exact),
             value: value.as_ref().map(number),
             negamax_value: a.root().negamax.filter(|_| trace.algorithm.is_negamax()).map(Number::Num),
-            best_move: best.first().map(|i| Path(vec![*i]).to_string()),
+            best_move: best.first().map(|i| Dotted(Path(vec![*i]))),
             best_moves: (ties == crate::options::Ties::All)
-                .then(|| best.iter().map(|i| Path(vec![*i]).to_string()).collect()),
-            pv: a.pv().iter().map(Path::to_string).collect(),
-            pruned: a.pruned().map(Path::to_string).collect(),
-            forward_pruned: a.forward_pruned.iter().map(Path::to_string).collect(),
+                .then(|| best.iter().map(|i| Dotted(Path(vec![*i]))).collect()),
+            pv: dotted(&a.pv()),
+            pruned: a.pruned().cloned().map(Dotted).collect(),
+            forward_pruned: dotted(&a.forward_pruned),
             extended: a
                 .visits
                 .iter()
@@ -254,13 +302,13 @@ impl AlgoReport {
                         ExtendReason::Quiescence => "quiescence",
                         ExtendReason::Singular { .. } => "singular",
                     };
-                    Some(ExtendReport { path: v.path.to_string(), reason })
+                    Some(ExtendReport { path: Dotted(v.path.clone()), reason })
                 })
                 .collect(),
             warnings: beam_warning(game, trace, &a).into_iter().collect(),
             cuts,
-            visit_order: a.visits.iter().map(|v| v.path.to_string()).collect(),
-            leaf_order: a.leaves().map(|v| v.path.to_string()).collect(),
+            visit_order: a.visits.iter().map(|v| Dotted(v.path.clone())).collect(),
+            leaf_order: a.leaves().map(|v| Dotted(v.path.clone())).collect(),
             nodes,
             stats: a.stats(),
             steps: narrate(game, trace),
@@ -332,8 +380,8 @@ impl fmt::Display for Text<'_> {
             write_summary(f, game, r)?;
             write_table(f, game, r)?;
             for c in &r.cuts {
-                let at = describe(game, &parse_path(&c.at));
-                let pruned: Vec<String> = c.pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
+                let at = describe(game, &c.at);
+                let pruned: Vec<String> = c.pruned.iter().map(|p| describe(game, p)).collect();
                 let (low, high) = (r.cut_rule.alpha_symbol(), r.cut_rule.beta_symbol());
                 let (word, sym, letter) = match (c.kind, c.side) {
                     ("alpha", _) => ("α-cut", low, "α"),
@@ -342,14 +390,11 @@ impl fmt::Display for Text<'_> {
                     ("shallow", _) => ("shallow cut", if r.shallow_strict { ">" } else { "≥" }, "sum − parent's"),
                     _ => ("β-cut", high, "β"),
                 };
-                let cause = if c.cause == "bounds" {
-                    "the declared bounds".to_string()
-                } else if c.cause == "table" {
-                    "a table entry".to_string()
-                } else if c.cause == "pass" {
-                    "the pass's null window".to_string()
-                } else {
-                    describe(game, &parse_path(&c.cause))
+                let cause = match &c.cause {
+                    CauseReport::Bounds => "the declared bounds".to_string(),
+                    CauseReport::Table => "a table entry".to_string(),
+                    CauseReport::Pass => "the pass's null window".to_string(),
+                    CauseReport::Node(p) => describe(game, p),
                 };
                 let (v, b) = (show_number(&c.value), show_number(&c.bound));
                 let (what, old) = if c.superseded { ("skipped", " [superseded]") } else { ("pruned", "") };
@@ -388,12 +433,12 @@ impl fmt::Display for Text<'_> {
 /// Forward-pruned edges, extensions and warnings, when there are any.
 fn write_horizon(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
     if !r.forward_pruned.is_empty() {
-        let never: Vec<String> = r.forward_pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
+        let never: Vec<String> = r.forward_pruned.iter().map(|p| describe(game, p)).collect();
         writeln!(f, "  forward pruned (never considered, --beam): {}", never.join(", "))?;
     }
     if !r.extended.is_empty() {
         let ext: Vec<String> =
-            r.extended.iter().map(|e| format!("{} [{}]", describe(game, &parse_path(&e.path)), e.reason)).collect();
+            r.extended.iter().map(|e| format!("{} [{}]", describe(game, &e.path), e.reason)).collect();
         writeln!(f, "  searched past the cutoff: {}", ext.join(", "))?;
     }
     for w in &r.warnings {
@@ -410,15 +455,15 @@ fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
         .map(|n| format!(" (negamax value at the root: {})", show_number(n)))
         .unwrap_or_default();
     let moves = r.best_moves.clone().unwrap_or_else(|| r.best_move.iter().cloned().collect());
-    let moves: Vec<String> = moves.iter().map(|m| move_text(game, &parse_path(m))).collect();
+    let moves: Vec<String> = moves.iter().map(|m| move_text(game, m)).collect();
     writeln!(
         f,
         "  value {value}{negamax}; best move {}",
         if moves.is_empty() { "(none)".into() } else { moves.join(", ") }
     )?;
-    let pv: Vec<String> = r.pv.iter().map(|p| describe(game, &parse_path(p))).collect();
+    let pv: Vec<String> = r.pv.iter().map(|p| describe(game, p)).collect();
     writeln!(f, "  principal variation: {}", if pv.is_empty() { "(none)".into() } else { pv.join(" → ") })?;
-    let pruned: Vec<String> = r.pruned.iter().map(|p| describe(game, &parse_path(p))).collect();
+    let pruned: Vec<String> = r.pruned.iter().map(|p| describe(game, p)).collect();
     writeln!(f, "  pruned: {}", if pruned.is_empty() { "nothing".into() } else { pruned.join(", ") })
 }
 
@@ -436,8 +481,8 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
     }
     rows.push(head);
     for n in &r.nodes {
-        let path = parse_path(&n.path);
-        let id = game.at(&path);
+        let path = &n.path.0;
+        let id = game.at(path);
         let kind = match (id, n.kind) {
             (_, "horizon") => "eval".to_string(),
             (Some(id), _) => kind_word(game, game.node(id).kind),
@@ -445,7 +490,7 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
         };
         let indent = "  ".repeat(path.depth());
         let kind = if n.probe { format!("{kind} probe") } else { kind };
-        let mut row = vec![n.visit.to_string(), format!("{indent}{}", describe(game, &path)), kind];
+        let mut row = vec![n.visit.to_string(), format!("{indent}{}", describe(game, path)), kind];
         if windows {
             let w = match (&n.alpha, &n.beta) {
                 (Some(a), Some(b)) => format!("({}, {})", pretty(a), pretty(b)),
@@ -482,21 +527,13 @@ fn move_text(game: &Game, path: &Path) -> String {
     }
 }
 
-fn leaf_text(game: &Game, r: &AlgoReport, path: &str) -> String {
-    let node = r.nodes.iter().find(|n| n.path == path);
+fn leaf_text(game: &Game, r: &AlgoReport, path: &Path) -> String {
+    let node = r.nodes.iter().find(|n| n.path.0 == *path);
     let value = node.and_then(|n| n.value.as_ref()).map(show_number).unwrap_or_default();
-    match game.at(&parse_path(path)).and_then(|id| game.node(id).name.clone()) {
+    match game.at(path).and_then(|id| game.node(id).name.clone()) {
         Some(name) => format!("{name}={value}"),
         None => value,
     }
-}
-
-/// Parses a path this module printed (`root`, `2.3`).
-fn parse_path(s: &str) -> Path {
-    if s == "root" {
-        return Path::root();
-    }
-    Path(s.split('.').filter_map(|p| p.parse::<u32>().ok()).map(|i| i - 1).collect())
 }
 
 fn show_number(n: &Number) -> String {

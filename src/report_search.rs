@@ -12,7 +12,7 @@ use crate::analysis::{Analysis, Pass, describe};
 use crate::model::{Game, Path};
 use crate::num::Num;
 use crate::options::Replace;
-use crate::report::Number;
+use crate::report::{Dotted, Number};
 use crate::trace::{PassKind, Trace};
 
 /// One MTD(f) pass.
@@ -38,9 +38,9 @@ pub struct PassReport {
 pub struct IterationReport {
     pub depth: u32,
     pub value: Option<Number>,
-    pub best_move: Option<String>,
+    pub best_move: Option<Dotted>,
     /// The root move searched first (the previous iteration's best).
-    pub first: Option<String>,
+    pub first: Option<Dotted>,
     pub leaves_evaluated: usize,
     pub cutoffs: usize,
     /// Why the iteration could not run (a horizon node without `eval`).
@@ -100,8 +100,8 @@ pub fn iterations(game: &Game, a: &Analysis) -> Option<Vec<IterationReport>> {
             Some(IterationReport {
                 depth,
                 value: root_value(a, p).map(Number::Num),
-                best_move: best.map(|i| Path(vec![i]).to_string()),
-                first: first.map(|i| Path(vec![i]).to_string()),
+                best_move: best.map(|i| Dotted(Path(vec![i]))),
+                first: first.map(|i| Dotted(Path(vec![i]))),
                 leaves_evaluated,
                 cutoffs,
                 skipped,
@@ -112,8 +112,8 @@ pub fn iterations(game: &Game, a: &Analysis) -> Option<Vec<IterationReport>> {
 }
 
 /// The nodes a table answered, for algorithms with a table.
-pub fn answered(trace: &Trace, a: &Analysis) -> Option<Vec<String>> {
-    trace.algorithm.uses_table().then(|| a.answered().map(|v| v.path.to_string()).collect())
+pub fn answered(trace: &Trace, a: &Analysis) -> Option<Vec<Dotted>> {
+    trace.algorithm.uses_table().then(|| a.answered().map(|v| Dotted(v.path.clone())).collect())
 }
 
 /// What the advanced searches add to the conventions line.
@@ -142,7 +142,7 @@ pub struct Rows<'a> {
     pub game: &'a Game,
     pub passes: Option<&'a [PassReport]>,
     pub iterations: Option<&'a [IterationReport]>,
-    pub answered: Option<&'a [String]>,
+    pub answered: Option<&'a [Dotted]>,
     pub stats: &'a crate::analysis::Stats,
 }
 
@@ -163,7 +163,7 @@ impl fmt::Display for Rows<'_> {
             writeln!(f, "  re-searches: {r}")?;
         }
         if let Some(answered) = self.answered {
-            let names: Vec<String> = answered.iter().map(|p| describe(self.game, &parse(p))).collect();
+            let names: Vec<String> = answered.iter().map(|p| describe(self.game, p)).collect();
             let list = if names.is_empty() { "none".to_string() } else { names.join(", ") };
             writeln!(f, "  answered by the table (children not searched): {list}")?;
         }
@@ -188,8 +188,8 @@ impl fmt::Display for Rows<'_> {
                 continue;
             }
             let v = it.value.as_ref().map(show).unwrap_or_default();
-            let best = it.best_move.as_ref().map_or("(none)".to_string(), |m| describe(self.game, &parse(m)));
-            let first = it.first.as_ref().map(|m| format!(", {} searched first", describe(self.game, &parse(m))));
+            let best = it.best_move.as_ref().map_or("(none)".to_string(), |m| describe(self.game, m));
+            let first = it.first.as_ref().map(|m| format!(", {} searched first", describe(self.game, m)));
             writeln!(
                 f,
                 "  depth {}: value {v}, best move {best}; {} leaves, {} cutoffs{}",
@@ -201,11 +201,4 @@ impl fmt::Display for Rows<'_> {
         }
         Ok(())
     }
-}
-
-fn parse(s: &str) -> Path {
-    if s == "root" {
-        return Path::root();
-    }
-    Path(s.split('.').filter_map(|p| p.parse::<u32>().ok()).map(|i| i - 1).collect())
 }
