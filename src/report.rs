@@ -402,7 +402,13 @@ impl fmt::Display for Text<'_> {
                 writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); {what} {p}{old}")?;
             }
             write_horizon(f, game, r)?;
-            let leaves: Vec<String> = r.leaf_order.iter().map(|p| leaf_text(game, r, p)).collect();
+            // The first visit at each path (as a linear search would find it).
+            let mut first: std::collections::HashMap<&Path, &NodeReport> = std::collections::HashMap::new();
+            for n in &r.nodes {
+                first.entry(&n.path.0).or_insert(n);
+            }
+            let leaves: Vec<String> =
+                r.leaf_order.iter().map(|p| leaf_text(game, first.get(&p.0).copied(), p)).collect();
             writeln!(f, "  leaves evaluated: {}", leaves.join(" "))?;
             let s = &r.stats;
             let cutoffs = if s.cutoffs == 1 { "cutoff" } else { "cutoffs" };
@@ -527,8 +533,7 @@ fn move_text(game: &Game, path: &Path) -> String {
     }
 }
 
-fn leaf_text(game: &Game, r: &AlgoReport, path: &Path) -> String {
-    let node = r.nodes.iter().find(|n| n.path.0 == *path);
+fn leaf_text(game: &Game, node: Option<&NodeReport>, path: &Path) -> String {
     let value = node.and_then(|n| n.value.as_ref()).map(show_number).unwrap_or_default();
     match game.at(path).and_then(|id| game.node(id).name.clone()) {
         Some(name) => format!("{name}={value}"),
