@@ -21,6 +21,30 @@ pub struct Comparison {
     /// The distinct root values, each with the algorithms that found it
     /// (more than one entry only when they disagree).
     pub values: Vec<ValueGroup>,
+    /// Algorithms whose value answers another question, left out of the
+    /// agreement check, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_compared: Vec<NotCompared>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct NotCompared {
+    pub algorithm: String,
+    pub why: &'static str,
+}
+
+/// Why `algorithm`'s root value is not expected to equal the others', if so.
+fn not_comparable(game: &Game, trace: &Trace) -> Option<&'static str> {
+    use crate::algo::Algorithm;
+    let shared = game.nodes.iter().any(|n| n.key.is_some() || n.children.iter().any(|e| e.transposition));
+    match trace.algorithm {
+        Algorithm::Paranoid => Some("paranoid solves the two-player coalition game for one player's component"),
+        Algorithm::NegamaxTt | Algorithm::Mtdf if shared && trace.options.depth.is_some() => Some(
+            "under --depth, a table entry from a deeper search of a shared position can answer a shallower one \
+             (Wikipedia's rule), so the value may differ from depth-limited minimax",
+        ),
+        _ => None,
+    }
 }
 
 /// One algorithm's line.
@@ -45,15 +69,17 @@ pub struct ValueGroup {
 impl Comparison {
     pub fn new(game: &Game, traces: &[Trace]) -> Comparison {
         let mut values: Vec<ValueGroup> = Vec::new();
+        let mut not_compared = Vec::new();
         let algorithms = traces
             .iter()
             .map(|t| {
                 let r = AlgoReport::new(game, t);
                 let a = Analysis::of(game, t);
                 let shown = a.value().map_or("?".to_string(), |v| v.to_string());
-                match values.iter_mut().find(|g| g.value == shown) {
-                    Some(g) => g.algorithms.push(r.algorithm.clone()),
-                    None => values.push(ValueGroup { value: shown, algorithms: vec![r.algorithm.clone()] }),
+                match (not_comparable(game, t), values.iter_mut().find(|g| g.value == shown)) {
+                    (Some(why), _) => not_compared.push(NotCompared { algorithm: r.algorithm.clone(), why }),
+                    (None, Some(g)) => g.algorithms.push(r.algorithm.clone()),
+                    (None, None) => values.push(ValueGroup { value: shown, algorithms: vec![r.algorithm.clone()] }),
                 }
                 Row {
                     algorithm: r.algorithm,
@@ -66,7 +92,7 @@ impl Comparison {
                 }
             })
             .collect();
-        Comparison { title: game.title.clone(), algorithms, agreement: values.len() <= 1, values }
+        Comparison { title: game.title.clone(), algorithms, agreement: values.len() <= 1, values, not_compared }
     }
 }
 
@@ -101,8 +127,11 @@ impl fmt::Display for ComparisonText<'_> {
                 row.iter().zip(&width).map(|(s, w)| format!("{s}{}", " ".repeat(w - s.chars().count()))).collect();
             writeln!(f, "  {}", cells.join("  ").trim_end())?;
         }
+        for n in &c.not_compared {
+            writeln!(f, "  not compared: {}: {}", n.algorithm, n.why)?;
+        }
         if c.agreement {
-            writeln!(f, "  agreement: every algorithm finds the same root value")
+            writeln!(f, "  agreement: every algorithm compared finds the same root value")
         } else {
             let groups: Vec<String> =
                 c.values.iter().map(|g| format!("{} ({})", g.value, g.algorithms.join(", "))).collect();

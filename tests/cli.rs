@@ -238,3 +238,13 @@ fn check_on_a_folder_without_specs_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no spec files"), "{}", stderr(&out));
 }
+
+#[test]
+fn solve_all_compares_only_values_that_answer_the_same_question() {
+    // maxn's vector and paranoid's coalition value are different games.
+    let out = gametree(&["solve", "specs/aima-3player.tree", "--all", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["agreement"], true);
+    assert_eq!(json["not_compared"][0]["algorithm"], "paranoid");
+}

@@ -43,8 +43,11 @@
 //! `depth` there is the remaining depth: with `--depth N` a node at depth d
 //! (root 0) stores and needs `N − d`; without it every entry is searched to
 //! the end of the tree and is deep enough for every probe. Leaves and nodes
-//! at the cutoff are neither probed nor stored: the pseudocode returns them
-//! before the store, so probing them could never hit. The search is always
+//! at the cutoff are neither probed nor stored. For a node at the cutoff
+//! this departs from the pseudocode, which probes before `if depth = 0`: on
+//! a DAG under `--depth`, an entry stored by a deeper search of the same
+//! position could answer the cutoff copy; here its `eval` is used (README).
+//! The search is always
 //! fail-soft (the table's bounds are fail-soft bounds); the cut rule and
 //! side handling are `negamax-ab`'s. The table (`tt.rs`) is kept in MAX's
 //! view, so is the trace; the exit bound shown is what the search proved
