@@ -99,9 +99,13 @@ fn at_depth(game: &Game, depth: u32) -> Vec<NodeId> {
 
 fn evals(game: &Game, out: &mut Vec<Warning>) {
     let depths: BTreeSet<u32> = game.expects.iter().filter_map(|e| e.options.depth).collect();
-    if depths.is_empty() {
+    // `--beam` and `--order eval` rank children by `eval` without a cutoff.
+    let ranks = game.expects.iter().any(|e| e.options.beam.is_some() || e.options.order == crate::options::Order::Eval);
+    if depths.is_empty() && !ranks {
         if let Some(id) = game.find(|n| n.eval.is_some()) {
-            let message = "`eval` is only used at a depth cutoff, and no expect block sets `depth`".to_string();
+            let message =
+                "`eval` is only used at a depth cutoff or to rank moves (beam, order=eval), and no expect block does either"
+                    .to_string();
             out.push(Warning { message, span: game.node(id).span });
         }
         return;

@@ -172,14 +172,14 @@ impl fmt::Display for Rows<'_> {
             let sym = if p.bound == "lower" { "≥" } else { "≤" };
             writeln!(
                 f,
-                "  pass {}: window ({}, {}) returned {v}: value {sym} {v}; now {} ≤ value ≤ {}; {} leaves, {} cutoffs",
+                "  pass {}: window ({}, {}) returned {v}: value {sym} {v}; now {} ≤ value ≤ {}; {}, {}",
                 p.pass,
                 show(&p.alpha),
                 show(&p.beta),
                 show(&p.lower),
                 show(&p.upper),
-                p.leaves_evaluated,
-                p.cutoffs
+                count(p.leaves_evaluated, "leaf", "leaves"),
+                count(p.cutoffs, "cutoff", "cutoffs")
             )?;
         }
         for it in self.iterations.unwrap_or_default() {
@@ -192,13 +192,18 @@ impl fmt::Display for Rows<'_> {
             let first = it.first.as_ref().map(|m| format!(", {} searched first", describe(self.game, m)));
             writeln!(
                 f,
-                "  depth {}: value {v}, best move {best}; {} leaves, {} cutoffs{}",
+                "  depth {}: value {v}, best move {best}; {}, {}{}",
                 it.depth,
-                it.leaves_evaluated,
-                it.cutoffs,
+                count(it.leaves_evaluated, "leaf", "leaves"),
+                count(it.cutoffs, "cutoff", "cutoffs"),
                 first.unwrap_or_default()
             )?;
         }
         Ok(())
     }
+}
+
+/// `1 leaf`, `2 leaves`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

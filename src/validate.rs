@@ -404,10 +404,15 @@ impl Validator {
             E::Pruned { refs, span } => (Fact::Pruned(self.references(game, refs)?), *span),
             E::Visited { refs, span } => (Fact::Visited(self.references(game, refs)?), *span),
             E::Values { pairs, span } => {
-                let mut out = Vec::new();
+                let mut out: Vec<(Path, Value)> = Vec::new();
                 for (r, v) in pairs {
-                    let (p, v) = (self.reference(game, r), self.value(v));
-                    out.push((p?, v?));
+                    let (p, v) = (self.reference(game, r)?, self.value(v)?);
+                    if out.iter().any(|(q, _)| *q == p) {
+                        let why = format!("`values` gives {} twice", reference_text(r));
+                        self.error(K::BadExpect { why }, r.span);
+                        return None;
+                    }
+                    out.push((p, v));
                 }
                 (Fact::Values(out), *span)
             }

@@ -547,3 +547,10 @@ fn convert_to_yaml_says_the_comments_are_not_carried_over() {
     let out = gametree(&["convert", plain.to_str().unwrap(), "--to", "yaml"]);
     assert_eq!(stderr(&out), "", "no comments, no note");
 }
+
+#[test]
+fn lint_knows_eval_also_ranks_moves() {
+    // specs/beam.tree uses `eval` through `expect minimax(beam=2)`.
+    let out = gametree(&["lint", "specs/beam.tree"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

@@ -114,7 +114,12 @@ fn is_flow_safe(item: &str) -> bool {
 
 /// A serde_yaml error as a diagnostic, at its location (width one character).
 fn yaml_error(text: &str, error: &serde_yaml::Error) -> Diagnostic {
-    let message = without_locations(&error.to_string());
+    let mut message = without_locations(&error.to_string());
+    // `value: ?` is how a hand-written unknown leaf often looks; in YAML a
+    // bare `?` starts a complex key.
+    if message.contains("mapping keys are not allowed") {
+        message += " (an unknown leaf is written `value: '?'`, with quotes)";
+    }
     let start = error.location().map_or(0, |l| offset(text, l.line(), l.column()));
     let width = text[start..].chars().next().map_or(0, char::len_utf8);
     Diagnostic::new(DiagnosticKind::Yaml { message }, Span::new(start, start + width))
