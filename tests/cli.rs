@@ -248,3 +248,17 @@ fn solve_all_compares_only_values_that_answer_the_same_question() {
     assert_eq!(json["agreement"], true);
     assert_eq!(json["not_compared"][0]["algorithm"], "paranoid");
 }
+
+#[test]
+fn ids_stops_at_the_trees_height_and_mtdf_guesses_inside_the_bounds() {
+    // specs/ids-best-move-changes.tree is 2 plies deep: depth 9 adds nothing.
+    let out = gametree(&["solve", "specs/ids-best-move-changes.tree", "-a", "ids", "--depth", "9", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["results"][0]["iterations"].as_array().unwrap().len(), 2);
+    // bounds [2, 14]: a first guess of 20 starts at 14, inside the range.
+    let out = gametree(&["solve", "specs/bounds-2-14.tree", "-a", "mtdf", "--guess", "20", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let first = &json["results"][0]["passes"][0];
+    assert_eq!(first["beta"], 14, "{first}");
+    assert_eq!(json["results"][0]["value"], 8);
+}

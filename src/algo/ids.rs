@@ -32,7 +32,9 @@ use crate::trace::{Event, PassKind, Trace};
 
 pub fn ids(game: &Game, opts: &Options) -> Trace {
     let mut trace = Trace::new(Algorithm::Ids, opts);
-    let last = opts.depth.unwrap_or_else(|| height(game, NodeId::ROOT));
+    // Past the tree's height every iteration is the full search again.
+    let full = height(game);
+    let last = opts.depth.map_or(full, |d| d.min(full));
     let mut first = None;
     for (number, depth) in (last.min(1)..=last).enumerate() {
         let missing_eval = check_horizon(game, depth).err().and_then(|d| game.find(|n| n.span == d.span));
@@ -48,8 +50,24 @@ pub fn ids(game: &Game, opts: &Options) -> Trace {
     trace
 }
 
-/// The longest path from `id` to a leaf.
-fn height(game: &Game, id: NodeId) -> u32 {
-    let node = game.node(id);
-    node.children.iter().map(|e| 1 + height(game, e.child)).max().unwrap_or(0)
+/// The longest path from the root to a leaf (each shared node once).
+fn height(game: &Game) -> u32 {
+    // Children come after their parents in the arena except through `&`
+    // edges, so fill heights bottom-up with an explicit post-order.
+    let mut memo: Vec<Option<u32>> = vec![None; game.nodes.len()];
+    let mut stack = vec![(NodeId::ROOT, false)];
+    while let Some((id, expanded)) = stack.pop() {
+        if memo[id.index()].is_some() {
+            continue;
+        }
+        let node = game.node(id);
+        if expanded || node.children.is_empty() {
+            let h = node.children.iter().filter_map(|e| memo[e.child.index()]).map(|h| h + 1).max().unwrap_or(0);
+            memo[id.index()] = Some(h);
+            continue;
+        }
+        stack.push((id, true));
+        stack.extend(node.children.iter().map(|e| (e.child, false)));
+    }
+    memo[NodeId::ROOT.index()].unwrap_or(0)
 }

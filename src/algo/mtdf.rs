@@ -44,7 +44,8 @@ pub fn mtdf(game: &Game, opts: &Options) -> Trace {
     let delta = null_delta(game, &opts);
     let mut search = TtSearch::new(game, &opts, Algorithm::Mtdf);
     let (mut lower, mut upper) = root_window(game, &opts);
-    let mut g = opts.guess.unwrap_or(Num::ZERO);
+    // A first guess outside what the bounds allow is moved to the nearest bound.
+    let mut g = opts.guess.unwrap_or(Num::ZERO).clamp(lower, upper);
     let mut number = 1;
     loop {
         let beta = if g == lower { g + delta } else { g };
