@@ -122,6 +122,19 @@ impl Step {
     }
 }
 
+/// Leaves a MAX-view node with value `v`: returned as found (fail-soft) or
+/// clamped to the window it was entered with (fail-hard), and classified by
+/// what is `known` of the true value.
+pub(crate) fn exit(trace: &mut Trace, fail: FailMode, v: Num, known: Interval, window: Window) -> (Num, BoundKind) {
+    let returned = match fail {
+        FailMode::Soft => v,
+        FailMode::Hard => v.clamp(window.alpha, window.beta),
+    };
+    let bound = known.classify(returned, (window.alpha, window.beta));
+    trace.push(Event::Exit { value: Value::Scalar(returned), bound, negamax: None });
+    (returned, bound)
+}
+
 struct AlphaBeta<'g> {
     game: &'g Game,
     opts: &'g Options,
@@ -159,13 +172,6 @@ impl AlphaBeta<'_> {
                 break;
             }
         }
-        let (v, known) = (step.v, step.known);
-        let returned = match self.opts.fail {
-            FailMode::Soft => v,
-            FailMode::Hard => v.clamp(window.alpha, window.beta),
-        };
-        let bound = known.classify(returned, (window.alpha, window.beta));
-        self.trace.push(Event::Exit { value: Value::Scalar(returned), bound, negamax: None });
-        (returned, bound)
+        exit(&mut self.trace, self.opts.fail, step.v, step.known, window)
     }
 }

@@ -29,7 +29,7 @@ use crate::algo::{Algorithm, Interval, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::{CutRule, FailMode, Options};
-use crate::trace::{BoundKind, Cause, CutKind, Event, Trace, Value, Window};
+use crate::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Value, Window};
 
 pub fn negamax_ab(game: &Game, opts: &Options) -> Trace {
     let mut search = NegamaxAb {
@@ -61,6 +61,42 @@ pub(crate) fn flip(bound: BoundKind) -> BoundKind {
 /// The negamax window `(a, b)` of a node with side `color`, from MAX's view.
 pub(crate) fn max_view(color: Num, a: Bound, b: Bound) -> Window {
     if color == Num::ONE { Window { alpha: a.v, beta: b.v } } else { Window { alpha: -b.v, beta: -a.v } }
+}
+
+/// Records a node evaluated directly (a leaf, or at the cutoff) by a
+/// negamax-style search for the side `color`; returns its negamax score.
+pub(crate) fn leaf(
+    trace: &mut Trace,
+    node: NodeId,
+    child: u32,
+    window: Window,
+    (u, source): (Num, LeafSource),
+    color: Num,
+) -> (Num, BoundKind) {
+    let (value, negamax) = (Value::Scalar(u), Some(color * u));
+    trace.push(Event::Leaf { node, child, window: Some(window), value, source, negamax });
+    (color * u, BoundKind::Exact)
+}
+
+/// Scores child `c` for its parent's side `color`, given the parent's
+/// window `(a, b)`: a child of the same side is searched with that window
+/// as is; any other is searched for the other side with the window negated
+/// and swapped, and its score and bound negated. `search(color, a, b)`
+/// searches the child.
+pub(crate) fn from_child(
+    game: &Game,
+    c: NodeId,
+    color: Num,
+    a: Bound,
+    b: Bound,
+    search: impl FnOnce(Num, Bound, Bound) -> (Num, BoundKind),
+) -> (Num, BoundKind) {
+    let kind = game.node(c).kind;
+    if kind != NodeKind::Leaf && side(kind) == color {
+        return search(color, a, b);
+    }
+    let (v, vb) = search(-color, negate(b), negate(a));
+    (-v, flip(vb))
 }
 
 /// One negamax node's loop over its children: the running value, what is
@@ -130,24 +166,16 @@ impl NegamaxAb<'_> {
     /// that side's terms).
     fn negamax(&mut self, id: NodeId, child: u32, depth: u32, color: Num, a: Bound, b: Bound) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
-        if let Some((u, source)) = self.order.direct_value(id, depth) {
-            let (value, negamax) = (Value::Scalar(u), Some(color * u));
-            self.trace.push(Event::Leaf { node: id, child, window: Some(entered), value, source, negamax });
-            return (color * u, BoundKind::Exact);
+        if let Some(direct) = self.order.direct_value(id, depth) {
+            return leaf(&mut self.trace, id, child, entered, direct, color);
         }
         self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
         let (a0, b0) = (a.v, b.v);
         let mut step = Step::new(color, depth, self.range, a);
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
-            let c = self.game.node(id).children[i as usize].child;
-            let kind = self.game.node(c).kind;
-            let scored = if kind != NodeKind::Leaf && side(kind) == color {
-                self.negamax(c, i, depth + 1, color, step.a, b)
-            } else {
-                let (v, vb) = self.negamax(c, i, depth + 1, -color, negate(b), negate(step.a));
-                (-v, flip(vb))
-            };
+            let (game, c) = (self.game, self.game.node(id).children[i as usize].child);
+            let scored = from_child(game, c, color, step.a, b, |col, a, b| self.negamax(c, i, depth + 1, col, a, b));
             if step.child(&mut self.trace, i, scored, b, self.opts.cuts, &order[k + 1..]) {
                 break;
             }

@@ -55,11 +55,11 @@
 
 use crate::algo::alphabeta::Bound;
 use crate::algo::negamax::side;
-use crate::algo::negamax_ab::{Step, flip, max_view, negate};
+use crate::algo::negamax_ab::{Step, flip, from_child, leaf, max_view};
 use crate::algo::order::Orderer;
 use crate::algo::tt::Table;
 use crate::algo::{Algorithm, direct_value, root_window};
-use crate::model::{Game, NodeId, NodeKind};
+use crate::model::{Game, NodeId};
 use crate::num::Num;
 use crate::options::{FailMode, Options};
 use crate::trace::{BoundKind, Cause, Event, Trace, TtEntry, TtOutcome, Value};
@@ -116,10 +116,8 @@ impl<'g> TtSearch<'g> {
         mut b: Bound,
     ) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
-        if let Some((u, source)) = direct_value(self.game, self.opts, id, depth) {
-            let (value, negamax) = (Value::Scalar(u), Some(color * u));
-            self.trace.push(Event::Leaf { node: id, child, window: Some(entered), value, source, negamax });
-            return (color * u, BoundKind::Exact);
+        if let Some(direct) = direct_value(self.game, self.opts, id, depth) {
+            return leaf(&mut self.trace, id, child, entered, direct, color);
         }
         self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
         let alpha_orig = a.v;
@@ -185,14 +183,8 @@ impl<'g> TtSearch<'g> {
         let mut step = Step::new(color, depth, self.range, a);
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
-            let c = self.game.node(id).children[i as usize].child;
-            let kind = self.game.node(c).kind;
-            let scored = if kind != NodeKind::Leaf && side(kind) == color {
-                self.negamax(c, i, depth + 1, color, step.a, b)
-            } else {
-                let (v, vb) = self.negamax(c, i, depth + 1, -color, negate(b), negate(step.a));
-                (-v, flip(vb))
-            };
+            let (game, c) = (self.game, self.game.node(id).children[i as usize].child);
+            let scored = from_child(game, c, color, step.a, b, |col, a, b| self.negamax(c, i, depth + 1, col, a, b));
             if step.child(&mut self.trace, i, scored, b, self.opts.cuts, &order[k + 1..]) {
                 break;
             }

@@ -34,7 +34,7 @@
 
 use crate::algo::alphabeta::Bound;
 use crate::algo::negamax::side;
-use crate::algo::negamax_ab::{Step, flip, max_view, negate};
+use crate::algo::negamax_ab::{Step, flip, from_child, leaf, max_view, negate};
 use crate::algo::order::Orderer;
 use crate::algo::{Algorithm, direct_value, root_window};
 use crate::model::{Game, NodeId, NodeKind};
@@ -87,20 +87,14 @@ impl Pvs<'_> {
     /// Searches child `c` (written index `i`) of a node of side `color` with
     /// the node's window `(a, b)`; returns the score for `color`.
     fn child(&mut self, c: NodeId, i: u32, depth: u32, color: Num, a: Bound, b: Bound) -> (Num, BoundKind) {
-        let kind = self.game.node(c).kind;
-        if kind != NodeKind::Leaf && side(kind) == color {
-            return self.pvs(c, i, depth + 1, color, a, b);
-        }
-        let (v, vb) = self.pvs(c, i, depth + 1, -color, negate(b), negate(a));
-        (-v, flip(vb))
+        let game = self.game;
+        from_child(game, c, color, a, b, |col, a, b| self.pvs(c, i, depth + 1, col, a, b))
     }
 
     fn pvs(&mut self, id: NodeId, child: u32, depth: u32, color: Num, a: Bound, b: Bound) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
-        if let Some((u, source)) = direct_value(self.game, self.opts, id, depth) {
-            let (value, negamax) = (Value::Scalar(u), Some(color * u));
-            self.trace.push(Event::Leaf { node: id, child, window: Some(entered), value, source, negamax });
-            return (color * u, BoundKind::Exact);
+        if let Some(direct) = direct_value(self.game, self.opts, id, depth) {
+            return leaf(&mut self.trace, id, child, entered, direct, color);
         }
         self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
         let (a0, b0) = (a.v, b.v);

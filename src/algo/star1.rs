@@ -43,7 +43,7 @@ use crate::algo::star_chance::Chance;
 use crate::algo::{Algorithm, Interval, direct_value, root_window};
 use crate::model::{Game, NodeId, NodeKind, Utility};
 use crate::num::Num;
-use crate::options::{FailMode, Options};
+use crate::options::Options;
 use crate::trace::{BoundKind, CutKind, Event, LeafSource, Trace, Value, Window};
 
 pub fn star1(game: &Game, opts: &Options) -> Trace {
@@ -155,13 +155,7 @@ impl<'g> Star<'g> {
 
     /// Leaves a node: fail-soft or fail-hard, classified by what is known.
     pub fn exit(&mut self, v: Num, known: Interval, window: Window) -> (Num, BoundKind) {
-        let returned = match self.opts.fail {
-            FailMode::Soft => v,
-            FailMode::Hard => v.clamp(window.alpha, window.beta),
-        };
-        let bound = known.classify(returned, (window.alpha, window.beta));
-        self.trace.push(Event::Exit { value: Value::Scalar(returned), bound, negamax: None });
-        (returned, bound)
+        crate::algo::alphabeta::exit(&mut self.trace, self.opts.fail, v, known, window)
     }
 
     /// A CHANCE node: Star1's window arithmetic (and `star2`'s probes).
