@@ -10,13 +10,42 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
-/// A utility, probability or window bound.
+/// A utility, probability or window bound, in 16 bytes: `den == 0` marks
+/// a float whose bits are in `num` (see [`Repr`]).
+#[derive(Clone, Copy)]
+pub struct Num {
+    num: i64,
+    den: i64,
+}
+
+/// What a [`Num`] holds, for matching.
 #[derive(Clone, Copy, Debug)]
-pub enum Num {
+enum Repr {
     /// `num / den`, `den > 0`, `gcd(num, den) == 1`.
     Ratio(i64, i64),
     /// A value that is not (or no longer) an exact rational, including ±∞.
     Float(f64),
+}
+
+impl Num {
+    /// `n / d`; the caller guarantees `d > 0` and lowest terms.
+    const fn ratio(num: i64, den: i64) -> Num {
+        Num { num, den }
+    }
+
+    const fn float(f: f64) -> Num {
+        Num { num: f.to_bits() as i64, den: 0 }
+    }
+
+    fn repr(self) -> Repr {
+        if self.den == 0 { Repr::Float(f64::from_bits(self.num as u64)) } else { Repr::Ratio(self.num, self.den) }
+    }
+}
+
+impl fmt::Debug for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.repr().fmt(f)
+    }
 }
 
 /// Why a literal is not a number we accept.
@@ -40,13 +69,13 @@ fn gcd(mut a: i128, mut b: i128) -> i128 {
 }
 
 impl Num {
-    pub const ZERO: Num = Num::Ratio(0, 1);
-    pub const ONE: Num = Num::Ratio(1, 1);
-    pub const INF: Num = Num::Float(f64::INFINITY);
-    pub const NEG_INF: Num = Num::Float(f64::NEG_INFINITY);
+    pub const ZERO: Num = Num::ratio(0, 1);
+    pub const ONE: Num = Num::ratio(1, 1);
+    pub const INF: Num = Num::float(f64::INFINITY);
+    pub const NEG_INF: Num = Num::float(f64::NEG_INFINITY);
 
     pub fn int(n: i64) -> Num {
-        Num::Ratio(n, 1)
+        Num::ratio(n, 1)
     }
 
     /// Builds `num / den` in lowest terms, falling back to a float when the
@@ -60,8 +89,8 @@ impl Num {
             d = -d;
         }
         match (i64::try_from(n), i64::try_from(d)) {
-            (Ok(n), Ok(d)) => Num::Ratio(n, d),
-            _ => Num::Float(n as f64 / d as f64),
+            (Ok(n), Ok(d)) => Num::ratio(n, d),
+            _ => Num::float(n as f64 / d as f64),
         }
     }
 
@@ -78,8 +107,8 @@ impl Num {
             if d.is_zero() {
                 return Err(NumError::ZeroDenominator);
             }
-            return match (n, d) {
-                (Num::Ratio(..), Num::Ratio(..)) => Ok(n / d),
+            return match (n.repr(), d.repr()) {
+                (Repr::Ratio(..), Repr::Ratio(..)) => Ok(n / d),
                 _ => Err(NumError::TooLarge),
             };
         }
@@ -135,8 +164,8 @@ impl Num {
         let (n, d) =
             if scale >= 0 { (num.checked_mul(pow(scale)?).ok_or(NumError::TooLarge)?, 1) } else { (num, pow(-scale)?) };
         match Num::from_i128(n, d) {
-            r @ Num::Ratio(..) => Ok(r),
-            Num::Float(_) => Err(NumError::TooLarge),
+            r if r.is_exact() => Ok(r),
+            _ => Err(NumError::TooLarge),
         }
     }
 
@@ -151,41 +180,41 @@ impl Num {
     }
 
     pub fn is_zero(&self) -> bool {
-        match *self {
-            Num::Ratio(n, _) => n == 0,
-            Num::Float(f) => f == 0.0,
+        match self.repr() {
+            Repr::Ratio(n, _) => n == 0,
+            Repr::Float(f) => f == 0.0,
         }
     }
 
     pub fn is_infinite(&self) -> bool {
-        matches!(*self, Num::Float(f) if f.is_infinite())
+        matches!(self.repr(), Repr::Float(f) if f.is_infinite())
     }
 
     /// Whole numbers print without a fraction and serialize as JSON integers.
     pub fn is_whole(&self) -> bool {
-        match *self {
-            Num::Ratio(_, d) => d == 1,
-            Num::Float(f) => f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15,
+        match self.repr() {
+            Repr::Ratio(_, d) => d == 1,
+            Repr::Float(f) => f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15,
         }
     }
 
     /// True for exact rationals (including whole numbers).
     pub fn is_exact(&self) -> bool {
-        matches!(self, Num::Ratio(..))
+        self.den != 0
     }
 
     pub fn to_f64(&self) -> f64 {
-        match *self {
-            Num::Ratio(n, d) => n as f64 / d as f64,
-            Num::Float(f) => f,
+        match self.repr() {
+            Repr::Ratio(n, d) => n as f64 / d as f64,
+            Repr::Float(f) => f,
         }
     }
 
     /// The whole value as an `i64`, when it is one.
     pub fn as_i64(&self) -> Option<i64> {
-        match *self {
-            Num::Ratio(n, 1) => Some(n),
-            Num::Float(f) if self.is_whole() => Some(f as i64),
+        match self.repr() {
+            Repr::Ratio(n, 1) => Some(n),
+            Repr::Float(f) if self.is_whole() => Some(f as i64),
             _ => None,
         }
     }
@@ -220,8 +249,8 @@ impl PartialOrd for Num {
 
 impl Ord for Num {
     fn cmp(&self, other: &Num) -> Ordering {
-        match (*self, *other) {
-            (Num::Ratio(a, b), Num::Ratio(c, d)) => (a as i128 * d as i128).cmp(&(c as i128 * b as i128)),
+        match (self.repr(), other.repr()) {
+            (Repr::Ratio(a, b), Repr::Ratio(c, d)) => (a as i128 * d as i128).cmp(&(c as i128 * b as i128)),
             _ => self.to_f64().total_cmp(&other.to_f64()),
         }
     }
@@ -229,9 +258,9 @@ impl Ord for Num {
 
 impl std::hash::Hash for Num {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        match *self {
-            Num::Ratio(n, d) => (n, d).hash(state),
-            Num::Float(f) => f.to_bits().hash(state),
+        match self.repr() {
+            Repr::Ratio(n, d) => (n, d).hash(state),
+            Repr::Float(f) => f.to_bits().hash(state),
         }
     }
 }
@@ -239,11 +268,11 @@ impl std::hash::Hash for Num {
 impl Add for Num {
     type Output = Num;
     fn add(self, other: Num) -> Num {
-        match (self, other) {
-            (Num::Ratio(a, b), Num::Ratio(c, d)) => {
+        match (self.repr(), other.repr()) {
+            (Repr::Ratio(a, b), Repr::Ratio(c, d)) => {
                 Num::from_i128(a as i128 * d as i128 + c as i128 * b as i128, b as i128 * d as i128)
             }
-            _ => Num::Float(self.to_f64() + other.to_f64()),
+            _ => Num::float(self.to_f64() + other.to_f64()),
         }
     }
 }
@@ -258,10 +287,10 @@ impl Sub for Num {
 impl Mul for Num {
     type Output = Num;
     fn mul(self, other: Num) -> Num {
-        match (self, other) {
-            (Num::Ratio(a, b), Num::Ratio(c, d)) => Num::from_i128(a as i128 * c as i128, b as i128 * d as i128),
+        match (self.repr(), other.repr()) {
+            (Repr::Ratio(a, b), Repr::Ratio(c, d)) => Num::from_i128(a as i128 * c as i128, b as i128 * d as i128),
             _ if self.is_zero() || other.is_zero() => Num::ZERO,
-            _ => Num::Float(self.to_f64() * other.to_f64()),
+            _ => Num::float(self.to_f64() * other.to_f64()),
         }
     }
 }
@@ -270,11 +299,11 @@ impl Div for Num {
     type Output = Num;
     /// Exact when both are rationals; division by zero gives a float (±∞).
     fn div(self, other: Num) -> Num {
-        match (self, other) {
-            (Num::Ratio(a, b), Num::Ratio(c, d)) if c != 0 => {
+        match (self.repr(), other.repr()) {
+            (Repr::Ratio(a, b), Repr::Ratio(c, d)) if c != 0 => {
                 Num::from_i128(a as i128 * d as i128, b as i128 * c as i128)
             }
-            _ => Num::Float(self.to_f64() / other.to_f64()),
+            _ => Num::float(self.to_f64() / other.to_f64()),
         }
     }
 }
@@ -282,12 +311,12 @@ impl Div for Num {
 impl Neg for Num {
     type Output = Num;
     fn neg(self) -> Num {
-        match self {
-            Num::Ratio(n, d) => match n.checked_neg() {
-                Some(n) => Num::Ratio(n, d),
-                None => Num::Float(-(n as f64) / d as f64),
+        match self.repr() {
+            Repr::Ratio(n, d) => match n.checked_neg() {
+                Some(n) => Num::ratio(n, d),
+                None => Num::float(-(n as f64) / d as f64),
             },
-            Num::Float(f) => Num::Float(-f),
+            Repr::Float(f) => Num::float(-f),
         }
     }
 }
@@ -295,13 +324,13 @@ impl Neg for Num {
 impl fmt::Display for Num {
     /// `3`, `-7/3`, `2.5` (a float), `inf`, `-inf`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Num::Ratio(n, 1) => write!(f, "{n}"),
-            Num::Ratio(n, d) => write!(f, "{n}/{d}"),
-            Num::Float(x) if x == f64::INFINITY => f.write_str("inf"),
-            Num::Float(x) if x == f64::NEG_INFINITY => f.write_str("-inf"),
-            Num::Float(x) if self.is_whole() => write!(f, "{}", x as i64),
-            Num::Float(x) => write!(f, "{x}"),
+        match self.repr() {
+            Repr::Ratio(n, 1) => write!(f, "{n}"),
+            Repr::Ratio(n, d) => write!(f, "{n}/{d}"),
+            Repr::Float(x) if x == f64::INFINITY => f.write_str("inf"),
+            Repr::Float(x) if x == f64::NEG_INFINITY => f.write_str("-inf"),
+            Repr::Float(x) if self.is_whole() => write!(f, "{}", x as i64),
+            Repr::Float(x) => write!(f, "{x}"),
         }
     }
 }
@@ -310,9 +339,9 @@ impl Num {
     /// Like `Display`, but with `∞` for infinities and `−` for minus, for
     /// text reports and diagrams.
     pub fn pretty(&self) -> String {
-        match *self {
-            Num::Float(x) if x == f64::INFINITY => "+∞".into(),
-            Num::Float(x) if x == f64::NEG_INFINITY => "−∞".into(),
+        match self.repr() {
+            Repr::Float(x) if x == f64::INFINITY => "+∞".into(),
+            Repr::Float(x) if x == f64::NEG_INFINITY => "−∞".into(),
             _ => self.to_string(),
         }
     }
@@ -328,12 +357,12 @@ mod tests {
 
     #[test]
     fn parses_every_literal_form_exactly() {
-        assert_eq!(p("3"), Num::Ratio(3, 1));
-        assert_eq!(p("-2.5"), Num::Ratio(-5, 2));
-        assert_eq!(p("1e3"), Num::Ratio(1000, 1));
-        assert_eq!(p("2.5E-1"), Num::Ratio(1, 4));
-        assert_eq!(p("1/3"), Num::Ratio(1, 3));
-        assert_eq!(p("-2/6"), Num::Ratio(-1, 3));
+        assert_eq!(p("3"), Num::ratio(3, 1));
+        assert_eq!(p("-2.5"), Num::ratio(-5, 2));
+        assert_eq!(p("1e3"), Num::ratio(1000, 1));
+        assert_eq!(p("2.5E-1"), Num::ratio(1, 4));
+        assert_eq!(p("1/3"), Num::ratio(1, 3));
+        assert_eq!(p("-2/6"), Num::ratio(-1, 3));
         assert_eq!(p("0.1") + p("0.2"), p("3/10"));
         assert_eq!(p("-inf"), Num::NEG_INF);
     }
@@ -360,9 +389,16 @@ mod tests {
     fn overflow_degrades_to_float_and_still_orders() {
         let big = Num::int(i64::MAX);
         let sum = big + big;
-        assert!(matches!(sum, Num::Float(_)));
+        assert!(!sum.is_exact());
         assert!(sum > big);
         assert!(Num::NEG_INF < big && big < Num::INF);
-        assert_eq!(-Num::int(i64::MIN), Num::Float(9.223_372_036_854_776e18));
+        assert_eq!(-Num::int(i64::MIN), Num::float(9.223_372_036_854_776e18));
+    }
+
+    #[test]
+    fn fits_in_sixteen_bytes() {
+        assert_eq!(std::mem::size_of::<Num>(), 16);
+        assert_eq!(Num::float(-0.5).to_f64(), -0.5);
+        assert!(Num::NEG_INF.is_infinite() && !Num::NEG_INF.is_exact());
     }
 }
