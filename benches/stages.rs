@@ -102,7 +102,7 @@ fn row(branching: u32, depth: u32) {
         out.flush().expect("flush");
         out.get_ref().0
     });
-    let nodes = game.nodes.len();
+    let nodes = game.len();
     let visited = report.results[0].nodes.len();
     drop((game, trace, report));
 

@@ -368,7 +368,7 @@ impl Analysis {
 /// is the leftmost attaining the value) or returned a value strictly inside
 /// its window (an exact value); the first visit for one-pass algorithms.
 fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
-    let max_root = game.root().kind != crate::model::NodeKind::Min;
+    let max_root = game.root().kind() != crate::model::NodeKind::Min;
     let searched = |p: &Pass| p.root.is_some_and(|r| visits[r].best_child.is_some());
     let decides = |p: &&Pass| match (p.kind, p.root.and_then(|r| visits[r].value.as_ref()?.scalar())) {
         (PassKind::Mtdf { window, .. }, Some(g)) => {
@@ -390,7 +390,7 @@ fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32) -> Vec<Path> {
     let probe = visits[at].children.iter().map(|&c| &visits[c]).find(|v| v.probe && v.path == path);
     let Some(probe) = probe else { return vec![path] };
     let entered = |k: u32| probe.children.iter().any(|&c| visits[c].path.0.last() == Some(&k));
-    let n = game.node(probe.node).children.len() as u32;
+    let n = game.node(probe.node).children().len() as u32;
     (0..n).filter(|&k| !entered(k)).map(|k| path.child(k)).collect()
 }
 
@@ -398,18 +398,18 @@ fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32) -> Vec<Path> {
 /// the rest as indices (`C.2`), or the path itself (`2.2`).
 pub fn reference(game: &Game, path: &Path) -> String {
     let mut id = NodeId::ROOT;
-    let mut base = game.root().name.clone();
+    let mut base = game.root().name();
     let mut rest: Vec<String> = Vec::new();
     for &i in &path.0 {
-        let Some(edge) = game.node(id).children.get(i as usize) else { return path.to_string() };
+        let Some(edge) = game.node(id).children().get(i as usize) else { return path.to_string() };
         id = edge.child;
-        match &game.node(id).name {
-            Some(name) => (base, rest) = (Some(name.clone()), vec![]),
+        match game.node(id).name() {
+            Some(name) => (base, rest) = (Some(name), vec![]),
             None => rest.push((i + 1).to_string()),
         }
     }
     match base {
-        Some(name) => std::iter::once(quote(&name)).chain(rest).collect::<Vec<_>>().join("."),
+        Some(name) => std::iter::once(quote(name)).chain(rest).collect::<Vec<_>>().join("."),
         None => path.to_string(),
     }
 }

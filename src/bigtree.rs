@@ -126,17 +126,17 @@ mod tests {
         assert!(text.starts_with("MAX { MIN { "), "{text}");
         assert_eq!(text.matches('{').count(), 3);
         let game = crate::load("u.tree", &text).unwrap();
-        assert_eq!(game.nodes.iter().filter(|n| n.is_leaf()).count(), 4);
+        assert_eq!(game.nodes().filter(|n| n.is_leaf()).count(), 4);
         assert_eq!(uniform(2, 2, 7), text, "same seed, same tree");
         assert_ne!(uniform(2, 2, 8), text);
-        assert_eq!(crate::load("u.tree", &uniform(3, 0, 1)).unwrap().nodes.len(), 2);
+        assert_eq!(crate::load("u.tree", &uniform(3, 0, 1)).unwrap().len(), 2);
     }
 
     #[test]
     fn chain_and_wide_are_what_they_say() {
         let game = crate::load("c.tree", &chain(5, 1)).unwrap();
-        assert_eq!((game.nodes.len(), game.nodes.iter().filter(|n| n.is_leaf()).count()), (11, 6));
+        assert_eq!((game.len(), game.nodes().filter(|n| n.is_leaf()).count()), (11, 6));
         let game = crate::load("w.tree", &wide(1000, 1)).unwrap();
-        assert_eq!(game.root().children.len(), 1000);
+        assert_eq!(game.root().children().len(), 1000);
     }
 }

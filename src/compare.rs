@@ -36,7 +36,7 @@ pub struct NotCompared {
 /// Why `algorithm`'s root value is not expected to equal the others', if so.
 fn not_comparable(game: &Game, trace: &Trace) -> Option<&'static str> {
     use crate::algo::Algorithm;
-    let shared = game.nodes.iter().any(|n| n.key.is_some() || n.children.iter().any(|e| e.transposition));
+    let shared = game.shares_positions();
     match trace.algorithm {
         Algorithm::Paranoid => Some("paranoid solves the two-player coalition game for one player's component"),
         Algorithm::NegamaxTt | Algorithm::Mtdf if shared && trace.options.depth.is_some() => Some(

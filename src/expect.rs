@@ -189,7 +189,7 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
             let got: Vec<_> = analysis.leaves().collect();
             let matches = |w: &LeafExpect, v: &&crate::analysis::Visit| match w {
                 LeafExpect::Value(x) => v.value.as_ref().and_then(Value::scalar) == Some(*x),
-                LeafExpect::Name(n) => game.node(v.node).name.as_deref() == Some(n),
+                LeafExpect::Name(n) => game.node(v.node).name() == Some(n),
             };
             let at = (0..want.len().max(got.len()))
                 .find(|&i| !matches!((want.get(i), got.get(i)), (Some(w), Some(g)) if matches(w, g)))?;
@@ -197,7 +197,7 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
                 LeafExpect::Value(x) => x.to_string(),
                 LeafExpect::Name(n) => n.clone(),
             });
-            let got_text = got.iter().map(|v| match (&game.node(v.node).name, &v.value) {
+            let got_text = got.iter().map(|v| match (&game.node(v.node).name(), &v.value) {
                 (Some(n), Some(val)) => format!("{n}={val}"),
                 (_, Some(val)) => val.to_string(),
                 _ => "?".into(),

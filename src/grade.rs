@@ -287,7 +287,7 @@ fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
                     if let Some(want) = leaves {
                         let same = match want.get(leaf_count) {
                             Some(LeafExpect::Value(x)) => value.scalar() == Some(*x),
-                            Some(LeafExpect::Name(n)) => game.node(*node).name.as_deref() == Some(n.as_str()),
+                            Some(LeafExpect::Name(n)) => game.node(*node).name() == Some(n.as_str()),
                             None => false,
                         };
                         if !same {
@@ -383,7 +383,7 @@ fn must_continue(game: &Game, parent: &Frame, child: &Path, cuts: CutRule) -> St
             window_text(w.alpha, w.beta)
         );
     };
-    let maximizing = game.node(parent.node).kind == NodeKind::Max;
+    let maximizing = game.node(parent.node).kind() == NodeKind::Max;
     let (rel, letter, bound) = match (maximizing, cuts) {
         (true, CutRule::OnEquality) => ("<", "β", w.beta),
         (true, CutRule::Strict) => ("≤", "β", w.beta),
@@ -394,7 +394,7 @@ fn must_continue(game: &Game, parent: &Frame, child: &Path, cuts: CutRule) -> St
 }
 
 fn kind_word(game: &Game, id: NodeId) -> &'static str {
-    match game.node(id).kind {
+    match game.node(id).kind() {
         NodeKind::Max => "MAX",
         NodeKind::Min => "MIN",
         NodeKind::Chance => "CHANCE",

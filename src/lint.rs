@@ -92,7 +92,7 @@ fn at_depth(game: &Game, depth: u32) -> Vec<NodeId> {
             out.push(id);
             continue;
         }
-        stack.extend(node.children.iter().rev().map(|e| (e.child, d + 1)));
+        stack.extend(node.children().iter().rev().map(|e| (e.child, d + 1)));
     }
     out
 }
@@ -102,19 +102,19 @@ fn evals(game: &Game, out: &mut Vec<Warning>) {
     // `--beam` and `--order eval` rank children by `eval` without a cutoff.
     let ranks = game.expects.iter().any(|e| e.options.beam.is_some() || e.options.order == crate::options::Order::Eval);
     if depths.is_empty() && !ranks {
-        if let Some(id) = game.find(|n| n.eval.is_some()) {
+        if let Some(id) = game.find(|n| n.eval().is_some()) {
             let message =
                 "`eval` is only used at a depth cutoff or to rank moves (beam, order=eval), and no expect block does either"
                     .to_string();
-            out.push(Warning { message, span: game.node(id).span });
+            out.push(Warning { message, span: game.node(id).span() });
         }
         return;
     }
     for d in depths {
         for id in at_depth(game, d) {
-            if game.node(id).eval.is_none() {
+            if game.node(id).eval().is_none() {
                 let message = format!("this node is at the depth cutoff {d} of an expect block but has no `eval`");
-                out.push(Warning { message, span: game.node(id).span });
+                out.push(Warning { message, span: game.node(id).span() });
             }
         }
     }
@@ -143,7 +143,7 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
             cut.value,
             pruned.join(" ")
         );
-        out.push(Warning { message, span: game.node(trigger.node).span });
+        out.push(Warning { message, span: game.node(trigger.node).span() });
     }
 }
 
@@ -159,6 +159,6 @@ fn root_ties(game: &Game, out: &mut Vec<Warning>) {
         let value = root.value.as_ref().map(|v| v.to_string()).unwrap_or_default();
         let message =
             format!("the root moves {} all attain {value}: the best move depends on --ties", names.join(", "));
-        out.push(Warning { message, span: game.root().span });
+        out.push(Warning { message, span: game.root().span() });
     }
 }

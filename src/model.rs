@@ -50,63 +50,171 @@ impl NodeKind {
     }
 }
 
-/// A leaf's utility.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Utility {
+/// A leaf's utility, as read from the game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Utility<'a> {
     /// Inner nodes have none.
     None,
     Scalar(Num),
     /// One component per player (max^n).
-    Vector(Vec<Num>),
+    Vector(&'a [Num]),
     /// `?`: to be found by `puzzle`.
     Unknown,
 }
 
-/// An edge from a node to one of its children.
-#[derive(Clone, Debug, PartialEq)]
+/// An edge from a node to one of its children: 8 bytes in the arena. Its
+/// rarely written parts (label, probability, `&`) live in a side table;
+/// read them through [`NodeRef::edge`].
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Edge {
     pub child: NodeId,
+    /// Index into `Game::edge_extras`, or [`NONE`].
+    extra: u32,
+}
+
+/// An edge with everything written on it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EdgeView<'a> {
+    pub child: NodeId,
     /// The move's name, `a1 -> …`.
-    pub label: Option<String>,
-    /// For CHANCE parents: the probability (uniform when omitted).
+    pub label: Option<&'a str>,
+    /// For CHANCE parents: the probability as written (uniform when omitted).
     pub prob: Option<Num>,
     /// True when written as `&B` (a transposition to an existing node).
     pub transposition: bool,
 }
 
-/// One position of the game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Node {
-    pub kind: NodeKind,
-    pub name: Option<String>,
-    pub children: Vec<Edge>,
-    pub utility: Utility,
-    /// `[eval=…]`: the heuristic value used at a depth cutoff.
-    pub eval: Option<Num>,
-    /// `[key=…]`: the transposition-table key (defaults to the node itself).
-    pub key: Option<String>,
-    /// `[noisy]`: not quiescent.
-    pub noisy: bool,
-    /// Where the node is written (its kind and name, or the leaf).
-    pub span: Span,
+/// An edge to add with [`Game::set_children`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NewEdge {
+    pub child: Option<NodeId>,
+    pub label: Option<String>,
+    pub prob: Option<Num>,
+    pub transposition: bool,
 }
 
-impl Node {
+/// "No side-table entry".
+const NONE: u32 = u32::MAX;
+
+/// One position of the game, as stored: 40 bytes. Names, attributes and
+/// vector utilities are rare, so they live in a side table (`extra`); the
+/// children are `len` edges from `first` in the edge arena.
+#[derive(Clone, Debug, PartialEq)]
+struct Slot {
+    kind: NodeKind,
+    extra: u32,
+    /// The span, as `u32` offsets (sources are far below 4 GiB).
+    start: u32,
+    end: u32,
+    first: u32,
+    len: u32,
+    /// A two-player leaf's utility (zero otherwise).
+    value: Num,
+}
+
+/// The rarely written parts of a node.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct NodeExtra {
+    name: Option<String>,
+    /// `[eval=…]`: the heuristic value used at a depth cutoff.
+    eval: Option<Num>,
+    /// `[key=…]`: the transposition-table key (defaults to the node itself).
+    key: Option<String>,
+    /// `[noisy]`: not quiescent.
+    noisy: bool,
+    vector: Option<Vec<Num>>,
+    unknown: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct EdgeExtra {
+    label: Option<String>,
+    prob: Option<Num>,
+    transposition: bool,
+}
+
+/// A node of a [`Game`], read through its accessors.
+#[derive(Clone, Copy, Debug)]
+pub struct NodeRef<'a> {
+    game: &'a Game,
+    slot: &'a Slot,
+    extra: Option<&'a NodeExtra>,
+}
+
+impl<'a> NodeRef<'a> {
+    pub fn kind(&self) -> NodeKind {
+        self.slot.kind
+    }
+
     pub fn is_leaf(&self) -> bool {
-        self.kind == NodeKind::Leaf
+        self.slot.kind == NodeKind::Leaf
+    }
+
+    pub fn name(&self) -> Option<&'a str> {
+        self.extra.and_then(|x| x.name.as_deref())
+    }
+
+    /// The edges to the children, in written order.
+    pub fn children(&self) -> &'a [Edge] {
+        &self.game.edges[self.slot.first as usize..(self.slot.first + self.slot.len) as usize]
+    }
+
+    /// The `i`-th child's id.
+    pub fn child(&self, i: usize) -> NodeId {
+        self.children()[i].child
+    }
+
+    /// The `i`-th edge with its label, probability and `&` flag.
+    pub fn edge(&self, i: usize) -> EdgeView<'a> {
+        self.game.view(self.children()[i])
+    }
+
+    /// Every edge, with what is written on it.
+    pub fn edges(&self) -> impl DoubleEndedIterator<Item = EdgeView<'a>> + ExactSizeIterator + 'a {
+        let game = self.game;
+        self.children().iter().map(move |&e| game.view(e))
+    }
+
+    pub fn utility(&self) -> Utility<'a> {
+        if self.slot.kind != NodeKind::Leaf {
+            return Utility::None;
+        }
+        match self.extra {
+            Some(NodeExtra { vector: Some(v), .. }) => Utility::Vector(v),
+            Some(NodeExtra { unknown: true, .. }) => Utility::Unknown,
+            _ => Utility::Scalar(self.slot.value),
+        }
     }
 
     /// The scalar utility of a two-player leaf.
     pub fn scalar(&self) -> Option<Num> {
-        match self.utility {
+        match self.utility() {
             Utility::Scalar(v) => Some(v),
             _ => None,
         }
     }
+
+    pub fn eval(&self) -> Option<Num> {
+        self.extra.and_then(|x| x.eval)
+    }
+
+    pub fn key(&self) -> Option<&'a str> {
+        self.extra.and_then(|x| x.key.as_deref())
+    }
+
+    pub fn noisy(&self) -> bool {
+        self.extra.is_some_and(|x| x.noisy)
+    }
+
+    /// Where the node is written (its kind and name, or the leaf).
+    pub fn span(&self) -> Span {
+        Span { start: self.slot.start as usize, end: self.slot.end as usize }
+    }
 }
 
-/// A validated game tree (a DAG when transpositions are used).
-#[derive(Clone, Debug, PartialEq)]
+/// A validated game tree (a DAG when transpositions are used), stored as
+/// a flat arena: nodes in written (pre-)order, edges grouped by parent.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Game {
     pub title: Option<String>,
     /// `bounds [lo, hi]`: every utility lies in this closed range.
@@ -115,23 +223,151 @@ pub struct Game {
     pub players: Vec<String>,
     /// `sum S`: the components of every vector add up to at most S.
     pub sum: Option<Num>,
-    pub nodes: Vec<Node>,
+    slots: Vec<Slot>,
+    edges: Vec<Edge>,
+    node_extras: Vec<NodeExtra>,
+    edge_extras: Vec<EdgeExtra>,
     /// Each name and the path where its node is written.
     pub names: std::collections::BTreeMap<String, Path>,
     pub expects: Vec<crate::expect::Expect>,
 }
 
 impl Game {
-    pub fn node(&self, id: NodeId) -> &Node {
-        &self.nodes[id.index()]
+    /// An empty game with room for `nodes` nodes and `edges` edges.
+    pub fn with_capacity(nodes: usize, edges: usize) -> Game {
+        Game { slots: Vec::with_capacity(nodes), edges: Vec::with_capacity(edges), ..Game::default() }
     }
 
-    pub fn root(&self) -> &Node {
+    /// Adds a node without children; the first one added is the root.
+    pub fn add_node(&mut self, kind: NodeKind, span: Span) -> NodeId {
+        let id = NodeId(self.slots.len() as u32);
+        let (start, end) = (offset(span.start), offset(span.end));
+        let slot = Slot { kind, extra: NONE, start, end, first: 0, len: 0, value: Num::ZERO };
+        self.slots.push(slot);
+        id
+    }
+
+    /// Gives `id` its children, once: they are appended to the edge arena.
+    /// An edge without a `child` points at the root until
+    /// [`Game::set_child`] fixes it.
+    pub fn set_children(&mut self, id: NodeId, edges: impl IntoIterator<Item = NewEdge>) {
+        let first = self.edges.len() as u32;
+        for e in edges {
+            let extra = if e.label.is_some() || e.prob.is_some() || e.transposition {
+                self.edge_extras.push(EdgeExtra { label: e.label, prob: e.prob, transposition: e.transposition });
+                (self.edge_extras.len() - 1) as u32
+            } else {
+                NONE
+            };
+            self.edges.push(Edge { child: e.child.unwrap_or(NodeId::ROOT), extra });
+        }
+        let slot = &mut self.slots[id.index()];
+        (slot.first, slot.len) = (first, self.edges.len() as u32 - first);
+    }
+
+    /// Gives `id` children that carry nothing but the child (the common case).
+    pub fn set_plain_children(&mut self, id: NodeId, children: impl IntoIterator<Item = NodeId>) {
+        let first = self.edges.len() as u32;
+        self.edges.extend(children.into_iter().map(|child| Edge { child, extra: NONE }));
+        let slot = &mut self.slots[id.index()];
+        (slot.first, slot.len) = (first, self.edges.len() as u32 - first);
+    }
+
+    /// Points the `i`-th edge of `id` at `child` (a resolved `&B`).
+    pub fn set_child(&mut self, id: NodeId, i: usize, child: NodeId) {
+        let first = self.slots[id.index()].first as usize;
+        self.edges[first + i].child = child;
+    }
+
+    pub fn set_scalar(&mut self, id: NodeId, value: Num) {
+        self.slots[id.index()].value = value;
+        if let Some(x) = self.extra_mut_if_any(id) {
+            x.unknown = false;
+        }
+    }
+
+    pub fn set_vector(&mut self, id: NodeId, values: Vec<Num>) {
+        self.extra_mut(id).vector = Some(values);
+    }
+
+    pub fn set_unknown(&mut self, id: NodeId) {
+        self.extra_mut(id).unknown = true;
+    }
+
+    pub fn set_name(&mut self, id: NodeId, name: String) {
+        self.extra_mut(id).name = Some(name);
+    }
+
+    pub fn set_eval(&mut self, id: NodeId, eval: Num) {
+        self.extra_mut(id).eval = Some(eval);
+    }
+
+    pub fn set_key(&mut self, id: NodeId, key: String) {
+        self.extra_mut(id).key = Some(key);
+    }
+
+    pub fn set_noisy(&mut self, id: NodeId) {
+        self.extra_mut(id).noisy = true;
+    }
+
+    fn extra_mut(&mut self, id: NodeId) -> &mut NodeExtra {
+        let slot = &mut self.slots[id.index()];
+        if slot.extra == NONE {
+            slot.extra = self.node_extras.len() as u32;
+            self.node_extras.push(NodeExtra::default());
+        }
+        &mut self.node_extras[slot.extra as usize]
+    }
+
+    fn extra_mut_if_any(&mut self, id: NodeId) -> Option<&mut NodeExtra> {
+        let extra = self.slots[id.index()].extra;
+        self.node_extras.get_mut(extra as usize)
+    }
+
+    fn view(&self, e: Edge) -> EdgeView<'_> {
+        match self.edge_extras.get(e.extra as usize) {
+            Some(x) => {
+                EdgeView { child: e.child, label: x.label.as_deref(), prob: x.prob, transposition: x.transposition }
+            }
+            None => EdgeView { child: e.child, label: None, prob: None, transposition: false },
+        }
+    }
+
+    pub fn node(&self, id: NodeId) -> NodeRef<'_> {
+        let slot = &self.slots[id.index()];
+        NodeRef { game: self, slot, extra: self.node_extras.get(slot.extra as usize) }
+    }
+
+    pub fn root(&self) -> NodeRef<'_> {
         self.node(NodeId::ROOT)
     }
 
+    /// How many nodes the arena holds.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Every node id, in arena (written) order.
+    pub fn ids(&self) -> impl DoubleEndedIterator<Item = NodeId> + ExactSizeIterator + use<> {
+        (0..self.slots.len() as u32).map(NodeId)
+    }
+
+    /// Every node, in arena (written) order.
+    pub fn nodes(&self) -> impl Iterator<Item = NodeRef<'_>> {
+        self.ids().map(|id| self.node(id))
+    }
+
+    /// True when some node has a `key` or some edge is a `&` (positions shared).
+    pub fn shares_positions(&self) -> bool {
+        self.edge_extras.iter().any(|x| x.transposition) || self.node_extras.iter().any(|x| x.key.is_some())
+    }
+
     pub fn has_kind(&self, kind: NodeKind) -> bool {
-        self.nodes.iter().any(|n| n.kind == kind)
+        self.slots.iter().any(|n| n.kind == kind)
     }
 
     pub fn is_multiplayer(&self) -> bool {
@@ -139,20 +375,20 @@ impl Game {
     }
 
     /// The first node (in arena order) for which `pred` holds.
-    pub fn find(&self, pred: impl Fn(&Node) -> bool) -> Option<NodeId> {
-        self.nodes.iter().position(pred).map(|i| NodeId(i as u32))
+    pub fn find(&self, pred: impl Fn(&NodeRef<'_>) -> bool) -> Option<NodeId> {
+        self.ids().find(|&id| pred(&self.node(id)))
     }
 
     /// The probability of the `i`-th child of a CHANCE node.
     pub fn prob(&self, id: NodeId, i: usize) -> Num {
         let node = self.node(id);
-        node.children[i].prob.unwrap_or_else(|| Num::ONE / Num::int(node.children.len() as i64))
+        node.edge(i).prob.unwrap_or_else(|| Num::ONE / Num::int(node.children().len() as i64))
     }
 
     /// A label for people: the node's name, else its path.
     pub fn display_name(&self, id: NodeId, path: &Path) -> String {
-        match &self.node(id).name {
-            Some(name) => name.clone(),
+        match self.node(id).name() {
+            Some(name) => name.to_string(),
             None => path.to_string(),
         }
     }
@@ -178,7 +414,7 @@ impl Game {
             let Some(id) = self.at(&path) else { return Err(format!("{path} does not exist")) };
             let i = match seg {
                 Segment::Index(i) => {
-                    let n = self.node(id).children.len();
+                    let n = self.node(id).children().len();
                     if *i == 0 || *i as usize > n {
                         return Err(format!(
                             "{} has {n} children, so there is no child {i}",
@@ -198,15 +434,14 @@ impl Game {
     }
 
     fn label_index(&self, id: NodeId, label: &str) -> Option<u32> {
-        let children = &self.node(id).children;
-        children.iter().position(|e| e.label.as_deref() == Some(label)).map(|i| i as u32)
+        self.node(id).edges().position(|e| e.label == Some(label)).map(|i| i as u32)
     }
 
     /// The node reached by following `path` from the root, if it exists.
     pub fn at(&self, path: &Path) -> Option<NodeId> {
         let mut id = NodeId::ROOT;
         for &i in &path.0 {
-            id = self.node(id).children.get(i as usize)?.child;
+            id = self.node(id).children().get(i as usize)?.child;
         }
         Some(id)
     }
@@ -254,5 +489,21 @@ impl std::fmt::Display for Path {
             write!(f, "{}", i + 1)?;
         }
         Ok(())
+    }
+}
+
+/// A byte offset as stored in a [`Slot`].
+fn offset(at: usize) -> u32 {
+    u32::try_from(at).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arena_nodes_and_edges_stay_small() {
+        assert_eq!(std::mem::size_of::<Slot>(), 40);
+        assert_eq!(std::mem::size_of::<Edge>(), 8);
     }
 }

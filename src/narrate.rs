@@ -168,9 +168,9 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
 
 /// `9 beats its siblings' best, 5, by 4`: why child `child` of `parent` is singular.
 fn singular_margin(game: &Game, parent: NodeId, child: u32) -> String {
-    let keys: Vec<Option<Num>> = game.node(parent).children.iter().map(|e| key(game, e.child)).collect();
+    let keys: Vec<Option<Num>> = game.node(parent).children().iter().map(|e| key(game, e.child)).collect();
     let Some(Some(own)) = keys.get(child as usize).copied() else { return String::new() };
-    let maximizing = game.node(parent).kind == NodeKind::Max;
+    let maximizing = game.node(parent).kind() == NodeKind::Max;
     let others = keys.iter().enumerate().filter(|&(i, _)| i != child as usize).filter_map(|(_, k)| *k);
     let (best, margin) = if maximizing {
         let b = others.fold(Num::NEG_INF, Num::max);
@@ -184,7 +184,7 @@ fn singular_margin(game: &Game, parent: NodeId, child: u32) -> String {
 }
 
 fn kind(game: &Game, id: NodeId) -> String {
-    match game.node(id).kind {
+    match game.node(id).kind() {
         NodeKind::Max => "MAX".into(),
         NodeKind::Min => "MIN".into(),
         NodeKind::Chance => "CHANCE".into(),

@@ -24,7 +24,7 @@ fn written(game: &Game, target: NodeId) -> Path {
         if id == target {
             return path;
         }
-        for (i, e) in game.node(id).children.iter().enumerate().rev() {
+        for (i, e) in game.node(id).edges().enumerate().rev() {
             if !e.transposition {
                 stack.push((e.child, path.child(i as u32)));
             }

@@ -159,7 +159,7 @@ pub struct Solutions {
 
 /// The unknown leaves, left to right as written.
 pub fn unknowns(game: &Game) -> Vec<NodeId> {
-    (0..game.nodes.len() as u32).map(NodeId).filter(|&id| game.node(id).utility == Utility::Unknown).collect()
+    game.ids().filter(|&id| game.node(id).utility() == Utility::Unknown).collect()
 }
 
 /// Solves `game` over `domain`, trying at most `limit` partial assignments
@@ -219,7 +219,7 @@ fn search(
     let mut work = game.clone();
     let placeholder = game.bounds.map_or(Num::ZERO, |(lo, _)| lo);
     for &id in &unknowns {
-        work.nodes[id.index()].utility = Utility::Scalar(placeholder);
+        work.set_scalar(id, placeholder);
     }
     for e in &game.expects {
         crate::algo::run(&work, e.algorithm, &e.options).map_err(PuzzleError::NotApplicable)?;
@@ -245,7 +245,7 @@ fn search(
         stop,
         progress,
     };
-    let mut pending = vec![false; game.nodes.len()];
+    let mut pending = vec![false; game.len()];
     for id in &unknowns {
         pending[id.index()] = true;
     }
@@ -321,7 +321,7 @@ impl Search<'_, '_> {
                 continue;
             }
             self.distinct[i].1 = left.saturating_sub(1);
-            self.game.nodes[id.index()].utility = Utility::Scalar(v);
+            self.game.set_scalar(id, v);
             pending[id.index()] = false;
             values[k] = Some(v);
             let result = self.go(values, pending, out);
@@ -456,7 +456,7 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item]) -> bool {
                 if let Event::Leaf { node, value, .. } = ev {
                     let ok = |w: &LeafExpect| match w {
                         LeafExpect::Value(x) => value.scalar() == Some(*x),
-                        LeafExpect::Name(n) => game.node(*node).name.as_deref() == Some(n),
+                        LeafExpect::Name(n) => game.node(*node).name() == Some(n),
                     };
                     if !leaf_order.iter().all(|want| want.get(leaves).is_some_and(ok)) || !finished(&path, value) {
                         return false;
@@ -524,7 +524,7 @@ pub fn judge(game: &Game, domain: &Domain, option: &str) -> Verdict {
     }
     let mut filled = game.clone();
     for (&id, &v) in unknowns.iter().zip(&values) {
-        filled.nodes[id.index()].utility = Utility::Scalar(v);
+        filled.set_scalar(id, v);
     }
     if let Some((lo, hi)) = game.bounds
         && let Some(v) = values.iter().find(|&&v| v < lo || v > hi)

@@ -236,10 +236,10 @@ impl AlgoReport {
             .enumerate()
             .map(|(i, v)| {
                 let node = game.node(v.node);
-                let kind = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind.word() };
+                let kind = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() };
                 NodeReport {
                     path: Dotted(v.path.clone()),
-                    name: node.name.clone(),
+                    name: node.name().map(str::to_string),
                     kind,
                     value: v.value.as_ref().map(number),
                     value_exact: v.value.as_ref().and_then(exact),
@@ -491,7 +491,7 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
         let id = game.at(path);
         let kind = match (id, n.kind) {
             (_, "horizon") => "eval".to_string(),
-            (Some(id), _) => kind_word(game, game.node(id).kind),
+            (Some(id), _) => kind_word(game, game.node(id).kind()),
             _ => n.kind.to_string(),
         };
         let indent = "  ".repeat(path.depth());
@@ -526,7 +526,9 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
 }
 
 fn move_text(game: &Game, path: &Path) -> String {
-    let label = path.0.first().and_then(|&i| game.root().children.get(i as usize)).and_then(|e| e.label.clone());
+    let root = game.root();
+    let label =
+        path.0.first().filter(|&&i| (i as usize) < root.children().len()).and_then(|&i| root.edge(i as usize).label);
     match label {
         Some(l) => format!("{l} → {}", describe(game, path)),
         None => describe(game, path),
@@ -535,7 +537,7 @@ fn move_text(game: &Game, path: &Path) -> String {
 
 fn leaf_text(game: &Game, node: Option<&NodeReport>, path: &Path) -> String {
     let value = node.and_then(|n| n.value.as_ref()).map(show_number).unwrap_or_default();
-    match game.at(path).and_then(|id| game.node(id).name.clone()) {
+    match game.at(path).and_then(|id| game.node(id).name()) {
         Some(name) => format!("{name}={value}"),
         None => value,
     }

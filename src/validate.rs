@@ -13,7 +13,7 @@ use crate::algo::Algorithm;
 use crate::ast::{self, AttrValue, Header, Item as AstItem, LeafValue};
 use crate::diagnostic::{Diagnostic, DiagnosticKind as K, Span};
 use crate::expect::{Expect, Fact, Item, LeafExpect, Stat};
-use crate::model::{Edge, Game, Node, NodeId, NodeKind, Path, Utility};
+use crate::model::{Game, NewEdge, NodeId, NodeKind, Path};
 use crate::num::Num;
 use crate::options::Options;
 use crate::trace::Value;
@@ -27,15 +27,12 @@ pub fn validate(file: &ast::File) -> Result<Game, Vec<Diagnostic>> {
     if v.errors.is_empty() {
         v.check_cycles();
     }
-    let mut game = Game {
-        title: v.title.take(),
-        bounds: v.bounds,
-        players: v.players.clone(),
-        sum: v.sum,
-        nodes: std::mem::take(&mut v.nodes),
-        names: v.names.iter().map(|(n, (_, p, _))| (n.clone(), p.clone())).collect(),
-        expects: vec![],
-    };
+    let mut game = std::mem::take(&mut v.game);
+    game.title = v.title.take();
+    game.bounds = v.bounds;
+    game.players = v.players.clone();
+    game.sum = v.sum;
+    game.names = v.names.iter().map(|(n, (_, p, _))| (n.clone(), p.clone())).collect();
     if v.errors.is_empty() {
         game.expects = file.expects.iter().filter_map(|e| v.expect(&game, e)).collect();
     }
@@ -49,7 +46,8 @@ struct Validator {
     bounds: Option<(Num, Num)>,
     players: Vec<String>,
     sum: Option<Num>,
-    nodes: Vec<Node>,
+    /// The arena being built (headers are copied in at the end).
+    game: Game,
     /// name → (node, path where written, span of the name)
     names: BTreeMap<String, (NodeId, Path, Span)>,
     /// `&B` edges: (parent, child index, B)
@@ -130,10 +128,10 @@ impl Validator {
         NodeKind::Max
     }
 
-    fn alloc(&mut self, node: Node, name: Option<&ast::Ident>, path: &Path) -> NodeId {
-        let id = NodeId(self.nodes.len() as u32);
-        self.nodes.push(node);
+    fn alloc(&mut self, kind: NodeKind, span: Span, name: Option<&ast::Ident>, path: &Path) -> NodeId {
+        let id = self.game.add_node(kind, span);
         if let Some(name) = name {
+            self.game.set_name(id, name.text.clone());
             if let Some((_, _, first)) = self.names.get(&name.text) {
                 let d = Diagnostic::new(K::DuplicateName { name: name.text.clone() }, name.span);
                 self.errors.push(d.with_related(*first, "first used here"));
@@ -147,18 +145,8 @@ impl Validator {
     /// `path` is where `n` is written; it is restored before returning.
     fn inner(&mut self, n: &ast::Node, path: &mut Path) -> NodeId {
         let kind = self.kind(&n.kind);
-        let (eval, key, noisy) = self.attrs(&n.attrs);
-        let node = Node {
-            kind,
-            name: n.name.as_ref().map(|i| i.text.clone()),
-            children: vec![],
-            utility: Utility::None,
-            eval,
-            key,
-            noisy,
-            span: n.span,
-        };
-        let id = self.alloc(node, n.name.as_ref(), path);
+        let id = self.alloc(kind, n.span, n.name.as_ref(), path);
+        self.attrs(id, &n.attrs);
         if n.children.is_empty() {
             self.error(K::NoChildren, n.span);
         }
@@ -176,15 +164,16 @@ impl Validator {
             path.0.pop();
             let prob = c.prob.as_ref().and_then(|p| self.num(p));
             let transposition = matches!(c.item, AstItem::Ref(_));
-            edges.push(Edge { child, label: c.label.as_ref().map(|l| l.text.clone()), prob, transposition });
+            let label = c.label.as_ref().map(|l| l.text.clone());
+            edges.push(NewEdge { child: Some(child), label, prob, transposition });
         }
         self.probabilities(kind, n, &edges);
-        self.nodes[id.index()].children = edges;
+        self.game.set_children(id, edges);
         id
     }
 
-    fn attrs(&mut self, attrs: &[ast::Attr]) -> (Option<Num>, Option<String>, bool) {
-        let (mut eval, mut key, mut noisy) = (None, None, false);
+    /// Reads `[eval=…, key=…, noisy]` onto node `id`.
+    fn attrs(&mut self, id: NodeId, attrs: &[ast::Attr]) {
         let mut seen: Vec<&str> = Vec::new();
         for a in attrs {
             let name = a.key.text.as_str();
@@ -195,51 +184,45 @@ impl Validator {
             }
             seen.push(name);
             match (name, &a.value) {
-                ("eval", Some(AttrValue::Number(n))) => eval = self.num(n),
+                ("eval", Some(AttrValue::Number(n))) => {
+                    if let Some(v) = self.num(n) {
+                        self.game.set_eval(id, v);
+                    }
+                }
                 ("eval", _) => self.error(bad("needs a number, as in `[eval=5]`"), a.span),
-                ("key", Some(AttrValue::Ident(i))) => key = Some(i.text.clone()),
-                ("key", Some(AttrValue::Number(n))) => key = Some(n.text.clone()),
+                ("key", Some(AttrValue::Ident(i))) => self.game.set_key(id, i.text.clone()),
+                ("key", Some(AttrValue::Number(n))) => self.game.set_key(id, n.text.clone()),
                 ("key", None) => self.error(bad("needs a value, as in `[key=p7]`"), a.span),
-                ("noisy", None) => noisy = true,
+                ("noisy", None) => self.game.set_noisy(id),
                 ("noisy", Some(_)) => self.error(bad("takes no value: write `[noisy]`"), a.span),
                 _ => self.error(bad("unknown; expected eval, key or noisy"), a.key.span),
             }
         }
-        (eval, key, noisy)
     }
 
     fn leaf(&mut self, leaf: &ast::Leaf, path: &Path) -> NodeId {
-        let utility = match &leaf.value {
-            LeafValue::Unknown => Utility::Unknown,
+        let id = self.alloc(NodeKind::Leaf, leaf.span, leaf.name.as_ref(), path);
+        match &leaf.value {
+            LeafValue::Unknown => self.game.set_unknown(id),
             LeafValue::Number(n) => {
                 if !self.players.is_empty() {
                     let expected = format!("a vector of {} values, one per player", self.players.len());
                     self.error(K::LeafShape { expected }, n.span);
                 }
-                match self.num(n) {
-                    Some(v) => {
-                        self.in_bounds(v, n.span);
-                        Utility::Scalar(v)
-                    }
-                    None => Utility::Scalar(Num::ZERO),
+                if let Some(v) = self.num(n) {
+                    self.in_bounds(v, n.span);
+                    self.game.set_scalar(id, v);
                 }
             }
-            LeafValue::Vector(parts) => self.vector(parts, leaf.span),
-        };
-        let node = Node {
-            kind: NodeKind::Leaf,
-            name: leaf.name.as_ref().map(|i| i.text.clone()),
-            children: vec![],
-            utility,
-            eval: None,
-            key: None,
-            noisy: false,
-            span: leaf.span,
-        };
-        self.alloc(node, leaf.name.as_ref(), path)
+            LeafValue::Vector(parts) => {
+                let values = self.vector(parts, leaf.span);
+                self.game.set_vector(id, values);
+            }
+        }
+        id
     }
 
-    fn vector(&mut self, parts: &[ast::Number], span: Span) -> Utility {
+    fn vector(&mut self, parts: &[ast::Number], span: Span) -> Vec<Num> {
         if self.players.is_empty() {
             self.error(K::LeafShape { expected: "a number (vectors need `players`)".into() }, span);
         } else if parts.len() != self.players.len() {
@@ -253,7 +236,7 @@ impl Validator {
         if let Some(sum) = self.sum.filter(|&s| total > s) {
             self.error(K::SumExceeded { total: total.to_string(), sum: sum.to_string() }, span);
         }
-        Utility::Vector(values)
+        values
     }
 
     fn in_bounds(&mut self, v: Num, span: Span) {
@@ -262,7 +245,7 @@ impl Validator {
         }
     }
 
-    fn probabilities(&mut self, kind: NodeKind, n: &ast::Node, edges: &[Edge]) {
+    fn probabilities(&mut self, kind: NodeKind, n: &ast::Node, edges: &[NewEdge]) {
         let written: Vec<&ast::Number> = n.children.iter().filter_map(|c| c.prob.as_ref()).collect();
         if kind != NodeKind::Chance {
             if let Some(p) = written.first() {
@@ -298,7 +281,7 @@ impl Validator {
         for (parent, i, name) in std::mem::take(&mut self.transpositions) {
             match self.names.get(&name.text) {
                 Some((id, _, _)) => {
-                    self.nodes[parent.index()].children[i].child = *id;
+                    self.game.set_child(parent, i, *id);
                     self.transposition_spans.insert((parent, i), name.span);
                 }
                 None => {
@@ -318,11 +301,11 @@ impl Validator {
             Grey,
             Black,
         }
-        let mut color = vec![Color::White; self.nodes.len()];
+        let mut color = vec![Color::White; self.game.len()];
         let mut stack: Vec<(NodeId, usize)> = vec![(NodeId::ROOT, 0)];
         color[0] = Color::Grey;
         while let Some(&mut (id, ref mut next)) = stack.last_mut() {
-            let Some(edge) = self.nodes[id.index()].children.get(*next) else {
+            let Some(edge) = self.game.node(id).children().get(*next).copied() else {
                 color[id.index()] = Color::Black;
                 stack.pop();
                 continue;
@@ -336,7 +319,7 @@ impl Validator {
                     stack.push((c, 0));
                 }
                 Color::Grey => {
-                    let name = self.nodes[c.index()].name.clone().unwrap_or_default();
+                    let name = self.game.node(c).name().unwrap_or_default().to_string();
                     let span = self.transposition_spans.get(&(id, edge_index)).copied().unwrap_or_default();
                     self.error(K::Cycle { name }, span);
                     return;

@@ -39,7 +39,7 @@ fn a_chain_at_the_depth_limit_parses_validates_and_solves() {
     let text = bigtree::chain(MAX_DEPTH as u32, 3);
     assert_eq!(gametree::parse::nesting(&text), MAX_DEPTH);
     let game = gametree::load("deep.tree", &text).unwrap();
-    assert_eq!(game.nodes.len(), 2 * MAX_DEPTH + 1);
+    assert_eq!(game.len(), 2 * MAX_DEPTH + 1);
     let expected = chain_value(&text).to_string();
     gametree::with_stack(MAX_DEPTH, || {
         assert_eq!(root_value(&game, Algorithm::Alphabeta), expected);
@@ -101,7 +101,7 @@ fn a_hundred_thousand_children_under_one_node() {
     let n = 100_000;
     let text = bigtree::wide(n, 5);
     let game = gametree::load("wide.tree", &text).unwrap();
-    assert_eq!(game.root().children.len(), n as usize);
+    assert_eq!(game.root().children().len(), n as usize);
     let best = text.split_whitespace().filter_map(|t| t.parse::<i64>().ok()).max().unwrap();
     assert_eq!(root_value(&game, Algorithm::Alphabeta), best.to_string());
     assert_eq!(root_value(&game, Algorithm::Minimax), best.to_string());
@@ -121,7 +121,7 @@ fn huge_numbers_nul_bytes_and_bad_utf8_are_explained() {
 #[test]
 fn a_uniform_tree_agrees_across_algorithms() {
     let game = gametree::load("u.tree", &bigtree::uniform(3, 7, 11)).unwrap();
-    assert_eq!(game.nodes.len(), (3usize.pow(8) - 1) / 2);
+    assert_eq!(game.len(), (3usize.pow(8) - 1) / 2);
     let value = root_value(&game, Algorithm::Minimax);
     for a in algo::applicable(&game) {
         assert_eq!(root_value(&game, a), value, "{}", a.name());

@@ -94,10 +94,10 @@ fn minimax(game: &Game, id: NodeId, depth: u32, cutoff: Option<u32>) -> Num {
         return u;
     }
     if cutoff == Some(depth) {
-        return node.eval.unwrap();
+        return node.eval().unwrap();
     }
-    let values = node.children.iter().map(|e| minimax(game, e.child, depth + 1, cutoff));
-    match node.kind {
+    let values = node.children().iter().map(|e| minimax(game, e.child, depth + 1, cutoff));
+    match node.kind() {
         NodeKind::Max => values.fold(Num::NEG_INF, Num::max),
         _ => values.fold(Num::INF, Num::min),
     }
@@ -109,7 +109,7 @@ fn value(game: &Game, algo: Algorithm, opts: &Options) -> Num {
 }
 
 fn height(game: &Game, id: NodeId) -> u32 {
-    game.node(id).children.iter().map(|e| 1 + height(game, e.child)).max().unwrap_or(0)
+    game.node(id).children().iter().map(|e| 1 + height(game, e.child)).max().unwrap_or(0)
 }
 
 const SEARCHES: [Algorithm; 4] = [Algorithm::NegamaxTt, Algorithm::Pvs, Algorithm::Mtdf, Algorithm::Ids];
@@ -123,7 +123,7 @@ proptest! {
         let truth = minimax(&game, NodeId::ROOT, 0, None);
         let opts = Options { guess: Some(Num::int(guess)), ..Options::default() };
         let root = game.root();
-        let leftmost = root.children.iter().position(|e| minimax(&game, e.child, 1, None) == truth).map(|i| i as u32);
+        let leftmost = root.children().iter().position(|e| minimax(&game, e.child, 1, None) == truth).map(|i| i as u32);
         for a in SEARCHES {
             let trace = algo::run(&game, a, &opts).unwrap();
             let run = Analysis::of(&game, &trace);
@@ -133,7 +133,7 @@ proptest! {
                 // The previous iteration's best move is searched first, so
                 // the first move found attaining the value may not be the
                 // leftmost; it attains the value all the same.
-                let child = root.children[best.unwrap() as usize].child;
+                let child = root.children()[best.unwrap() as usize].child;
                 prop_assert_eq!(minimax(&game, child, 1, None), truth, "ids best move");
             } else {
                 prop_assert_eq!(best, leftmost, "{} best move", a);

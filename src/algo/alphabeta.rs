@@ -157,7 +157,7 @@ impl AlphaBeta<'_> {
             return (v, BoundKind::Exact);
         }
         self.trace.push(Event::Enter { node: id, child, window: Some(window) });
-        let maximizing = self.game.node(id).kind == NodeKind::Max;
+        let maximizing = self.game.node(id).kind() == NodeKind::Max;
         let cuts = self.opts.cuts;
         let mut step = Step::new(maximizing, depth, self.range, alpha, beta);
         let mut order = self.order.children(id, depth);
@@ -166,7 +166,7 @@ impl AlphaBeta<'_> {
             order.insert(0, first);
         }
         for (k, &i) in order.iter().enumerate() {
-            let c = self.game.node(id).children[i as usize].child;
+            let c = self.game.node(id).children()[i as usize].child;
             let scored = self.value(c, i, depth + 1, step.alpha, step.beta);
             if step.child(&mut self.trace, i, scored, cuts, &order[k + 1..], false) {
                 break;

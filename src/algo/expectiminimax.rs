@@ -53,14 +53,14 @@ impl Expectiminimax<'_> {
             return v;
         }
         self.trace.push(Event::Enter { node: id, child, window: None });
-        let kind = self.game.node(id).kind;
+        let kind = self.game.node(id).kind();
         let mut v = match kind {
             NodeKind::Max => Num::NEG_INF,
             NodeKind::Min => Num::INF,
             _ => Num::ZERO,
         };
         for i in self.order.children(id, depth) {
-            let c = self.game.node(id).children[i as usize].child;
+            let c = self.game.node(id).children()[i as usize].child;
             let cv = self.value(c, i, depth + 1);
             let best = match kind {
                 NodeKind::Max => cv > v,

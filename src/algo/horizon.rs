@@ -50,7 +50,7 @@ pub fn decide(game: &Game, opts: &Options, id: NodeId, eff: u32) -> Decision {
         return Decision::Direct(u, LeafSource::Utility);
     }
     match opts.depth {
-        Some(cutoff) if eff >= cutoff && !(opts.quiescence && node.noisy) => match node.eval {
+        Some(cutoff) if eff >= cutoff && !(opts.quiescence && node.noisy()) => match node.eval() {
             Some(e) => Decision::Direct(e, LeafSource::Eval),
             None => Decision::MissingEval,
         },
@@ -62,12 +62,12 @@ pub fn decide(game: &Game, opts: &Options, id: NodeId, eff: u32) -> Decision {
 /// `eval`, or a leaf's utility.
 pub fn key(game: &Game, id: NodeId) -> Option<Num> {
     let node = game.node(id);
-    node.eval.or(node.scalar())
+    node.eval().or(node.scalar())
 }
 
 /// +1 at MAX, −1 at MIN, `None` where no one chooses (CHANCE, players).
 fn mover(game: &Game, id: NodeId) -> Option<Num> {
-    match game.node(id).kind {
+    match game.node(id).kind() {
         NodeKind::Max => Some(Num::ONE),
         NodeKind::Min => Some(Num::int(-1)),
         NodeKind::Chance | NodeKind::Player(_) | NodeKind::Leaf => None,
@@ -80,11 +80,11 @@ fn mover(game: &Game, id: NodeId) -> Option<Num> {
 pub fn forward_pruned(game: &Game, opts: &Options, id: NodeId) -> Vec<u32> {
     let (Some(k), Some(sign)) = (opts.beam, mover(game, id)) else { return vec![] };
     let node = game.node(id);
-    if node.children.len() <= k as usize {
+    if node.children().len() <= k as usize {
         return vec![];
     }
-    let keys: Vec<Option<Num>> = node.children.iter().map(|e| key(game, e.child).map(|v| sign * v)).collect();
-    let mut ranked: Vec<u32> = (0..node.children.len() as u32).collect();
+    let keys: Vec<Option<Num>> = node.children().iter().map(|e| key(game, e.child).map(|v| sign * v)).collect();
+    let mut ranked: Vec<u32> = (0..node.children().len() as u32).collect();
     ranked.sort_by(|&a, &b| keys[b as usize].cmp(&keys[a as usize]));
     let mut dropped = ranked.split_off(k as usize);
     dropped.sort_unstable();
@@ -97,10 +97,10 @@ pub fn unranked_child(game: &Game, opts: &Options, id: NodeId) -> Option<u32> {
     let k = opts.beam?;
     mover(game, id)?;
     let node = game.node(id);
-    if node.children.len() <= k as usize {
+    if node.children().len() <= k as usize {
         return None;
     }
-    node.children.iter().position(|e| key(game, e.child).is_none()).map(|i| i as u32)
+    node.children().iter().position(|e| key(game, e.child).is_none()).map(|i| i as u32)
 }
 
 /// The written index of `id`'s singular child under
@@ -109,10 +109,10 @@ pub fn singular_child(game: &Game, opts: &Options, id: NodeId) -> Option<u32> {
     let margin = opts.singular?;
     let sign = mover(game, id)?;
     let node = game.node(id);
-    if node.children.len() < 2 {
+    if node.children().len() < 2 {
         return None;
     }
-    let keys: Option<Vec<Num>> = node.children.iter().map(|e| key(game, e.child).map(|v| sign * v)).collect();
+    let keys: Option<Vec<Num>> = node.children().iter().map(|e| key(game, e.child).map(|v| sign * v)).collect();
     let keys = keys?;
     let best = (0..keys.len()).max_by(|&a, &b| keys[a].cmp(&keys[b]).then(b.cmp(&a)))?;
     let runner_up = keys.iter().enumerate().filter(|&(i, _)| i != best).map(|(_, &v)| v).max()?;

@@ -37,7 +37,7 @@ pub fn ids(game: &Game, opts: &Options) -> Trace {
     let last = opts.depth.map_or(full, |d| d.min(full));
     let mut first = None;
     for (number, depth) in (last.min(1)..=last).enumerate() {
-        let missing_eval = check_horizon(game, depth).err().and_then(|d| game.find(|n| n.span == d.span));
+        let missing_eval = check_horizon(game, depth).err().and_then(|d| game.find(|n| n.span() == d.span));
         let kind = PassKind::Deepening { depth, first, missing_eval };
         trace.push(Event::Pass { number: number as u32 + 1, kind });
         if missing_eval.is_some() {
@@ -54,20 +54,20 @@ pub fn ids(game: &Game, opts: &Options) -> Trace {
 fn height(game: &Game) -> u32 {
     // Children come after their parents in the arena except through `&`
     // edges, so fill heights bottom-up with an explicit post-order.
-    let mut memo: Vec<Option<u32>> = vec![None; game.nodes.len()];
+    let mut memo: Vec<Option<u32>> = vec![None; game.len()];
     let mut stack = vec![(NodeId::ROOT, false)];
     while let Some((id, expanded)) = stack.pop() {
         if memo[id.index()].is_some() {
             continue;
         }
         let node = game.node(id);
-        if expanded || node.children.is_empty() {
-            let h = node.children.iter().filter_map(|e| memo[e.child.index()]).map(|h| h + 1).max().unwrap_or(0);
+        if expanded || node.children().is_empty() {
+            let h = node.children().iter().filter_map(|e| memo[e.child.index()]).map(|h| h + 1).max().unwrap_or(0);
             memo[id.index()] = Some(h);
             continue;
         }
         stack.push((id, true));
-        stack.extend(node.children.iter().map(|e| (e.child, false)));
+        stack.extend(node.children().iter().map(|e| (e.child, false)));
     }
     memo[NodeId::ROOT.index()].unwrap_or(0)
 }

@@ -59,7 +59,7 @@ pub(crate) fn shallow_applies(game: &Game) -> Result<(), String> {
     }
     if game.bounds.is_none() {
         let negative =
-            game.nodes.iter().any(|n| matches!(&n.utility, Utility::Vector(v) if v.iter().any(|x| *x < Num::ZERO)));
+            game.nodes().any(|n| matches!(n.utility(), Utility::Vector(v) if v.iter().any(|x| *x < Num::ZERO)));
         if negative {
             return Err("shallow pruning takes 0 as every component's lower bound, but a leaf has a negative one \
                         (declare `bounds [lo, hi]`)"
@@ -90,19 +90,19 @@ struct Maxn<'g> {
 impl Maxn<'_> {
     fn value(&mut self, id: NodeId, child: u32, depth: u32, parent: Option<Parent>) -> Vec<Num> {
         let node = self.game.node(id);
-        if let Utility::Vector(u) = &node.utility {
-            let value = Value::Vector(u.clone());
+        if let Utility::Vector(u) = node.utility() {
+            let value = Value::Vector(u.to_vec());
             let source = LeafSource::Utility;
             self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
-            return u.clone();
+            return u.to_vec();
         }
         self.trace.push(Event::Enter { node: id, child, window: None });
-        let kind = node.kind;
+        let kind = node.kind();
         let mut v: Option<Vec<Num>> = None;
         let mut bound = BoundKind::Exact;
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
-            let c = self.game.node(id).children[i as usize].child;
+            let c = self.game.node(id).children()[i as usize].child;
             let me = match (kind, &v) {
                 (NodeKind::Player(p), Some(cur)) => Some(Parent { player: p, best: cur[p as usize], depth }),
                 _ => None,

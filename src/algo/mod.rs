@@ -172,13 +172,13 @@ impl Algorithm {
         let not = |id: NodeId, why: &str| {
             Diagnostic::new(
                 DiagnosticKind::NotApplicable { algorithm: self.name().to_string(), why: why.to_string() },
-                game.node(id).span,
+                game.node(id).span(),
             )
         };
-        if let Some(id) = game.find(|n| n.utility == Utility::Unknown) {
-            return Err(Diagnostic::new(DiagnosticKind::UnknownLeaf, game.node(id).span));
+        if let Some(id) = game.find(|n| n.utility() == Utility::Unknown) {
+            return Err(Diagnostic::new(DiagnosticKind::UnknownLeaf, game.node(id).span()));
         }
-        let chance = game.find(|n| n.kind == NodeKind::Chance);
+        let chance = game.find(|n| n.kind() == NodeKind::Chance);
         match self {
             Algorithm::Maxn if !game.is_multiplayer() => {
                 Err(not(NodeId::ROOT, "it is a two-player game (declare `players` for max^n)"))
@@ -244,7 +244,7 @@ impl fmt::Display for Algorithm {
 pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagnostic> {
     algo.applies(game)?;
     let not = |why: String| {
-        Diagnostic::new(DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why }, game.root().span)
+        Diagnostic::new(DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why }, game.root().span())
     };
     if let (Algorithm::Maxn | Algorithm::Paranoid, Some(_)) = (algo, opts.depth) {
         return Err(not("a depth cutoff needs vector evaluations, which specs cannot give".into()));
@@ -317,17 +317,17 @@ pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic>
                 } else {
                     DiagnosticKind::MissingEval { depth }
                 };
-                return Err(Diagnostic::new(kind, game.node(id).span));
+                return Err(Diagnostic::new(kind, game.node(id).span()));
             }
             horizon::Decision::Search => {}
         }
         let node = game.node(id);
         if let (Some(i), Some(beam)) = (horizon::unranked_child(game, opts, id), opts.beam) {
-            let child = game.node(node.children[i as usize].child);
-            return Err(Diagnostic::new(DiagnosticKind::MissingBeamEval { beam }, child.span));
+            let child = game.node(node.children()[i as usize].child);
+            return Err(Diagnostic::new(DiagnosticKind::MissingBeamEval { beam }, child.span()));
         }
         let dropped = horizon::forward_pruned(game, opts, id);
-        for (i, e) in node.children.iter().enumerate().rev() {
+        for (i, e) in node.children().iter().enumerate().rev() {
             if !dropped.contains(&(i as u32)) {
                 stack.push((e.child, horizon::child_depth(game, opts, id, eff, i as u32)));
             }

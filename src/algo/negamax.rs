@@ -27,7 +27,7 @@ use crate::trace::{BoundKind, Event, Trace, Value};
 
 pub fn negamax(game: &Game, opts: &Options) -> Trace {
     let mut search = Negamax { game, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
-    let color = side(game.root().kind);
+    let color = side(game.root().kind());
     search.negamax(NodeId::ROOT, 0, 0, color);
     search.trace
 }
@@ -54,8 +54,8 @@ impl Negamax<'_> {
         self.trace.push(Event::Enter { node: id, child, window: None });
         let mut value = Num::NEG_INF;
         for i in self.order.children(id, depth) {
-            let c = self.game.node(id).children[i as usize].child;
-            let score = match self.game.node(c).kind {
+            let c = self.game.node(id).children()[i as usize].child;
+            let score = match self.game.node(c).kind() {
                 kind if kind != NodeKind::Leaf && side(kind) == color => self.negamax(c, i, depth + 1, color),
                 _ => -self.negamax(c, i, depth + 1, -color),
             };

@@ -39,7 +39,7 @@ pub fn negamax_ab(game: &Game, opts: &Options) -> Trace {
         order: Orderer::new(game, opts),
         trace: Trace::new(Algorithm::NegamaxAb, opts),
     };
-    let color = side(game.root().kind);
+    let color = side(game.root().kind());
     let (lo, hi) = search.range;
     let (a, b) = if color == Num::ONE { (lo, hi) } else { (-hi, -lo) };
     search.negamax(NodeId::ROOT, 0, 0, color, Bound::root(a), Bound::root(b));
@@ -91,7 +91,7 @@ pub(crate) fn from_child(
     b: Bound,
     search: impl FnOnce(Num, Bound, Bound) -> (Num, BoundKind),
 ) -> (Num, BoundKind) {
-    let kind = game.node(c).kind;
+    let kind = game.node(c).kind();
     if kind != NodeKind::Leaf && side(kind) == color {
         return search(color, a, b);
     }
@@ -174,7 +174,7 @@ impl NegamaxAb<'_> {
         let mut step = Step::new(color, depth, self.range, a);
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
-            let (game, c) = (self.game, self.game.node(id).children[i as usize].child);
+            let (game, c) = (self.game, self.game.node(id).children()[i as usize].child);
             let scored = from_child(game, c, color, step.a, b, |col, a, b| self.negamax(c, i, depth + 1, col, a, b));
             if step.child(&mut self.trace, i, scored, b, self.opts.cuts, &order[k + 1..]) {
                 break;

@@ -97,7 +97,7 @@ impl<'g> TtSearch<'g> {
     /// Searches the root with the window `(lo, hi)` (MAX's view), whose
     /// bounds are `cause`'s; returns the value from MAX's view.
     pub fn root(&mut self, lo: Num, hi: Num, cause: Cause) -> Num {
-        let color = side(self.game.root().kind);
+        let color = side(self.game.root().kind());
         let (a, b) = if color == Num::ONE { (lo, hi) } else { (-hi, -lo) };
         let (a, b) = (Bound { v: a, cause }, Bound { v: b, cause });
         let (v, _) = self.negamax(NodeId::ROOT, 0, 0, color, a, b);
@@ -183,7 +183,7 @@ impl<'g> TtSearch<'g> {
         let mut step = Step::new(color, depth, self.range, a);
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
-            let (game, c) = (self.game, self.game.node(id).children[i as usize].child);
+            let (game, c) = (self.game, self.game.node(id).children()[i as usize].child);
             let scored = from_child(game, c, color, step.a, b, |col, a, b| self.negamax(c, i, depth + 1, col, a, b));
             if step.child(&mut self.trace, i, scored, b, self.opts.cuts, &order[k + 1..]) {
                 break;

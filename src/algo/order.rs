@@ -43,7 +43,7 @@ impl<'g> Orderer<'g> {
     fn effective_depth(&self, id: NodeId, depth: u32) -> u32 {
         match depth.checked_sub(1).and_then(|p| self.path.get(p as usize)) {
             Some(&(parent, eff, singular)) => {
-                let same = singular.is_some_and(|s| self.game.node(parent).children[s as usize].child == id);
+                let same = singular.is_some_and(|s| self.game.node(parent).children()[s as usize].child == id);
                 if same { eff } else { eff + 1 }
             }
             None => depth,
@@ -75,8 +75,8 @@ impl<'g> Orderer<'g> {
     /// Every child of `id` (at effective depth `eff`), in search order.
     fn ordered(&mut self, id: NodeId, eff: u32) -> Vec<u32> {
         let node = self.game.node(id);
-        let mut idx: Vec<u32> = (0..node.children.len() as u32).collect();
-        let sign = match node.kind {
+        let mut idx: Vec<u32> = (0..node.children().len() as u32).collect();
+        let sign = match node.kind() {
             NodeKind::Max => 1,
             NodeKind::Min => -1,
             NodeKind::Chance | NodeKind::Player(_) | NodeKind::Leaf => 0,
@@ -86,9 +86,9 @@ impl<'g> Orderer<'g> {
             Order::Reverse => idx.reverse(),
             Order::Best | Order::Worst if sign != 0 => {
                 let flip = if self.opts.order == Order::Best { sign } else { -sign };
-                let keys: Vec<Num> = (0..node.children.len() as u32)
+                let keys: Vec<Num> = (0..node.children().len() as u32)
                     .map(|i| {
-                        let c = node.children[i as usize].child;
+                        let c = node.children()[i as usize].child;
                         self.oracle(c, horizon::child_depth(self.game, self.opts, id, eff, i))
                     })
                     .collect();
@@ -98,7 +98,7 @@ impl<'g> Orderer<'g> {
                 });
             }
             Order::Eval if sign != 0 => {
-                let keys: Vec<Option<Num>> = node.children.iter().map(|e| self.eval_key(e.child)).collect();
+                let keys: Vec<Option<Num>> = node.children().iter().map(|e| self.eval_key(e.child)).collect();
                 idx.sort_by(|&a, &b| match (keys[a as usize], keys[b as usize]) {
                     (Some(x), Some(y)) if sign > 0 => y.cmp(&x),
                     (Some(x), Some(y)) => x.cmp(&y),
@@ -114,7 +114,7 @@ impl<'g> Orderer<'g> {
 
     fn eval_key(&self, id: NodeId) -> Option<Num> {
         let node = self.game.node(id);
-        node.eval.or(node.scalar())
+        node.eval().or(node.scalar())
     }
 
     /// The node's value from MAX's view, as full (depth-limited) search
@@ -133,13 +133,13 @@ impl<'g> Orderer<'g> {
             Decision::Search => {
                 let dropped = horizon::forward_pruned(self.game, self.opts, id);
                 let mut values = Vec::new();
-                for (i, e) in node.children.iter().enumerate() {
+                for (i, e) in node.children().iter().enumerate() {
                     if !dropped.contains(&(i as u32)) {
                         let d = horizon::child_depth(self.game, self.opts, id, eff, i as u32);
                         values.push((i, self.oracle(e.child, d)));
                     }
                 }
-                match node.kind {
+                match node.kind() {
                     NodeKind::Max | NodeKind::Player(_) | NodeKind::Leaf => {
                         values.into_iter().map(|(_, v)| v).fold(Num::NEG_INF, Num::max)
                     }

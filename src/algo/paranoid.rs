@@ -33,7 +33,7 @@ pub fn paranoid(game: &Game, opts: &Options) -> Trace {
 /// The index of the paranoid player, or why the name is not a player.
 pub(crate) fn player(game: &Game, opts: &Options) -> Result<u16, String> {
     let Some(name) = &opts.player else {
-        return Ok(match game.root().kind {
+        return Ok(match game.root().kind() {
             NodeKind::Player(p) => p,
             _ => 0,
         });

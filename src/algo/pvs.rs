@@ -52,7 +52,7 @@ pub fn pvs(game: &Game, opts: &Options) -> Trace {
         order: Orderer::new(game, &opts),
         trace: Trace::new(Algorithm::Pvs, &opts),
     };
-    let color = side(game.root().kind);
+    let color = side(game.root().kind());
     let (lo, hi) = search.range;
     let (a, b) = if color == Num::ONE { (lo, hi) } else { (-hi, -lo) };
     search.pvs(NodeId::ROOT, 0, 0, color, Bound::root(a), Bound::root(b));
@@ -62,7 +62,7 @@ pub fn pvs(game: &Game, opts: &Options) -> Trace {
 /// The width δ of a null window: 1 for integer trees, else the smallest
 /// gap between distinct utilities, evals and declared bounds.
 pub(crate) fn null_delta(game: &Game, opts: &Options) -> Num {
-    let mut values: Vec<Num> = game.nodes.iter().flat_map(|n| n.scalar().into_iter().chain(n.eval)).collect();
+    let mut values: Vec<Num> = game.nodes().flat_map(|n| n.scalar().into_iter().chain(n.eval())).collect();
     if let (Some((lo, hi)), false) = (game.bounds, opts.ignore_bounds) {
         values.extend([lo, hi]);
     }
@@ -101,7 +101,7 @@ impl Pvs<'_> {
         let mut step = Step::new(color, depth, self.range, a);
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
-            let c = self.game.node(id).children[i as usize].child;
+            let c = self.game.node(id).children()[i as usize].child;
             let a = step.a;
             let (mut score, mut sb) = if k == 0 {
                 self.child(c, i, depth, color, a, b)
@@ -111,7 +111,7 @@ impl Pvs<'_> {
             };
             let direct = direct_value(self.game, self.opts, c, depth + 1).is_some();
             if k > 0 && a.v < score && score < b.v && !direct {
-                let same = self.game.node(c).kind != NodeKind::Leaf && side(self.game.node(c).kind) == color;
+                let same = self.game.node(c).kind() != NodeKind::Leaf && side(self.game.node(c).kind()) == color;
                 let window = if same { max_view(color, a, b) } else { max_view(-color, negate(b), negate(a)) };
                 self.trace.push(Event::Research { child: i, scout: color * score, window });
                 (score, sb) = self.child(c, i, depth, color, a, b);

@@ -79,7 +79,7 @@ impl<'g> Star<'g> {
     }
 
     fn direct(&self, id: NodeId, depth: u32) -> Option<(Num, LeafSource)> {
-        match (self.player, &self.game.node(id).utility) {
+        match (self.player, &self.game.node(id).utility()) {
             (Some(p), Utility::Vector(v)) => Some((v[p as usize], LeafSource::Utility)),
             _ => direct_value(self.game, self.opts, id, depth),
         }
@@ -101,7 +101,7 @@ impl<'g> Star<'g> {
             self.trace.push(Event::Leaf { node: id, child, window, value, source, negamax: None });
             return (v, BoundKind::Exact);
         }
-        if self.game.node(id).kind == NodeKind::Chance {
+        if self.game.node(id).kind() == NodeKind::Chance {
             return self.chance(id, child, depth, alpha, beta);
         }
         self.minmax(id, child, depth, alpha, beta, false)
@@ -118,12 +118,12 @@ impl<'g> Star<'g> {
         } else {
             Event::Enter { node, child, window: w }
         });
-        let maximizing = self.maximizing(self.game.node(id).kind);
+        let maximizing = self.maximizing(self.game.node(id).kind());
         let mut step = Step::new(maximizing, depth, self.range, a, b);
         let order = self.order.children(id, depth);
         let searched = if probe { 1 } else { order.len() };
         for (k, &i) in order.iter().enumerate().take(searched) {
-            let c = self.game.node(id).children[i as usize].child;
+            let c = self.game.node(id).children()[i as usize].child;
             let scored = self.value(c, i, depth + 1, step.alpha, step.beta);
             let rest = &order[k + 1..];
             let stop = step.child(&mut self.trace, i, scored, self.opts.cuts, rest, probe);
@@ -162,7 +162,7 @@ impl<'g> Star<'g> {
     fn chance(&mut self, id: NodeId, child: u32, depth: u32, alpha: Bound, beta: Bound) -> (Num, BoundKind) {
         let window = Window { alpha: alpha.v, beta: beta.v };
         self.trace.push(Event::Enter { node: id, child, window: Some(window) });
-        let n = self.game.node(id).children.len();
+        let n = self.game.node(id).children().len();
         let probs: Vec<Num> = (0..n).map(|i| self.game.prob(id, i)).collect();
         let mut known = vec![Interval { lo: self.range.0, hi: self.range.1 }; n];
         let order = self.order.children(id, depth);
@@ -176,7 +176,7 @@ impl<'g> Star<'g> {
         let mut sum = Num::ZERO;
         for (k, &i) in order.iter().enumerate() {
             let (a, b) = bet.window(i as usize, &known, self.range);
-            let c = self.game.node(id).children[i as usize].child;
+            let c = self.game.node(id).children()[i as usize].child;
             let (cv, cb) = self.value(c, i, depth + 1, a, b);
             known[i as usize] = Interval::of(cv, cb, self.range);
             sum = sum + bet.probs[i as usize] * cv;

@@ -51,9 +51,9 @@ impl Star<'_> {
         known: &mut [Interval],
     ) -> Option<bool> {
         for &i in order {
-            let c = self.game.node(id).children[i as usize].child;
+            let c = self.game.node(id).children()[i as usize].child;
             let node = self.game.node(c);
-            let probeable = matches!(node.kind, NodeKind::Max | NodeKind::Min)
+            let probeable = matches!(node.kind(), NodeKind::Max | NodeKind::Min)
                 && direct_value(self.game, self.opts, c, bet.depth + 1).is_none();
             if !probeable {
                 continue;

@@ -48,7 +48,7 @@ impl Table {
         let mut written = HashMap::new();
         let mut stack = vec![(NodeId::ROOT, Path::root())];
         while let Some((id, path)) = stack.pop() {
-            for (i, e) in game.node(id).children.iter().enumerate() {
+            for (i, e) in game.node(id).edges().enumerate() {
                 if !e.transposition {
                     stack.push((e.child, path.child(i as u32)));
                 }
@@ -66,8 +66,8 @@ impl Table {
 
     /// The key of a node.
     pub fn key(game: &Game, id: NodeId) -> TtKey {
-        match &game.node(id).key {
-            Some(k) => TtKey::Named(k.clone()),
+        match &game.node(id).key() {
+            Some(k) => TtKey::Named(k.to_string()),
             None => TtKey::Node(id),
         }
     }

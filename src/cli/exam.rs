@@ -54,7 +54,7 @@ pub fn grade(args: &GradeArgs) -> u8 {
     if let Some(&id) = puzzle::unknowns(&game).first() {
         let d = gametree::diagnostic::Diagnostic::new(
             gametree::diagnostic::DiagnosticKind::UnknownLeaf,
-            game.node(id).span,
+            game.node(id).span(),
         );
         input.report(&[d]);
         return 2;
@@ -290,7 +290,7 @@ fn leaf_reference(game: &Game, id: gametree::model::NodeId) -> String {
             found = Some(p);
             break;
         }
-        for (i, e) in game.node(n).children.iter().enumerate().rev() {
+        for (i, e) in game.node(n).children().iter().enumerate().rev() {
             stack.push((e.child, p.child(i as u32)));
         }
     }

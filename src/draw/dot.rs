@@ -43,7 +43,7 @@ impl fmt::Display for Dot<'_> {
         for (i, t) in fig.tree.nodes.iter().enumerate() {
             let s = &frame.nodes[i];
             let node = fig.game.node(t.id);
-            let shape = match (fig.opts.shapes, node.kind) {
+            let shape = match (fig.opts.shapes, node.kind()) {
                 (Shapes::Aima, NodeKind::Max) => "triangle",
                 (Shapes::Aima, NodeKind::Min) => "invtriangle",
                 (Shapes::Aima, NodeKind::Chance) => "circle",
@@ -57,10 +57,10 @@ impl fmt::Display for Dot<'_> {
             let value = s.value.clone().filter(|_| !s.computed || show.values).unwrap_or_default();
             let mut x: Vec<String> = Vec::new();
             let mut head = Vec::new();
-            if let (Some(name), true) = (&node.name, show.names) {
-                head.push(name.clone());
+            if let (Some(name), true) = (node.name(), show.names) {
+                head.push(name.to_string());
             }
-            if let NodeKind::Player(p) = node.kind {
+            if let NodeKind::Player(p) = node.kind() {
                 head.push(format!("({})", fig.game.players.get(p as usize).cloned().unwrap_or_default()));
             }
             if let (Some(v), true) = (s.visit, show.visits) {

@@ -53,7 +53,7 @@ pub fn blank(game: &Game, tree: &Tree) -> Frame {
     let nodes = tree
         .nodes
         .iter()
-        .map(|t| NodeState { value: utility(&game.node(t.id).utility), ..NodeState::default() })
+        .map(|t| NodeState { value: utility(&game.node(t.id).utility()), ..NodeState::default() })
         .collect();
     Frame { nodes, focus: None, caption: None }
 }
@@ -103,7 +103,7 @@ fn build(game: &Game, tree: &Tree, a: &Analysis, live: &HashMap<usize, (Option<V
     let mut frame = blank(game, tree);
     for (i, v) in a.visits.iter().enumerate() {
         let Some(t) = tree.at(&v.path) else { continue };
-        let kind = game.node(v.node).kind;
+        let kind = game.node(v.node).kind();
         let (running, window) = live.get(&i).cloned().unwrap_or((None, None));
         let s = &mut frame.nodes[t];
         s.visit = Some(i + 1);

@@ -164,7 +164,7 @@ enum Shape {
 }
 
 fn shape(game: &Game, tree: &Tree, i: usize, shapes: Shapes) -> Shape {
-    let kind = game.node(tree.nodes[i].id).kind;
+    let kind = game.node(tree.nodes[i].id).kind();
     match (shapes, kind) {
         (Shapes::Aima, NodeKind::Max) => Shape::Up,
         (Shapes::Aima, NodeKind::Min) => Shape::Down,
@@ -201,7 +201,7 @@ pub struct Sizes {
 /// player to move.
 fn name_text(game: &Game, tree: &Tree, i: usize) -> Option<String> {
     let node = game.node(tree.nodes[i].id);
-    match (node.kind, &node.name) {
+    match (node.kind(), node.name()) {
         (NodeKind::Player(p), name) => {
             let player = game.players.get(p as usize).cloned().unwrap_or_default();
             Some(match name {
@@ -209,7 +209,7 @@ fn name_text(game: &Game, tree: &Tree, i: usize) -> Option<String> {
                 None => player,
             })
         }
-        (_, name) => name.clone(),
+        (_, name) => name.map(str::to_string),
     }
 }
 

@@ -47,9 +47,9 @@ impl Tree {
         let (label, prob, transposition) = match parent {
             Some((p, i)) => {
                 let pid = self.nodes[p].id;
-                let edge = &game.node(pid).children[i];
-                let chance = game.node(pid).kind == crate::model::NodeKind::Chance;
-                (edge.label.clone(), chance.then(|| game.prob(pid, i)), edge.transposition)
+                let edge = game.node(pid).edge(i);
+                let chance = game.node(pid).kind() == crate::model::NodeKind::Chance;
+                (edge.label.map(str::to_string), chance.then(|| game.prob(pid, i)), edge.transposition)
             }
             None => (None, None, false),
         };
@@ -65,8 +65,8 @@ impl Tree {
             transposition,
         };
         self.nodes.push(node);
-        for i in 0..game.node(id).children.len() {
-            let child = game.node(id).children[i].child;
+        for i in 0..game.node(id).children().len() {
+            let child = game.node(id).children()[i].child;
             let c = self.add(game, child, path.child(i as u32), Some((at, i)));
             self.nodes[at].children.push(c);
         }
