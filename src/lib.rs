@@ -63,10 +63,10 @@ pub fn parse_any(name: &str, text: &str) -> Result<ast::File, Vec<Diagnostic>> {
 /// Parses and validates a spec (on a thread with a big enough stack when
 /// the text nests deeply).
 pub fn load(name: &str, text: &str) -> Result<model::Game, Vec<Diagnostic>> {
-    if !is_yaml(name) {
-        if let Some(game) = quick::load(text) {
-            return Ok(game);
-        }
+    if !is_yaml(name)
+        && let Some(game) = quick::load(text)
+    {
+        return Ok(game);
     }
     with_stack(parse::nesting(text), || validate::validate(&parse_any(name, text)?))
 }
