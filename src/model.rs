@@ -62,14 +62,12 @@ pub enum Utility<'a> {
     Unknown,
 }
 
-/// An edge from a node to one of its children: 8 bytes in the arena. Its
-/// rarely written parts (label, probability, `&`) live in a side table;
-/// read them through [`NodeRef::edge`].
+/// An edge from a node to one of its children: 4 bytes in the arena. Its
+/// rarely written parts (label, probability, `&`) live in a side table
+/// keyed by the edge's index; read them through [`NodeRef::edge`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Edge {
     pub child: NodeId,
-    /// Index into `Game::edge_extras`, or [`NONE`].
-    extra: u32,
 }
 
 /// An edge with everything written on it.
@@ -96,9 +94,9 @@ pub struct NewEdge {
 /// "No side-table entry".
 const NONE: u32 = u32::MAX;
 
-/// One position of the game, as stored: 40 bytes. Names, attributes and
-/// vector utilities are rare, so they live in a side table (`extra`); the
-/// children are `len` edges from `first` in the edge arena.
+/// One position of the game, as stored: 24 bytes. Names, attributes,
+/// vector and non-integer utilities are rare, so they live in a side table
+/// (`extra`).
 #[derive(Clone, Debug, PartialEq)]
 struct Slot {
     kind: NodeKind,
@@ -106,10 +104,20 @@ struct Slot {
     /// The span, as `u32` offsets (sources are far below 4 GiB).
     start: u32,
     end: u32,
-    first: u32,
-    len: u32,
-    /// A two-player leaf's utility (zero otherwise).
-    value: Num,
+    /// An inner node's children: `len << 32 | first`, the `len` edges from
+    /// `first` in the edge arena. A leaf's integer utility, as an `i64`
+    /// (unless its extra holds a `scalar`).
+    data: u64,
+}
+
+impl Slot {
+    fn edges(&self) -> std::ops::Range<usize> {
+        if self.kind == NodeKind::Leaf {
+            return 0..0;
+        }
+        let first = (self.data & u64::from(u32::MAX)) as usize;
+        first..first + (self.data >> 32) as usize
+    }
 }
 
 /// The rarely written parts of a node.
@@ -124,6 +132,8 @@ struct NodeExtra {
     noisy: bool,
     vector: Option<Vec<Num>>,
     unknown: bool,
+    /// A scalar utility that is not an exact integer.
+    scalar: Option<Num>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -156,7 +166,7 @@ impl<'a> NodeRef<'a> {
 
     /// The edges to the children, in written order.
     pub fn children(&self) -> &'a [Edge] {
-        &self.game.edges[self.slot.first as usize..(self.slot.first + self.slot.len) as usize]
+        &self.game.edges[self.slot.edges()]
     }
 
     /// The `i`-th child's id.
@@ -166,13 +176,15 @@ impl<'a> NodeRef<'a> {
 
     /// The `i`-th edge with its label, probability and `&` flag.
     pub fn edge(&self, i: usize) -> EdgeView<'a> {
-        self.game.view(self.children()[i])
+        let range = self.slot.edges();
+        assert!(i < range.len(), "edge {i} of a node with {} children", range.len());
+        self.game.view(range.start + i)
     }
 
     /// Every edge, with what is written on it.
     pub fn edges(&self) -> impl DoubleEndedIterator<Item = EdgeView<'a>> + ExactSizeIterator + 'a {
         let game = self.game;
-        self.children().iter().map(move |&e| game.view(e))
+        self.slot.edges().map(move |k| game.view(k))
     }
 
     pub fn utility(&self) -> Utility<'a> {
@@ -182,7 +194,8 @@ impl<'a> NodeRef<'a> {
         match self.extra {
             Some(NodeExtra { vector: Some(v), .. }) => Utility::Vector(v),
             Some(NodeExtra { unknown: true, .. }) => Utility::Unknown,
-            _ => Utility::Scalar(self.slot.value),
+            Some(NodeExtra { scalar: Some(v), .. }) => Utility::Scalar(*v),
+            _ => Utility::Scalar(Num::int(self.slot.data as i64)),
         }
     }
 
@@ -226,7 +239,8 @@ pub struct Game {
     slots: Vec<Slot>,
     edges: Vec<Edge>,
     node_extras: Vec<NodeExtra>,
-    edge_extras: Vec<EdgeExtra>,
+    /// (edge index, its extra), sorted by edge index.
+    edge_extras: Vec<(u32, EdgeExtra)>,
     /// Each name and the path where its node is written.
     pub names: std::collections::BTreeMap<String, Path>,
     pub expects: Vec<crate::expect::Expect>,
@@ -242,7 +256,7 @@ impl Game {
     pub fn add_node(&mut self, kind: NodeKind, span: Span) -> NodeId {
         let id = NodeId(self.slots.len() as u32);
         let (start, end) = (offset(span.start), offset(span.end));
-        let slot = Slot { kind, extra: NONE, start, end, first: 0, len: 0, value: Num::ZERO };
+        let slot = Slot { kind, extra: NONE, start, end, data: 0 };
         self.slots.push(slot);
         id
     }
@@ -251,38 +265,51 @@ impl Game {
     /// An edge without a `child` points at the root until
     /// [`Game::set_child`] fixes it.
     pub fn set_children(&mut self, id: NodeId, edges: impl IntoIterator<Item = NewEdge>) {
-        let first = self.edges.len() as u32;
+        let first = self.edges.len();
         for e in edges {
-            let extra = if e.label.is_some() || e.prob.is_some() || e.transposition {
-                self.edge_extras.push(EdgeExtra { label: e.label, prob: e.prob, transposition: e.transposition });
-                (self.edge_extras.len() - 1) as u32
-            } else {
-                NONE
-            };
-            self.edges.push(Edge { child: e.child.unwrap_or(NodeId::ROOT), extra });
+            if e.label.is_some() || e.prob.is_some() || e.transposition {
+                let extra = EdgeExtra { label: e.label, prob: e.prob, transposition: e.transposition };
+                self.edge_extras.push((self.edges.len() as u32, extra));
+            }
+            self.edges.push(Edge { child: e.child.unwrap_or(NodeId::ROOT) });
         }
+        self.set_range(id, first);
+    }
+
+    /// Records that `id`'s children are the edges from `first` to the end.
+    fn set_range(&mut self, id: NodeId, first: usize) {
+        let len = (self.edges.len() - first) as u64;
         let slot = &mut self.slots[id.index()];
-        (slot.first, slot.len) = (first, self.edges.len() as u32 - first);
+        debug_assert!(slot.kind != NodeKind::Leaf, "a leaf cannot have children");
+        slot.data = len << 32 | first as u64;
     }
 
     /// Gives `id` children that carry nothing but the child (the common case).
     pub fn set_plain_children(&mut self, id: NodeId, children: impl IntoIterator<Item = NodeId>) {
-        let first = self.edges.len() as u32;
-        self.edges.extend(children.into_iter().map(|child| Edge { child, extra: NONE }));
-        let slot = &mut self.slots[id.index()];
-        (slot.first, slot.len) = (first, self.edges.len() as u32 - first);
+        let first = self.edges.len();
+        self.edges.extend(children.into_iter().map(|child| Edge { child }));
+        self.set_range(id, first);
     }
 
     /// Points the `i`-th edge of `id` at `child` (a resolved `&B`).
     pub fn set_child(&mut self, id: NodeId, i: usize, child: NodeId) {
-        let first = self.slots[id.index()].first as usize;
+        let first = self.slots[id.index()].edges().start;
         self.edges[first + i].child = child;
     }
 
+    /// Gives leaf `id` its utility.
     pub fn set_scalar(&mut self, id: NodeId, value: Num) {
-        self.slots[id.index()].value = value;
+        debug_assert!(self.slots[id.index()].kind == NodeKind::Leaf, "only leaves have utilities");
+        let whole = value.is_exact().then(|| value.as_i64()).flatten();
+        self.slots[id.index()].data = whole.unwrap_or(0) as u64;
+        if whole.is_none() {
+            self.extra_mut(id).scalar = Some(value);
+        }
         if let Some(x) = self.extra_mut_if_any(id) {
             x.unknown = false;
+            if whole.is_some() {
+                x.scalar = None;
+            }
         }
     }
 
@@ -324,12 +351,16 @@ impl Game {
         self.node_extras.get_mut(extra as usize)
     }
 
-    fn view(&self, e: Edge) -> EdgeView<'_> {
-        match self.edge_extras.get(e.extra as usize) {
-            Some(x) => {
-                EdgeView { child: e.child, label: x.label.as_deref(), prob: x.prob, transposition: x.transposition }
-            }
-            None => EdgeView { child: e.child, label: None, prob: None, transposition: false },
+    /// The edge at `index` in the arena, with its extra.
+    fn view(&self, index: usize) -> EdgeView<'_> {
+        let child = self.edges[index].child;
+        let extra = match self.edge_extras.is_empty() {
+            true => None,
+            false => self.edge_extras.binary_search_by_key(&(index as u32), |(k, _)| *k).ok(),
+        };
+        match extra.map(|k| &self.edge_extras[k].1) {
+            Some(x) => EdgeView { child, label: x.label.as_deref(), prob: x.prob, transposition: x.transposition },
+            None => EdgeView { child, label: None, prob: None, transposition: false },
         }
     }
 
@@ -363,7 +394,7 @@ impl Game {
 
     /// True when some node has a `key` or some edge is a `&` (positions shared).
     pub fn shares_positions(&self) -> bool {
-        self.edge_extras.iter().any(|x| x.transposition) || self.node_extras.iter().any(|x| x.key.is_some())
+        self.edge_extras.iter().any(|(_, x)| x.transposition) || self.node_extras.iter().any(|x| x.key.is_some())
     }
 
     pub fn has_kind(&self, kind: NodeKind) -> bool {
@@ -503,7 +534,28 @@ mod tests {
 
     #[test]
     fn arena_nodes_and_edges_stay_small() {
-        assert_eq!(std::mem::size_of::<Slot>(), 40);
-        assert_eq!(std::mem::size_of::<Edge>(), 8);
+        assert_eq!(std::mem::size_of::<Slot>(), 24);
+        assert_eq!(std::mem::size_of::<Edge>(), 4);
+    }
+
+    #[test]
+    fn utilities_round_trip_through_the_compact_slot() {
+        let mut game = Game::default();
+        let root = game.add_node(NodeKind::Max, Span::new(0, 3));
+        let values =
+            [Num::int(-7), Num::int(i64::MIN), Num::parse("5/2").unwrap(), Num::INF, Num::int(3) / Num::int(1)];
+        let leaves: Vec<NodeId> = values.iter().map(|_| game.add_node(NodeKind::Leaf, Span::new(4, 5))).collect();
+        for (&id, &v) in leaves.iter().zip(&values) {
+            game.set_scalar(id, v);
+        }
+        game.set_plain_children(root, leaves.iter().copied());
+        for (&id, &v) in leaves.iter().zip(&values) {
+            assert_eq!(game.node(id).scalar(), Some(v));
+            assert_eq!(game.node(id).scalar().map(|s| s.is_exact()), Some(v.is_exact()));
+        }
+        game.set_scalar(leaves[2], Num::int(4));
+        assert_eq!(game.node(leaves[2]).scalar(), Some(Num::int(4)));
+        assert_eq!(game.node(root).children().len(), values.len());
+        assert!(game.node(leaves[0]).children().is_empty());
     }
 }
