@@ -398,7 +398,30 @@ impl Game {
     }
 
     pub fn has_kind(&self, kind: NodeKind) -> bool {
-        self.slots.iter().any(|n| n.kind == kind)
+        self.first_of_kind(kind).is_some()
+    }
+
+    /// The first node of `kind` in arena order.
+    pub fn first_of_kind(&self, kind: NodeKind) -> Option<NodeId> {
+        self.slots.iter().position(|n| n.kind == kind).map(|i| NodeId(i as u32))
+    }
+
+    /// The first `?` leaf in arena order (found through the side table).
+    pub fn first_unknown(&self) -> Option<NodeId> {
+        if !self.node_extras.iter().any(|x| x.unknown) {
+            return None;
+        }
+        self.find(|n| n.utility() == Utility::Unknown)
+    }
+
+    /// Adds a leaf with a scalar utility (the quick loader's common case).
+    pub fn add_leaf(&mut self, span: Span, value: Num) -> NodeId {
+        let id = self.add_node(NodeKind::Leaf, span);
+        match value.is_exact().then(|| value.as_i64()).flatten() {
+            Some(v) => self.slots[id.index()].data = v as u64,
+            None => self.set_scalar(id, value),
+        }
+        id
     }
 
     pub fn is_multiplayer(&self) -> bool {

@@ -280,6 +280,7 @@ impl<'a> Quick<'a> {
                     self.at += 1;
                     self.close()?;
                 }
+                b'-' | b'0'..=b'9' => self.plain_leaves()?,
                 _ => self.child()?,
             }
         }
@@ -289,12 +290,11 @@ impl<'a> Quick<'a> {
     /// The rest of an inner node after its kind: name, `{`. Records it as
     /// a child of the innermost open node (with its label), then opens it.
     fn node(&mut self, kind: Span, label: Option<String>) -> Option<()> {
-        let kind_id = match self.text_of(kind).to_ascii_lowercase().as_str() {
-            "max" => NodeKind::Max,
-            "min" => NodeKind::Min,
-            "chance" => NodeKind::Chance,
-            _ => return None,
-        };
+        let word = &self.text[kind.start..kind.end];
+        let kind_id = [(b"max" as &[u8], NodeKind::Max), (b"min", NodeKind::Min), (b"chance", NodeKind::Chance)]
+            .into_iter()
+            .find(|(w, _)| w.eq_ignore_ascii_case(word))?
+            .1;
         self.skip_blank();
         let name = match self.peek()? {
             b'{' => None,
@@ -325,8 +325,61 @@ impl<'a> Quick<'a> {
         Some(id)
     }
 
+    /// A run of plain integer leaves (`3 12, -8`), the bulk of a big tree,
+    /// in one tight loop; anything else in the run goes to [`Quick::child`].
+    fn plain_leaves(&mut self) -> Option<()> {
+        let text = self.text;
+        let blank = |b: Option<&u8>| matches!(b, Some(b' ' | b'\n' | b'\t' | b'\r'));
+        loop {
+            let start = self.at;
+            let neg = text.get(start) == Some(&b'-');
+            let mut i = start + usize::from(neg);
+            let mut whole: i64 = 0;
+            while let Some(&b @ b'0'..=b'9') = text.get(i) {
+                whole = whole.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
+                i += 1;
+            }
+            let digits = i - start - usize::from(neg);
+            let ends = blank(text.get(i)) || matches!(text.get(i), Some(b',' | b'}'));
+            if digits == 0 || digits > 18 || !ends {
+                return self.child();
+            }
+            let value = Num::int(if neg { -whole } else { whole });
+            if self.bounds.is_some_and(|(lo, hi)| value < lo || value > hi) {
+                return None;
+            }
+            let mut j = i;
+            while blank(text.get(j)) {
+                j += 1;
+            }
+            match text.get(j) {
+                Some(b':') => return None,
+                Some(b',') => {
+                    j += 1;
+                    while blank(text.get(j)) {
+                        j += 1;
+                    }
+                }
+                _ => {}
+            }
+            let id = self.game.add_leaf(Span::new(start, i), value);
+            self.pending.push(id);
+            self.at = j;
+            if !matches!(text.get(j), Some(b'-' | b'0'..=b'9')) {
+                return Some(());
+            }
+        }
+    }
+
     /// One child slot: `3`, `K=3`, `MIN B {`, `a1 -> …`.
     fn child(&mut self) -> Option<()> {
+        if let Some(b'-' | b'0'..=b'9') = self.peek() {
+            // The common case: a plain number leaf, no path needed.
+            let id = self.leaf(None)?;
+            self.record(None, id);
+            self.eat(b',');
+            return Some(());
+        }
         let index = self.pending.len() - self.open.last()?.children;
         self.path.0.push(index as u32);
         let mut label = None;
@@ -379,16 +432,18 @@ impl<'a> Quick<'a> {
             return None;
         }
         // A number before `:` is a probability.
-        let after = self.at;
         self.skip_blank();
         if self.peek() == Some(b':') {
             return None;
         }
-        self.at = after;
-        let span = name.as_ref().map_or(span, |n| n.1.to(span));
-        let id = self.add(NodeKind::Leaf, span, name)?;
-        self.game.set_scalar(id, value);
-        Some(id)
+        match name {
+            None => Some(self.game.add_leaf(span, value)),
+            Some((name, at)) => {
+                let id = self.add(NodeKind::Leaf, at.to(span), Some((name, at)))?;
+                self.game.set_scalar(id, value);
+                Some(id)
+            }
+        }
     }
 
     /// `}`: gives the innermost open node its children.

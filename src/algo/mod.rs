@@ -34,7 +34,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::model::{Game, NodeId, NodeKind, Utility};
+use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;
 use crate::trace::{BoundKind, LeafSource, Trace};
@@ -175,10 +175,10 @@ impl Algorithm {
                 game.node(id).span(),
             )
         };
-        if let Some(id) = game.find(|n| n.utility() == Utility::Unknown) {
+        if let Some(id) = game.first_unknown() {
             return Err(Diagnostic::new(DiagnosticKind::UnknownLeaf, game.node(id).span()));
         }
-        let chance = game.find(|n| n.kind() == NodeKind::Chance);
+        let chance = game.first_of_kind(NodeKind::Chance);
         match self {
             Algorithm::Maxn if !game.is_multiplayer() => {
                 Err(not(NodeId::ROOT, "it is a two-player game (declare `players` for max^n)"))
