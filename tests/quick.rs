@@ -188,4 +188,37 @@ proptest! {
         text.push_str(&" 1 }".repeat(depth));
         prop_assert!(agrees(&text) || full(&text).is_none(), "valid but refused:\n{text}");
     }
+
+    /// Valid trees with a few random byte edits: wherever an edit lands
+    /// (inside a number, a name, a comment, between tokens), the quick
+    /// path either refuses or agrees.
+    #[test]
+    fn quick_games_equal_full_games_after_edits(
+        seed in 0u64..1000,
+        edits in prop::collection::vec((0usize..10_000, 0u8..3, prop::sample::select(EDIT_BYTES)), 1..4),
+    ) {
+        let mut text = format!(
+            "title \"t\" # c\nbounds [-99, 99]\nMAX A {{ a1 -> MIN B {{ K=3 -2 1/2 }} {} // d\n CHANCE {{ 4, 5 }} }}",
+            gametree::bigtree::uniform(2, 3, seed)
+        )
+        .into_bytes();
+        prop_assert!(agrees(std::str::from_utf8(&text).unwrap()), "the unedited text is in the quick subset");
+        for (at, op, byte) in edits {
+            let at = at % (text.len() + 1);
+            match op {
+                0 => text.insert(at, byte),
+                1 if at < text.len() => {
+                    text.remove(at);
+                }
+                _ if at < text.len() => text[at] = byte,
+                _ => {}
+            }
+        }
+        if let Ok(text) = String::from_utf8(text) {
+            agrees(&text);
+        }
+    }
 }
+
+/// Bytes an edit may put into a text.
+const EDIT_BYTES: &[u8] = b" \n\t,{}[]()=:-/.#\"?&'_09aeEMXz";
