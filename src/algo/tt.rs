@@ -22,7 +22,7 @@ use crate::trace::{TtEntry, TtKey};
 pub(crate) struct Table {
     size: Option<u64>,
     replace: Replace,
-    /// Where each node is written, for hashing its key.
+    /// Where each node is written, for hashing its key (sized tables only).
     written: HashMap<NodeId, Path>,
     slots: HashMap<u64, (TtKey, TtEntry)>,
     unlimited: HashMap<TtKey, TtEntry>,
@@ -46,7 +46,9 @@ pub(crate) struct Stored {
 impl Table {
     pub fn new(game: &Game, opts: &Options) -> Table {
         let mut written = HashMap::new();
-        let mut stack = vec![(NodeId::ROOT, Path::root())];
+        // Only a sized table hashes paths; an unlimited one needs none.
+        let root = opts.tt_size.map(|_| (NodeId::ROOT, Path::root()));
+        let mut stack: Vec<(NodeId, Path)> = root.into_iter().collect();
         while let Some((id, path)) = stack.pop() {
             for (i, e) in game.node(id).edges().enumerate() {
                 if !e.transposition {

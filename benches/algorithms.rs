@@ -1,0 +1,118 @@
+//! Every algorithm, timed on its own, on generated trees: the load (parse
+//! and validate, through the quick loader), then each algorithm that
+//! applies to a two-player tree (`algo::applicable`), with the nodes it
+//! visited and the peak heap its trace took per node of the tree.
+//!
+//! ```text
+//! cargo bench --bench algorithms                 # 10^3, 10^5, 10^6, 10^7 leaves (b=10) and 3^14
+//! cargo bench --bench algorithms -- 10x6         # one size: branching x depth
+//! ```
+//!
+//! Times are the best of a few runs (one run from 10^6 leaves up).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use gametree::algo;
+use gametree::options::Options;
+use gametree::trace::Event;
+
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+            PEAK.fetch_max(now, Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                let now = LIVE.fetch_add(new_size - layout.size(), Relaxed) + new_size - layout.size();
+                PEAK.fetch_max(now, Relaxed);
+            } else {
+                LIVE.fetch_sub(layout.size() - new_size, Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// The best time of `runs` runs of `f`, the peak heap one run added, and
+/// its last result.
+fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, usize, T) {
+    let mut best = Duration::MAX;
+    let mut out = None;
+    let mut peak = 0;
+    for _ in 0..runs {
+        drop(out.take());
+        let base = LIVE.load(Relaxed);
+        PEAK.store(base, Relaxed);
+        let start = Instant::now();
+        let value = black_box(f());
+        best = best.min(start.elapsed());
+        peak = peak.max(PEAK.load(Relaxed) - base);
+        out = Some(value);
+    }
+    (best, peak, out.expect("at least one run"))
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1e3)
+}
+
+/// Times the load and every applicable algorithm on one tree.
+fn rows(branching: u32, depth: u32) {
+    let text = gametree::bigtree::uniform(branching, depth, 1);
+    let leaves = gametree::bigtree::leaves(branching, depth);
+    let runs = match leaves {
+        1_000_000.. => 1,
+        100_000.. => 3,
+        _ => 20,
+    };
+    let (t_load, heap, game) = best(runs, || gametree::load("big.tree", &text).expect("a generated tree is valid"));
+    let nodes = game.len() as f64;
+    let size = format!("{branching}^{depth}");
+    println!("| {size} | load (parse + validate) | {} | {} | {:.0} |", ms(t_load), game.len(), heap as f64 / nodes);
+    let opts = Options::default();
+    for a in algo::applicable(&game) {
+        let (t, heap, trace) = best(runs, || algo::run(&game, a, &opts).expect("applicable"));
+        let visited = trace.events.iter().filter(|e| matches!(e, Event::Enter { .. } | Event::Leaf { .. })).count();
+        println!("| {size} | {} | {} | {visited} | {:.0} |", a.name(), ms(t), heap as f64 / nodes);
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; sizes are `BxD` arguments.
+    let sizes: Vec<(u32, u32)> = std::env::args()
+        .skip(1)
+        .filter_map(|a| {
+            let (b, d) = a.split_once('x')?;
+            Some((b.parse().ok()?, d.parse().ok()?))
+        })
+        .collect();
+    let sizes = if sizes.is_empty() { vec![(10, 3), (10, 5), (10, 6), (10, 7), (3, 14)] } else { sizes };
+    println!("| tree | stage | ms | nodes (load) / visits (search) | peak heap B/node |");
+    println!("|---|---|---|---|---|");
+    for (b, d) in sizes {
+        rows(b, d);
+    }
+}
