@@ -20,7 +20,8 @@ use crate::parse::MAX_DEPTH;
 
 /// The game, if `text` lies inside the quick subset and is valid.
 pub fn load(text: &str) -> Option<Game> {
-    if !text.is_ascii() {
+    // Non-ASCII text, and NUL bytes (binary input, an error), take the full path.
+    if !text.is_ascii() || text.contains('\0') {
         return None;
     }
     let mut q = Quick::new(text.as_bytes());

@@ -58,6 +58,7 @@ fn leaves_everything_else_to_the_full_path() {
         "\u{feff}MAX { 1 }",                    // not ASCII
         "title \"a\" title \"b\" MAX { 1 }",    // header twice
         "MAX { 1e999 }",                        // too large
+        "MAX { 1 } # a NUL \0",                 // binary input (found by fuzzing)
     ];
     for text in texts {
         assert!(quick::load(text).is_none(), "the quick path took:\n{text}");
@@ -77,6 +78,19 @@ fn agrees_with_the_full_path_on_every_spec_in_the_repository() {
         }
     }
     assert!(taken >= 10, "the quick path took only {taken} spec trees");
+}
+
+#[test]
+fn agrees_on_the_inputs_fuzzing_found() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fuzz");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        if let Ok(text) = gametree::decode(&std::fs::read(entry.unwrap().path()).unwrap()) {
+            agrees(text);
+            seen += 1;
+        }
+    }
+    assert!(seen >= 2, "the fuzz fixtures are missing");
 }
 
 /// Pieces a spec is made of, valid and not, for random texts.
