@@ -143,7 +143,9 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
             cut.value,
             pruned.join(" ")
         );
-        out.push(Warning { message, span: game.node(trigger.node).span() });
+        // Reached through `&E`: point at that `&E`, not at E's definition.
+        let edge = trigger.path.0.last().and_then(|&i| game.transposition_span(at.node, i as usize));
+        out.push(Warning { message, span: edge.unwrap_or_else(|| game.node(trigger.node).span()) });
     }
 }
 
@@ -160,5 +162,24 @@ fn root_ties(game: &Game, out: &mut Vec<Warning>) {
         let message =
             format!("the root moves {} all attain {value}: the best move depends on --ties", names.join(", "));
         out.push(Warning { message, span: game.root().span() });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_through_a_transposition_points_at_the_ampersand() {
+        // C's first child is B's leaf E again: 5 = α cuts C.2 on equality.
+        let text = "MAX A {\n  MIN B { E=5 7 }\n  MIN C { &E 9 }\n}\n";
+        let file = crate::parse::parse(text).unwrap();
+        let game = crate::validate::validate(&file).unwrap();
+        let warnings = lint(&file, &game);
+        let cut: Vec<&Warning> = warnings.iter().filter(|w| w.message.contains("cutting on equality")).collect();
+        assert_eq!(cut.len(), 1, "{warnings:?}");
+        let at = text.find("&E").unwrap();
+        assert_eq!(&text[cut[0].span.start..cut[0].span.end], "E", "{:?}", cut[0]);
+        assert_eq!(cut[0].span.start, at + 1);
     }
 }

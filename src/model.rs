@@ -141,6 +141,8 @@ struct EdgeExtra {
     label: Option<String>,
     prob: Option<Num>,
     transposition: bool,
+    /// Where a transposition's `&B` is written.
+    span: Option<Span>,
 }
 
 /// A node of a [`Game`], read through its accessors.
@@ -268,7 +270,7 @@ impl Game {
         let first = self.edges.len();
         for e in edges {
             if e.label.is_some() || e.prob.is_some() || e.transposition {
-                let extra = EdgeExtra { label: e.label, prob: e.prob, transposition: e.transposition };
+                let extra = EdgeExtra { label: e.label, prob: e.prob, transposition: e.transposition, span: None };
                 self.edge_extras.push((self.edges.len() as u32, extra));
             }
             self.edges.push(Edge { child: e.child.unwrap_or(NodeId::ROOT) });
@@ -349,6 +351,22 @@ impl Game {
     fn extra_mut_if_any(&mut self, id: NodeId) -> Option<&mut NodeExtra> {
         let extra = self.slots[id.index()].extra;
         self.node_extras.get_mut(extra as usize)
+    }
+
+    /// Records where the `i`-th edge of `id`, a transposition, is written.
+    pub fn set_transposition_span(&mut self, id: NodeId, i: usize, span: Span) {
+        let index = (self.slots[id.index()].edges().start + i) as u32;
+        if let Ok(k) = self.edge_extras.binary_search_by_key(&index, |(k, _)| *k) {
+            self.edge_extras[k].1.span = Some(span);
+        }
+    }
+
+    /// Where the `i`-th edge of `id` is written when it is a transposition
+    /// (`&B`); the child's own span is where B is defined.
+    pub fn transposition_span(&self, id: NodeId, i: usize) -> Option<Span> {
+        let index = (self.slots[id.index()].edges().start + i) as u32;
+        let k = self.edge_extras.binary_search_by_key(&index, |(k, _)| *k).ok()?;
+        self.edge_extras[k].1.span
     }
 
     /// The edge at `index` in the arena, with its extra.

@@ -282,6 +282,7 @@ impl Validator {
             match self.names.get(&name.text) {
                 Some((id, _, _)) => {
                     self.game.set_child(parent, i, *id);
+                    self.game.set_transposition_span(parent, i, name.span);
                     self.transposition_spans.insert((parent, i), name.span);
                 }
                 None => {

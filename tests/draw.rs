@@ -454,3 +454,52 @@ fn cut_labels_and_edge_labels_keep_clear_of_lines() {
         assert!(checked >= 3, "{checked}");
     }
 }
+
+/// A three-player game with CHANCE nodes: vector values inside ellipses.
+const MULTIPLAYER_CHANCE: &str = "players A B C\nA R {\n  CHANCE D {\n    1/3: B P { (1, 2, 6) (4, 2, 3) }\n    \
+                                  2/3: B Q { (5, 1, 1) (1, 5, 2) }\n  }\n  CHANCE E { 1/2: (7, 7, 1)  1/2: (5, 4, 5) }\n}\n";
+
+#[test]
+fn vector_values_fit_inside_chance_ellipses() {
+    let game = gametree::load("t.tree", MULTIPLAYER_CHANCE).unwrap();
+    let trace = algo::run(&game, Algorithm::Maxn, &Options::default()).unwrap();
+    let svg = Svg { figure: &Figure::new(&game, Some(&trace), DrawOptions::default()), frame: 0 }.to_string();
+    let xml = roxmltree::Document::parse(&svg).unwrap();
+    let attr = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    let mut checked = 0;
+    for e in xml.descendants().filter(|n| n.has_tag_name("ellipse") && n.attribute("ry") == Some("16")) {
+        let (cx, rx, ry) = (attr(e, "cx"), attr(e, "rx"), attr(e, "ry"));
+        let text = xml.descendants().find(|t| t.has_tag_name("text") && (attr(*t, "x") - cx).abs() < 0.01).unwrap();
+        let value = text.text().unwrap();
+        // DejaVu Sans Bold advances (em) at 14px; glyphs reach 0.45em from
+        // the middle line; 3px clear of the stroke.
+        let em: f64 = value
+            .chars()
+            .map(|c| {
+                if c.is_ascii_digit() {
+                    0.696
+                } else {
+                    [0.457, 0.38, 0.348, 0.365][" ,/()".find(c).map_or(0, |i| [2, 1, 3, 0, 0][i])]
+                }
+            })
+            .sum();
+        let (half_w, half_h) = (em * 14.0 / 2.0 + 3.0, 0.45 * 14.0);
+        assert!((half_w / rx).powi(2) + (half_h / ry).powi(2) <= 1.0, "`{value}` is clipped by an ellipse rx={rx}");
+        checked += 1;
+    }
+    assert_eq!(checked, 2);
+}
+
+#[test]
+fn tikz_says_which_engine_compiles_it() {
+    let header = |text: &str| {
+        let game = gametree::load("t.tree", text).unwrap();
+        let tikz = Tikz { figure: &Figure::new(&game, None, DrawOptions::default()), standalone: true }.to_string();
+        tikz.lines().next().unwrap().to_string()
+    };
+    assert!(header("MAX A { a1 -> 3  a2 -> 5 }").contains("Compile with pdflatex."));
+    for text in ["MAX A { حرکت -> 3  a2 -> 5 }", "MAX ریشه { 3 5 }", "title \"Bäume\"\nMAX { 3 5 }"] {
+        let first = header(text);
+        assert!(first.contains("Compile with xelatex or lualatex") && !first.contains("pdflatex."), "{text}: {first}");
+    }
+}

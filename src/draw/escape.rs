@@ -46,25 +46,42 @@ impl<W: Write + ?Sized> Write for Tex<'_, W> {
                 '<' => "$<$",
                 '>' => "$>$",
                 '|' => "$|$",
-                '≥' => "$\\geq$",
-                '≤' => "$\\leq$",
-                'α' => "$\\alpha$",
-                'β' => "$\\beta$",
-                '∞' => "$\\infty$",
-                '−' => "$-$",
-                '·' => "$\\cdot$",
-                '→' => "$\\rightarrow$",
-                '—' => "---",
                 c if c.is_control() => "",
-                c => {
-                    self.0.write_char(c)?;
-                    continue;
-                }
+                c => match symbol(c) {
+                    Some(out) => out,
+                    None => {
+                        self.0.write_char(c)?;
+                        continue;
+                    }
+                },
             };
             self.0.write_str(out)?;
         }
         Ok(())
     }
+}
+
+/// The LaTeX for a non-ASCII symbol that figures use.
+fn symbol(c: char) -> Option<&'static str> {
+    Some(match c {
+        '≥' => "$\\geq$",
+        '≤' => "$\\leq$",
+        'α' => "$\\alpha$",
+        'β' => "$\\beta$",
+        '∞' => "$\\infty$",
+        '−' => "$-$",
+        '·' => "$\\cdot$",
+        '→' => "$\\rightarrow$",
+        '—' => "---",
+        _ => return None,
+    })
+}
+
+/// Can `pdflatex` set this text as [`Tex`] writes it? Not when it has
+/// letters beyond ASCII (other scripts, accents): those need xelatex or
+/// lualatex with a font that has them.
+pub fn pdflatex_sets(text: &str) -> bool {
+    text.chars().all(|c| c.is_ascii() || c.is_control() || symbol(c).is_some())
 }
 
 /// A DOT quoted string's contents: `"` and `\` escaped, line breaks as `\n`.

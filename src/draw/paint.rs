@@ -182,11 +182,21 @@ fn shape(game: &Game, tree: &Tree, i: usize, shapes: Shapes) -> Shape {
 fn shape_size(s: Shape, leaf: bool, text_w: f64) -> (f64, f64) {
     match (s, leaf) {
         (Shape::Up | Shape::Down, _) => ((1.7 * text_w + 16.0).max(42.0), 32.0),
-        (Shape::Round, _) => ((text_w + 18.0).max(34.0), 32.0),
+        (Shape::Round, _) => ((text_w + 18.0).max(ellipse_around(text_w, 16.0)).max(34.0), 32.0),
         (Shape::Diamond, _) => ((1.6 * text_w + 18.0).max(40.0), 36.0),
         (Shape::Box, true) => ((text_w + 14.0).max(28.0), 26.0),
         (Shape::Box, false) => ((text_w + 16.0).max(32.0), 30.0),
     }
+}
+
+/// The width of an ellipse of half-height `ry` that holds a value `text_w`
+/// wide (estimated for regular type; computed values are bold, about 15%
+/// wider) and its cap height, with a little room at the sides: the
+/// ellipse narrows above and below its middle line, where the text still is.
+fn ellipse_around(text_w: f64, ry: f64) -> f64 {
+    let half_height = 0.4 * VALUE;
+    let inner = 1.15 * text_w + 8.0;
+    inner / (1.0 - (half_height / ry).powi(2)).sqrt()
 }
 
 /// What is measured once over all frames: shape sizes and the room texts

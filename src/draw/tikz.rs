@@ -8,9 +8,10 @@
 
 use std::fmt::{self, Write};
 
-use super::escape::{TexText, n};
+use super::escape::{TexText, n, pdflatex_sets};
 use super::paint::{Anchor, Ink, Mark};
 use super::{Figure, ranges};
+use crate::model::Game;
 
 /// A figure as TikZ.
 pub struct Tikz<'a> {
@@ -32,8 +33,13 @@ impl fmt::Display for Tikz<'_> {
             return self.picture(f, fit(fig));
         }
         let title = fig.game.title.as_deref().unwrap_or("Game tree");
-        writeln!(f, "% Made by gametree. Compile with pdflatex. Names in scripts other than Latin")?;
-        writeln!(f, "% (e.g. Persian) need xelatex or lualatex with fontspec and a font that has them.")?;
+        if pdflatex_sets_all(fig.game) {
+            writeln!(f, "% Made by gametree. Compile with pdflatex. Names in scripts other than Latin")?;
+            writeln!(f, "% (e.g. Persian) need xelatex or lualatex with fontspec and a font that has them.")?;
+        } else {
+            writeln!(f, "% Made by gametree. Compile with xelatex or lualatex, with fontspec and a font that")?;
+            writeln!(f, "% has every script used here: some text is not Latin, which pdflatex cannot set.")?;
+        }
         if steps {
             writeln!(f, "\\RequirePackage{{fix-cm}}\n\\documentclass{{beamer}}")?;
             writeln!(f, "\\usepackage[utf8]{{inputenc}}\n\\usepackage{{tikz}}")?;
@@ -61,6 +67,15 @@ impl fmt::Display for Tikz<'_> {
             writeln!(f, "\\end{{document}}")
         }
     }
+}
+
+/// Can pdflatex set every text of the game: title, players, names, labels?
+fn pdflatex_sets_all(game: &Game) -> bool {
+    let names = game.nodes().filter_map(|n| n.name());
+    let labels = game.nodes().flat_map(|n| (0..n.children().len()).filter_map(move |i| n.edge(i).label));
+    let players = game.players.iter().map(String::as_str);
+    let mut texts = game.title.as_deref().into_iter().chain(players).chain(names).chain(labels);
+    texts.all(pdflatex_sets)
 }
 
 /// The scale that fits the picture into a slide (never enlarging).

@@ -21,18 +21,21 @@
 //! than `eval`, `key`, `noisy` (written, then refused as unknown keys);
 //! trees nested deeper than about 60 levels (serde_yaml's recursion limit).
 //!
-//! serde_yaml reports no positions for values that read well, so the spans
-//! of the ast built here are approximate: each node gets the line of its
-//! `kind:`, `value:` or `ref:` key, found by scanning the text in document
-//! order. Errors (bad YAML, an unknown key, a node that is neither inner nor
+//! serde_yaml reports no positions for values that read well, so the text
+//! is scanned a second time ([`locate`]) and walked side by side with what
+//! serde read: each name, number, reference and option of the ast gets the
+//! span of its own value (a number in a list, its item), an attribute or an
+//! option its `key: value`, an inner node its `kind: …` and a leaf its
+//! value. Errors (bad YAML, an unknown key, a node that is neither inner nor
 //! a leaf, a bad reference) are [`DiagnosticKind::Yaml`] at serde_yaml's
-//! location. No input makes this module panic.
+//! location, except a duplicate key, which points at the key given again.
+//! A leading byte-order mark is skipped. No input makes this module panic.
 
 mod locate;
 mod read;
 mod write;
 
-use locate::Locator;
+use locate::Place;
 #[cfg(test)]
 mod tests;
 
@@ -55,10 +58,12 @@ pub fn to_yaml(file: &File) -> String {
     flow_lists(&block)
 }
 
-/// Reads the YAML form of a file, or says what is wrong and where.
+/// Reads the YAML form of a file, or says what is wrong and where. A
+/// leading byte-order mark is skipped (spans still count its bytes).
 pub fn from_yaml(text: &str) -> Result<File, Vec<Diagnostic>> {
-    let yaml: YamlFile = serde_yaml::from_str(text).map_err(|e| vec![yaml_error(text, &e)])?;
-    Ok(yaml.into_ast(&mut Locator::new(text)))
+    let bom = if text.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
+    let yaml: YamlFile = serde_yaml::from_str(&text[bom..]).map_err(|e| vec![yaml_error(text, bom, &e)])?;
+    Ok(yaml.into_ast(Place::new(&locate::scan(text))))
 }
 
 /// serde_yaml writes every list as a block, one item per line; lists of
@@ -112,17 +117,28 @@ fn is_flow_safe(item: &str) -> bool {
         && item.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '.' | '\'' | '/' | '+' | '-' | '?'))
 }
 
-/// A serde_yaml error as a diagnostic, at its location (width one character).
-fn yaml_error(text: &str, error: &serde_yaml::Error) -> Diagnostic {
+/// A serde_yaml error (about `text[bom..]`) as a diagnostic, at its
+/// location (width one character); a duplicate key at the key given again,
+/// rather than at the start of its mapping.
+fn yaml_error(text: &str, bom: usize, error: &serde_yaml::Error) -> Diagnostic {
     let mut message = without_locations(&error.to_string());
     // `value: ?` is how a hand-written unknown leaf often looks; in YAML a
     // bare `?` starts a complex key.
     if message.contains("mapping keys are not allowed") {
         message += " (an unknown leaf is written `value: '?'`, with quotes)";
     }
-    let start = error.location().map_or(0, |l| offset(text, l.line(), l.column()));
+    let start = bom + error.location().map_or(0, |l| offset(&text[bom..], l.line(), l.column()));
     let width = text[start..].chars().next().map_or(0, char::len_utf8);
-    Diagnostic::new(DiagnosticKind::Yaml { message }, Span::new(start, start + width))
+    let span = duplicate_key(text, start, &message).unwrap_or(Span::new(start, start + width));
+    Diagnostic::new(DiagnosticKind::Yaml { message }, span)
+}
+
+/// For ``duplicate field `K` ``, reported at the start of a mapping: the
+/// second `K` of that mapping.
+fn duplicate_key(text: &str, map_start: usize, message: &str) -> Option<Span> {
+    let (_, rest) = message.split_once("duplicate field `")?;
+    let (name, _) = rest.split_once('`')?;
+    locate::nth_key(locate::scan(text).map_at(map_start)?, name, 1)
 }
 
 /// The byte offset of a 1-based line and column (in characters), clamped to
@@ -390,35 +406,52 @@ impl Ref {
 }
 
 // ---------------------------------------------------------------------------
-// YAML types → ast, with approximate spans.
+// YAML types → ast, each key and value at its place in the text.
+
+/// How many of each key came before: the `nth` of a repeated key.
+#[derive(Default)]
+struct Seen(Vec<&'static str>);
+
+impl Seen {
+    fn next(&mut self, name: &'static str) -> usize {
+        let nth = self.0.iter().filter(|&&n| n == name).count();
+        self.0.push(name);
+        nth
+    }
+}
 
 impl YamlFile {
-    fn into_ast(self, loc: &mut Locator) -> File {
-        let headers = self.headers.into_iter().map(|h| h.into_ast(loc)).collect();
-        let span = loc.node("kind");
-        let root = self.tree.into_node(span, loc);
-        let expects = self.expect.into_iter().map(|e| e.into_ast(loc)).collect();
+    fn into_ast(self, doc: Place) -> File {
+        let mut seen = Seen::default();
+        let headers = self.headers.into_iter().map(|h| h.into_ast(doc, &mut seen)).collect();
+        let root = self.tree.into_node(doc.value("tree", 0));
+        let expect = doc.value("expect", 0);
+        let expects = self.expect.into_iter().enumerate().map(|(i, e)| e.into_ast(expect.item(i))).collect();
         File { headers, root, expects }
     }
 }
 
 impl YamlHeader {
-    fn into_ast(self, loc: &mut Locator) -> Header {
-        let number = |n: Num, span| Number { text: n.0, span };
+    fn into_ast(self, doc: Place, seen: &mut Seen) -> Header {
+        let name = match &self {
+            YamlHeader::Title(_) => "title",
+            YamlHeader::Bounds(_) => "bounds",
+            YamlHeader::Players(_) => "players",
+            YamlHeader::Sum(_) => "sum",
+        };
+        let nth = seen.next(name);
+        let (span, value) = (doc.entry_span(name, nth), doc.value(name, nth));
         match self {
-            YamlHeader::Title(text) => Header::Title { text, span: loc.header("title") },
-            YamlHeader::Bounds((lo, hi)) => {
-                let span = loc.header("bounds");
-                Header::Bounds { lo: number(lo, span), hi: number(hi, span), span }
-            }
+            YamlHeader::Title(text) => Header::Title { text, span },
+            YamlHeader::Bounds((lo, hi)) => Header::Bounds { lo: lo.at(value.item(0)), hi: hi.at(value.item(1)), span },
             YamlHeader::Players(names) => {
-                let span = loc.header("players");
-                Header::Players { names: names.0.into_iter().map(|text| Ident { text, span }).collect(), span }
+                let names = names.0.into_iter().enumerate();
+                Header::Players {
+                    names: names.map(|(i, text)| Ident { text, span: value.item(i).span() }).collect(),
+                    span,
+                }
             }
-            YamlHeader::Sum(value) => {
-                let span = loc.header("sum");
-                Header::Sum { value: number(value, span), span }
-            }
+            YamlHeader::Sum(sum) => Header::Sum { value: sum.at(value), span },
         }
     }
 }
@@ -433,94 +466,120 @@ impl YamlNode {
         }
     }
 
-    fn into_child(mut self, loc: &mut Locator) -> Child {
-        let span = loc.node(self.anchor());
-        let ident = |text| Ident { text, span };
-        let label = self.edge.take().map(ident);
-        let prob = self.prob.take().map(|n| n.at(span));
+    fn into_child(mut self, at: Place) -> Child {
+        let span = at.entry_span(self.anchor(), 0);
+        let ident = |key, text| Ident { text, span: at.value(key, 0).span() };
+        let label = self.edge.take().map(|t| ident("edge", t));
+        let prob = self.prob.take().map(|n| n.at(at.value("prob", 0)));
         let item = if let Some(target) = self.reference.take() {
-            Item::Ref(ident(target))
+            Item::Ref(ident("ref", target))
         } else if let Some(value) = self.value.take() {
+            let place = at.value("value", 0);
             let value = match value {
                 YamlValue::Scalar(text) if text == "?" => LeafValue::Unknown,
-                YamlValue::Scalar(text) => LeafValue::Number(Number { text, span }),
-                YamlValue::Vector(numbers) => LeafValue::Vector(numbers.0.into_iter().map(|n| n.at(span)).collect()),
+                YamlValue::Scalar(text) => LeafValue::Number(Number { text, span: place.span() }),
+                YamlValue::Vector(numbers) => {
+                    LeafValue::Vector(numbers.0.into_iter().enumerate().map(|(i, n)| n.at(place.item(i))).collect())
+                }
             };
-            Item::Leaf(Leaf { name: self.name.take().map(ident), value, span })
+            Item::Leaf(Leaf { name: self.name.take().map(|t| ident("name", t)), value, span: place.span() })
         } else {
-            Item::Node(self.into_node(span, loc))
+            Item::Node(self.into_node(at))
         };
         Child { label, prob, item, span }
     }
 
-    fn into_node(self, span: Span, loc: &mut Locator) -> Node {
-        let ident = |text| Ident { text, span };
+    fn into_node(self, at: Place) -> Node {
+        let span = at.entry_span("kind", 0);
+        let ident = |key, text| Ident { text, span: at.value(key, 0).span() };
+        let mut seen = Seen::default();
         let attrs = self
             .attrs
             .into_iter()
             .map(|(key, value)| {
+                let name = attr_key(&key);
+                let nth = seen.next(name);
+                let (key_span, place) = (at.key(name, nth), at.value(name, nth));
                 let value = match value {
                     Scalar::Flag => None,
-                    Scalar::Text(text) if is_number(&text) => Some(AttrValue::Number(Number { text, span })),
-                    Scalar::Text(text) => Some(AttrValue::Ident(ident(text))),
+                    Scalar::Text(text) if is_number(&text) => {
+                        Some(AttrValue::Number(Number { text, span: place.span() }))
+                    }
+                    Scalar::Text(text) => Some(AttrValue::Ident(Ident { text, span: place.span() })),
                 };
-                Attr { key: ident(key), value, span }
+                Attr { key: Ident { text: key, span: key_span }, value, span: at.entry_span(name, nth) }
             })
             .collect();
-        let children = self.children.unwrap_or_default().into_iter().map(|c| c.into_child(loc)).collect();
-        Node { kind: ident(self.kind.unwrap_or_default()), name: self.name.map(ident), attrs, children, span }
+        let place = at.value("children", 0);
+        let children = self.children.unwrap_or_default().into_iter().enumerate();
+        let children = children.map(|(i, c)| c.into_child(place.item(i))).collect();
+        let kind = ident("kind", self.kind.unwrap_or_default());
+        Node { kind, name: self.name.map(|t| ident("name", t)), attrs, children, span }
+    }
+}
+/// The `'static` name of an attribute key read by serde.
+fn attr_key(key: &str) -> &'static str {
+    match key {
+        "eval" => "eval",
+        "key" => "key",
+        _ => "noisy",
     }
 }
 
 impl YamlExpect {
-    fn into_ast(self, loc: &mut Locator) -> Expect {
-        let span = loc.expect();
-        let ident = |text| Ident { text, span };
-        let options = self
-            .options
-            .0
-            .into_iter()
-            .map(|(key, value)| {
+    fn into_ast(self, at: Place) -> Expect {
+        let span = at.entry_span("algorithm", 0);
+        let algorithm = Ident { text: self.algorithm, span: at.value("algorithm", 0).span() };
+        let place = at.value("options", 0);
+        let options = self.options.0.into_iter().enumerate();
+        let options = options
+            .map(|(i, (key, value))| {
+                let (key_span, value_place) = place.pair(i);
                 let value = match value {
                     Scalar::Flag => None,
-                    Scalar::Text(text) => Some(ident(text)),
+                    Scalar::Text(text) => Some(Ident { text, span: value_place.span() }),
                 };
-                ExpectOption { key: ident(key), value, span }
+                let span = key_span.to(value_place.span());
+                ExpectOption { key: Ident { text: key, span: key_span }, value, span }
             })
             .collect();
-        let items = self.items.into_iter().map(|item| item.into_ast(loc, span)).collect();
-        Expect { algorithm: ident(self.algorithm), options, items, span }
+        let mut seen = Seen::default();
+        let items = self.items.into_iter().map(|item| item.into_ast(at, &mut seen)).collect();
+        Expect { algorithm, options, items, span }
     }
 }
 
 impl YamlItem {
-    fn into_ast(self, loc: &mut Locator, expect: Span) -> ExpectItem {
-        let span = loc.item(self.key(), expect);
-        let refs = |refs: Vec<Ref>| refs.into_iter().map(|r| r.at(span)).collect();
+    fn into_ast(self, expect: Place, seen: &mut Seen) -> ExpectItem {
+        let nth = seen.next(self.key());
+        let (span, at) = (expect.entry_span(self.key(), nth), expect.value(self.key(), nth));
+        let refs = |refs: Vec<Ref>| refs.into_iter().enumerate().map(|(i, r)| r.at(at.item(i).span())).collect();
         match self {
-            YamlItem::Value(value) => ExpectItem::Value { value: value.into_lit(span), span },
+            YamlItem::Value(value) => ExpectItem::Value { value: value.into_lit(at), span },
             YamlItem::Best(moves) => ExpectItem::Best { moves: refs(moves.0), span },
             YamlItem::Pv(r) => ExpectItem::Pv { refs: refs(r.0), span },
-            YamlItem::Values(pairs) => ExpectItem::Values {
-                pairs: pairs.0.into_iter().map(|(r, v)| (r.at(span), v.into_lit(span))).collect(),
-                span,
-            },
+            YamlItem::Values(pairs) => {
+                let pairs = pairs.0.into_iter().enumerate().map(|(i, (r, v))| {
+                    let (key, value) = at.pair(i);
+                    (r.at(key), v.into_lit(value))
+                });
+                ExpectItem::Values { pairs: pairs.collect(), span }
+            }
             YamlItem::Pruned(r) => ExpectItem::Pruned { refs: refs(r.0), span },
             YamlItem::Visited(r) => ExpectItem::Visited { refs: refs(r.0), span },
             YamlItem::Leaves(leaves) => {
-                let leaves = leaves
-                    .0
-                    .into_iter()
-                    .map(|n| match is_number(&n.0) {
-                        true => LeafRef::Value(n.at(span)),
-                        false => LeafRef::Name(Ident { text: n.0, span }),
-                    })
-                    .collect();
-                ExpectItem::Leaves { leaves, span }
+                let leaves = leaves.0.into_iter().enumerate().map(|(i, n)| match is_number(&n.0) {
+                    true => LeafRef::Value(n.at(at.item(i))),
+                    false => LeafRef::Name(Ident { text: n.0, span: at.item(i).span() }),
+                });
+                ExpectItem::Leaves { leaves: leaves.collect(), span }
             }
             YamlItem::Stats(pairs) => {
-                let pairs = pairs.0.into_iter().map(|(k, v)| (Ident { text: k, span }, v.at(span))).collect();
-                ExpectItem::Stats { pairs, span }
+                let pairs = pairs.0.into_iter().enumerate().map(|(i, (k, v))| {
+                    let (key, value) = at.pair(i);
+                    (Ident { text: k, span: key }, v.at(value))
+                });
+                ExpectItem::Stats { pairs: pairs.collect(), span }
             }
         }
     }
@@ -540,17 +599,20 @@ impl YamlItem {
 }
 
 impl YamlValue {
-    fn into_lit(self, span: Span) -> ValueLit {
+    fn into_lit(self, at: Place) -> ValueLit {
         match self {
-            YamlValue::Scalar(text) => ValueLit::Number(Number { text, span }),
-            YamlValue::Vector(numbers) => ValueLit::Vector(numbers.0.into_iter().map(|n| n.at(span)).collect(), span),
+            YamlValue::Scalar(text) => ValueLit::Number(Number { text, span: at.span() }),
+            YamlValue::Vector(numbers) => {
+                let numbers = numbers.0.into_iter().enumerate().map(|(i, n)| n.at(at.item(i)));
+                ValueLit::Vector(numbers.collect(), at.span())
+            }
         }
     }
 }
 
 impl Num {
-    fn at(self, span: Span) -> Number {
-        Number { text: self.0, span }
+    fn at(self, at: Place) -> Number {
+        Number { text: self.0, span: at.span() }
     }
 }
 

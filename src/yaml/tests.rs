@@ -267,3 +267,97 @@ fn no_input_makes_it_panic() {
     let deep = format!("tree: {}{}", "{kind: MAX, children: [".repeat(200), "]}".repeat(200));
     assert!(from_yaml(&deep).is_err());
 }
+
+/// Every `text` of the ast read from `yaml` with the span of that text
+/// (quotes aside): `(text as Debug, span)` pairs taken from the ast's Debug.
+fn spanned_texts(yaml: &str) -> Vec<(String, String)> {
+    let debug = format!("{:?}", from_yaml(yaml).unwrap_or_else(|e| panic!("{e:?}\n{yaml}")));
+    let mut out = Vec::new();
+    let mut rest = debug.as_str();
+    while let Some(at) = rest.find("{ text: \"") {
+        // A title's span is the whole header.
+        let title = rest[..at].ends_with("Title ");
+        rest = &rest[at + "{ text: ".len()..];
+        let mut end = 1;
+        while rest.as_bytes()[end] != b'"' {
+            end += if rest.as_bytes()[end] == b'\\' { 2 } else { 1 };
+        }
+        let text = rest[..=end].to_string();
+        let Some(span) = rest[end + 1..].strip_prefix(", span: Span { start: ").filter(|_| !title) else { continue };
+        let (start, span) = span.split_once(", end: ").unwrap();
+        let stop = span.split_once(' ').unwrap().0;
+        let (start, stop): (usize, usize) = (start.parse().unwrap(), stop.parse().unwrap());
+        let written = &yaml[start..stop];
+        let quoted = ["'", "\""].iter().find_map(|q| written.strip_prefix(q)?.strip_suffix(q));
+        let written = quoted.unwrap_or(written);
+        out.push((text, format!("{written:?}")));
+    }
+    out
+}
+
+#[test]
+fn every_name_and_number_points_at_its_own_text() {
+    let mut texts = vec![RICH.to_string()];
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/specs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "tree") {
+            texts.push(std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    for text in texts {
+        let yaml = to_yaml(&parse(&text).unwrap());
+        let pairs = spanned_texts(&yaml);
+        assert!(pairs.len() > 3, "{yaml}");
+        for (text, written) in pairs {
+            assert_eq!(text, written, "\n{yaml}");
+        }
+    }
+}
+
+#[test]
+fn hand_written_layouts_are_located_too() {
+    let yaml = "\u{FEFF}# comment\ntitle: 'T' # why\nbounds:\n- 0\n- 10\ntree:\n    kind: CHANCE\n    children:\n      \
+                - {prob: 1/2, value: 3}\n      -   prob: \"1/2\"\n          kind: MAX\n          eval: 4\n          \
+                children:\n            - value: [1,  2]\n            - name: K\n              value: 7\nexpect:\n\
+                - algorithm: expectiminimax\n  options: {depth: 1}\n  values:\n    K: 7\n  leaves: [3, K]\n";
+    let pairs = spanned_texts(yaml);
+    let texts: Vec<&str> = pairs.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "\"0\"",
+            "\"10\"",
+            "\"CHANCE\"",
+            "\"1/2\"",
+            "\"3\"",
+            "\"1/2\"",
+            "\"MAX\"",
+            "\"eval\"",
+            "\"4\"",
+            "\"1\"",
+            "\"2\"",
+            "\"K\"",
+            "\"7\"",
+            "\"expectiminimax\"",
+            "\"depth\"",
+            "\"1\"",
+            "\"7\"",
+            "\"3\"",
+            "\"K\""
+        ]
+    );
+    for (text, written) in pairs {
+        assert_eq!(text, written, "\n{yaml}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let file = from_yaml("\u{FEFF}title: t\ntree:\n  kind: MAX\n  children: [{value: 1}]\n").unwrap();
+    assert_eq!(
+        file.root.kind.span,
+        Span::new(3 + "title: t\ntree:\n  kind: ".len(), 3 + "title: t\ntree:\n  kind: MAX".len())
+    );
+    let (message, line) = error("\u{FEFF}tree:\n  kind: MAX\n  kind: MIN\n  children: [{value: 1}]\n");
+    assert_eq!((message.contains("duplicate field `kind`"), line), (true, 3));
+}
