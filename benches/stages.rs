@@ -95,7 +95,7 @@ fn row(branching: u32, depth: u32) {
     let (t_ab, trace) = best(runs, || algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies"));
     let (t_mm, _) = best(runs, || algo::run(&game, Algorithm::Minimax, &opts).expect("minimax applies"));
     let (t_report, report) = best(runs, || AlgoReport::new(&game, &trace));
-    let report = Report { title: None, results: vec![report], show_trace: false };
+    let report = Report { title: None, results: vec![report] };
     let (t_json, bytes) = best(runs, || {
         let mut out = std::io::BufWriter::new(CountingSink(0));
         serde_json::to_writer_pretty(&mut out, &report).expect("JSON");
@@ -113,7 +113,7 @@ fn row(branching: u32, depth: u32) {
         let text = text.clone();
         let game = gametree::load("big.tree", &text).expect("valid");
         let trace = algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies");
-        let report = Report { title: None, results: vec![AlgoReport::new(&game, &trace)], show_trace: false };
+        let report = Report { title: None, results: vec![AlgoReport::new(&game, &trace)] };
         let mut out = std::io::BufWriter::new(CountingSink(0));
         serde_json::to_writer_pretty(&mut out, &report).expect("JSON");
         out.flush().expect("flush");

@@ -60,7 +60,7 @@ struct SolveArgs {
     algorithms: Vec<String>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Narrate every step, with α and β (text format).
+    /// Narrate every step, with α and β (in JSON and YAML too, as `steps`).
     #[arg(long)]
     trace: bool,
     /// Compare every algorithm that applies side by side (value, best move,
@@ -308,6 +308,7 @@ fn solve(args: &SolveArgs) -> u8 {
     let chosen = !args.algorithms.is_empty();
     for a in algorithms {
         match algo::run(&game, a, &opts) {
+            Ok(trace) if args.trace => results.push(AlgoReport::narrated(&game, &trace)),
             Ok(trace) => results.push(AlgoReport::new(&game, &trace)),
             // Run by default, an algorithm that refuses these options is
             // skipped with a note; asked for by name, it is an error.
@@ -320,7 +321,7 @@ fn solve(args: &SolveArgs) -> u8 {
             }
         }
     }
-    let report = Report { title: game.title.clone(), results, show_trace: args.trace };
+    let report = Report { title: game.title.clone(), results };
     match args.format {
         Format::Text => print!("{}", Text { game: &game, report: &report }),
         Format::Json => {

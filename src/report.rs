@@ -20,9 +20,6 @@ use crate::trace::{BoundKind, CutKind, ExtendReason, Trace, Value};
 pub struct Report {
     pub title: Option<String>,
     pub results: Vec<AlgoReport>,
-    /// Show the narrated steps in the text form.
-    #[serde(skip)]
-    pub show_trace: bool,
 }
 
 /// One algorithm's run.
@@ -62,8 +59,10 @@ pub struct AlgoReport {
     pub leaf_order: Vec<Dotted>,
     pub nodes: Vec<NodeReport>,
     pub stats: crate::analysis::Stats,
-    /// The narrated steps (`--trace`).
-    pub steps: Vec<String>,
+    /// The narrated steps, only when asked for (`--trace`, see
+    /// [`AlgoReport::narrated`]): one line per event, costly on big trees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Vec<String>>,
     /// `mtdf`: one row per pass.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passes: Option<Vec<crate::report_search::PassReport>>,
@@ -311,11 +310,18 @@ impl AlgoReport {
             leaf_order: a.leaves().map(|v| Dotted(v.path.clone())).collect(),
             nodes,
             stats: a.stats(),
-            steps: narrate(game, trace),
+            steps: None,
             passes: crate::report_search::passes(&a),
             iterations: crate::report_search::iterations(game, &a),
             tt_answered: crate::report_search::answered(trace, &a),
         }
+    }
+}
+
+impl AlgoReport {
+    /// The report with the narrated steps (`solve --trace`).
+    pub fn narrated(game: &Game, trace: &Trace) -> AlgoReport {
+        AlgoReport { steps: Some(narrate(game, trace)), ..AlgoReport::new(game, trace) }
     }
 }
 
@@ -425,9 +431,9 @@ impl fmt::Display for Text<'_> {
                 stats: &r.stats,
             };
             write!(f, "{rows}")?;
-            if self.report.show_trace {
+            if let Some(steps) = &r.steps {
                 writeln!(f, "  trace:")?;
-                for (i, step) in r.steps.iter().enumerate() {
+                for (i, step) in steps.iter().enumerate() {
                     writeln!(f, "  {:>3}. {step}", i + 1)?;
                 }
             }
