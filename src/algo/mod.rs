@@ -175,10 +175,7 @@ impl Algorithm {
                 game.node(id).span,
             )
         };
-        if let Some(id) = game.find(|n| n.utility == Utility::Unknown) {
-            return Err(Diagnostic::new(DiagnosticKind::UnknownLeaf, game.node(id).span));
-        }
-        let chance = game.find(|n| n.kind == NodeKind::Chance);
+        let chance = first_chance(game)?;
         match self {
             Algorithm::Maxn if !game.is_multiplayer() => {
                 Err(not(NodeId::ROOT, "it is a two-player game (declare `players` for max^n)"))
@@ -279,6 +276,21 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
 /// The width δ of the null windows of `pvs` and `mtdf` (1 for integer trees).
 pub fn null_window(game: &Game, opts: &Options) -> Num {
     pvs::null_delta(game, opts)
+}
+
+/// The first CHANCE node in arena order, after checking, in the same one
+/// pass over the whole tree, that no leaf is unknown (`?`).
+fn first_chance(game: &Game) -> Result<Option<NodeId>, Diagnostic> {
+    let mut chance = None;
+    for (i, n) in game.nodes.iter().enumerate() {
+        if n.utility == Utility::Unknown {
+            return Err(Diagnostic::new(DiagnosticKind::UnknownLeaf, n.span));
+        }
+        if chance.is_none() && n.kind == NodeKind::Chance {
+            chance = Some(NodeId(i as u32));
+        }
+    }
+    Ok(chance)
 }
 
 /// Every algorithm that applies to `game` (`star1` and `star2` only when
