@@ -103,7 +103,7 @@ fn row(branching: u32, depth: u32) {
         out.get_ref().0
     });
     let nodes = game.nodes.len();
-    let visited = report.results[0].nodes.len();
+    let visited = report.results[0].stats.nodes_visited;
     drop((game, trace, report));
 
     // Peak memory of the whole `solve -a alphabeta --format json` pipeline.

@@ -5,8 +5,6 @@
 //! Invariant: this is a pure function of the trace, so every report,
 //! diagram and check built from an [`Analysis`] agrees with the others.
 
-use std::collections::HashMap;
-
 use crate::model::{Game, NodeId, Path};
 use crate::num::Num;
 use crate::options::Ties;
@@ -119,7 +117,8 @@ pub struct Analysis {
     pub root: usize,
     /// Children `--beam` never considered, by path, in the order met.
     pub forward_pruned: Vec<Path>,
-    by_path: HashMap<Path, usize>,
+    /// Visit indices of the visits entered from no parent (each pass's root).
+    roots: Vec<usize>,
     /// The run's tie rule: the principal variation starts with its best move.
     ties: Ties,
     table: Option<TableCounts>,
@@ -128,7 +127,10 @@ pub struct Analysis {
 
 impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
-        let mut visits: Vec<Visit> = Vec::new();
+        let entered =
+            trace.events.iter().filter(|e| matches!(e, Event::Enter { .. } | Event::Probe { .. } | Event::Leaf { .. }));
+        let mut visits: Vec<Visit> = Vec::with_capacity(entered.count());
+        let mut roots = Vec::new();
         let mut cuts = Vec::new();
         let mut forward_pruned = Vec::new();
         let mut extend: Option<ExtendReason> = None;
@@ -136,12 +138,15 @@ impl Analysis {
         let mut passes: Vec<Pass> = Vec::new();
         let mut table = trace.algorithm.uses_table().then(TableCounts::default);
         let mut researches = (trace.algorithm == crate::algo::Algorithm::Pvs).then_some(0);
-        let open = |visits: &mut Vec<Visit>, stack: &[usize], node: NodeId, child: u32, window: Option<Window>| {
-            let path = match stack.last() {
-                Some(&p) => visits[p].path.child(child),
-                None => Path::root(),
-            };
+        let mut open = |visits: &mut Vec<Visit>, stack: &[usize], node: NodeId, child: u32, window: Option<Window>| {
             let idx = visits.len();
+            let path = match stack.last() {
+                Some(&p) => child_path(&visits[p].path, child),
+                None => {
+                    roots.push(idx);
+                    Path::root()
+                }
+            };
             if let Some(&p) = stack.last() {
                 visits[p].children.push(idx);
             }
@@ -252,9 +257,7 @@ impl Analysis {
                 v.superseded |= !decider.visits.contains(&i);
             }
         }
-        let by_path =
-            visits.iter().enumerate().filter(|(_, v)| !v.superseded).map(|(i, v)| (v.path.clone(), i)).collect();
-        Analysis { visits, cuts, forward_pruned, passes, root, by_path, ties: trace.options.ties, table, researches }
+        Analysis { visits, cuts, forward_pruned, passes, root, roots, ties: trace.options.ties, table, researches }
     }
 
     pub fn root(&self) -> &Visit {
@@ -269,7 +272,24 @@ impl Analysis {
     /// The visit at `path`, if the search entered it (the last visit, when a
     /// `star2` probe entered it first).
     pub fn visit(&self, path: &Path) -> Option<&Visit> {
-        self.by_path.get(path).map(|&i| &self.visits[i])
+        self.find(path).map(|i| &self.visits[i])
+    }
+
+    /// The index of the last visit at `path` in a search whose answer
+    /// counts, found by walking down from the roots (a counted visit's
+    /// parent is counted too), so no map of every visit's path is kept.
+    fn find(&self, path: &Path) -> Option<usize> {
+        self.roots.iter().filter_map(|&r| self.find_below(r, &path.0)).max()
+    }
+
+    /// The last counted visit reached from visit `at` by the child indices `rest`.
+    fn find_below(&self, at: usize, rest: &[u32]) -> Option<usize> {
+        if self.visits[at].superseded {
+            return None;
+        }
+        let Some((&k, rest)) = rest.split_first() else { return Some(at) };
+        let children = self.visits[at].children.iter();
+        children.filter(|&&c| self.visits[c].path.0.last() == Some(&k)).filter_map(|&c| self.find_below(c, rest)).max()
     }
 
     /// Root moves (written indices) attaining the root's value: the one
@@ -331,7 +351,7 @@ impl Analysis {
             .iter()
             .filter(|c| !self.visits[c.at].superseded)
             .flat_map(|c| c.pruned.iter())
-            .filter(move |p| !self.by_path.contains_key(*p) && seen.insert(*p))
+            .filter(move |p| self.find(p).is_none() && seen.insert(*p))
     }
 
     /// The nodes the transposition table answered (superseded ones left out).
@@ -360,6 +380,14 @@ impl Analysis {
             passes: (!self.passes.is_empty()).then_some(self.passes.len()),
         }
     }
+}
+
+/// `parent`'s child `i`, allocated once at its final size.
+fn child_path(parent: &Path, i: u32) -> Path {
+    let mut p = Vec::with_capacity(parent.0.len() + 1);
+    p.extend_from_slice(&parent.0);
+    p.push(i);
+    Path(p)
 }
 
 /// The root visit whose answer counts: the last iteration's; for MTD(f) the

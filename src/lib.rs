@@ -43,6 +43,7 @@ pub mod print;
 pub mod puzzle;
 pub mod report;
 pub mod report_search;
+pub mod report_visits;
 pub mod trace;
 pub mod validate;
 pub mod yaml;
