@@ -97,8 +97,8 @@ fn row(branching: u32, depth: u32) {
     let (t_report, report) = best(runs, || AlgoReport::new(&game, &trace));
     let report = Report { title: None, results: vec![report] };
     let (t_json, bytes) = best(runs, || {
-        let mut out = std::io::BufWriter::new(CountingSink(0));
-        serde_json::to_writer_pretty(&mut out, &report).expect("JSON");
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, CountingSink(0));
+        gametree::json::to_writer_pretty(&mut out, &report).expect("JSON");
         out.flush().expect("flush");
         out.get_ref().0
     });
@@ -114,8 +114,8 @@ fn row(branching: u32, depth: u32) {
         let game = gametree::load("big.tree", &text).expect("valid");
         let trace = algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies");
         let report = Report { title: None, results: vec![AlgoReport::new(&game, &trace)] };
-        let mut out = std::io::BufWriter::new(CountingSink(0));
-        serde_json::to_writer_pretty(&mut out, &report).expect("JSON");
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, CountingSink(0));
+        gametree::json::to_writer_pretty(&mut out, &report).expect("JSON");
         out.flush().expect("flush");
     }
     let peak = PEAK.load(Relaxed) - base;

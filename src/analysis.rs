@@ -119,6 +119,8 @@ pub struct Analysis {
     pub forward_pruned: Vec<Path>,
     /// Visit indices of the visits entered from no parent (each pass's root).
     roots: Vec<usize>,
+    /// No path was entered twice: one pass, no probes, no re-searches.
+    once: bool,
     /// The run's tie rule: the principal variation starts with its best move.
     ties: Ties,
     table: Option<TableCounts>,
@@ -257,7 +259,9 @@ impl Analysis {
                 v.superseded |= !decider.visits.contains(&i);
             }
         }
-        Analysis { visits, cuts, forward_pruned, passes, root, roots, ties: trace.options.ties, table, researches }
+        let once = passes.is_empty() && researches.unwrap_or(0) == 0 && !visits.iter().any(|v| v.probe);
+        let ties = trace.options.ties;
+        Analysis { visits, cuts, forward_pruned, passes, root, roots, once, ties, table, researches }
     }
 
     pub fn root(&self) -> &Visit {
@@ -345,13 +349,15 @@ impl Analysis {
     /// each once, and only if no search whose answer counts entered it
     /// (a `star2` probe followed by the full search repeats a cut; a `pvs`
     /// re-search may enter what its scout pruned).
+    /// When no path was entered twice, a cut's pruned children were never
+    /// entered and no other cut prunes them, so nothing is looked up.
     pub fn pruned(&self) -> impl Iterator<Item = &Path> {
         let mut seen = std::collections::HashSet::new();
         self.cuts
             .iter()
             .filter(|c| !self.visits[c.at].superseded)
             .flat_map(|c| c.pruned.iter())
-            .filter(move |p| self.find(p).is_none() && seen.insert(*p))
+            .filter(move |p| self.once || (self.find(p).is_none() && seen.insert(*p)))
     }
 
     /// The nodes the transposition table answered (superseded ones left out).

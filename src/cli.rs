@@ -326,8 +326,8 @@ fn solve(args: &SolveArgs) -> u8 {
         Format::Text => print!("{}", Text { game: &game, report: &report }),
         Format::Json => {
             // Streamed: a big tree's report is as large as the tree.
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let written = serde_json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from);
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            let written = gametree::json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from);
             if let Err(e) = written.and_then(|()| writeln!(out)).and_then(|()| out.flush()) {
                 return internal(e);
             }

@@ -32,6 +32,7 @@ pub mod expect;
 pub mod fmt;
 pub mod generate;
 pub mod grade;
+pub mod json;
 pub mod lint;
 pub mod model;
 pub mod narrate;
