@@ -3,7 +3,10 @@
 //! JSON and YAML are serde over [`Report`] (field names are the contract of
 //! SPEC §5: users' scripts rely on them); text is its `Display`. Paths are
 //! dotted and 1-based; values are MAX's; numbers that are not whole are
-//! floats with an exact `…_exact` string beside them.
+//! floats with an exact `…_exact` string beside them. The per-visit lists
+//! are views of the run's analysis ([`crate::report_visits`]), written as
+//! they are serialized; the narrated `steps` are made only when asked for
+//! ([`AlgoReport::narrated`], `solve --trace`).
 
 use std::fmt;
 
