@@ -211,7 +211,11 @@ impl Analysis {
                         Cause::Ancestor(depth) => stack.get(*depth as usize).copied(),
                         Cause::Bounds | Cause::Table | Cause::Pass => None,
                     };
-                    let pruned = pruned.iter().flat_map(|&i| pruned_edges(game, &visits, at, i)).collect();
+                    let mut edges = Vec::with_capacity(pruned.len());
+                    for &i in pruned {
+                        pruned_edges(game, &visits, at, i, &mut edges);
+                    }
+                    let pruned = edges;
                     cuts.push(Cut { at, kind: *kind, value: *value, bound: *bound, cause, by_table, by_pass, pruned });
                 }
                 Event::Exit { value, bound, negamax } => {
@@ -418,14 +422,13 @@ fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
 /// The edges a cut at visit `at` prunes by not searching child `i`: the
 /// edge to it, or — when a `star2` probe already entered that child — the
 /// edges to the probed child's children the probe never entered (a pruned
-/// edge leads to a node never entered; SPEC §2).
-fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32) -> Vec<Path> {
-    let path = visits[at].path.child(i);
-    let probe = visits[at].children.iter().map(|&c| &visits[c]).find(|v| v.probe && v.path == path);
-    let Some(probe) = probe else { return vec![path] };
+/// edge leads to a node never entered; SPEC §2); pushed onto `out`.
+fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<Path>) {
+    let probe = visits[at].children.iter().map(|&c| &visits[c]).find(|v| v.probe && v.path.0.last() == Some(&i));
+    let Some(probe) = probe else { return out.push(child_path(&visits[at].path, i)) };
     let entered = |k: u32| probe.children.iter().any(|&c| visits[c].path.0.last() == Some(&k));
     let n = game.node(probe.node).children.len() as u32;
-    (0..n).filter(|&k| !entered(k)).map(|k| path.child(k)).collect()
+    out.extend((0..n).filter(|&k| !entered(k)).map(|k| child_path(&probe.path, k)));
 }
 
 /// A reference people read for a path: the nearest named node on it and
