@@ -6,7 +6,8 @@
 //! cargo bench --bench stages -- 10x7         # one size: branching x depth
 //! ```
 //!
-//! Times are the best of a few runs (one run for 10^6 leaves and more).
+//! Times are the best of a few runs (one run for 10^6 leaves and more, but
+//! at least five for alphabeta, the report and its JSON).
 //! Memory is measured by a counting global allocator: the peak of live heap
 //! bytes while the whole pipeline runs as `gametree solve -a alphabeta
 //! --format json` does (spec text read, then parse, validate, search,
@@ -92,18 +93,20 @@ fn row(branching: u32, depth: u32) {
     let (t_parse, file) = best(runs, || gametree::parse::parse(&text).expect("a generated tree parses"));
     let (t_validate, game) = best(runs, || gametree::validate::validate(&file).expect("and is valid"));
     drop(file);
-    let (t_ab, trace) = best(runs, || algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies"));
+    // The stages after the model are fast: at least 5 runs each.
+    let fast = runs.max(5);
+    let (t_ab, trace) = best(fast, || algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies"));
     let (t_mm, _) = best(runs, || algo::run(&game, Algorithm::Minimax, &opts).expect("minimax applies"));
-    let (t_report, report) = best(runs, || AlgoReport::new(&game, &trace));
-    let report = Report { title: None, results: vec![report], show_trace: false };
-    let (t_json, bytes) = best(runs, || {
-        let mut out = std::io::BufWriter::new(CountingSink(0));
-        serde_json::to_writer_pretty(&mut out, &report).expect("JSON");
+    let (t_report, report) = best(fast, || AlgoReport::new(&game, &trace));
+    let report = Report { title: None, results: vec![report] };
+    let (t_json, bytes) = best(fast, || {
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, CountingSink(0));
+        gametree::json::to_writer_pretty(&mut out, &report).expect("JSON");
         out.flush().expect("flush");
         out.get_ref().0
     });
     let nodes = game.len();
-    let visited = report.results[0].nodes.len();
+    let visited = report.results[0].stats.nodes_visited;
     drop((game, trace, report));
 
     // Peak memory of the whole `solve -a alphabeta --format json` pipeline.
@@ -113,9 +116,9 @@ fn row(branching: u32, depth: u32) {
         let text = text.clone();
         let game = gametree::load("big.tree", &text).expect("valid");
         let trace = algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies");
-        let report = Report { title: None, results: vec![AlgoReport::new(&game, &trace)], show_trace: false };
-        let mut out = std::io::BufWriter::new(CountingSink(0));
-        serde_json::to_writer_pretty(&mut out, &report).expect("JSON");
+        let report = Report { title: None, results: vec![AlgoReport::new(&game, &trace)] };
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, CountingSink(0));
+        gametree::json::to_writer_pretty(&mut out, &report).expect("JSON");
         out.flush().expect("flush");
     }
     let peak = PEAK.load(Relaxed) - base;

@@ -5,8 +5,6 @@
 //! Invariant: this is a pure function of the trace, so every report,
 //! diagram and check built from an [`Analysis`] agrees with the others.
 
-use std::collections::HashMap;
-
 use crate::model::{Game, NodeId, Path};
 use crate::num::Num;
 use crate::options::Ties;
@@ -119,7 +117,10 @@ pub struct Analysis {
     pub root: usize,
     /// Children `--beam` never considered, by path, in the order met.
     pub forward_pruned: Vec<Path>,
-    by_path: HashMap<Path, usize>,
+    /// Visit indices of the visits entered from no parent (each pass's root).
+    roots: Vec<usize>,
+    /// No path was entered twice: one pass, no probes, no re-searches.
+    once: bool,
     /// The run's tie rule: the principal variation starts with its best move.
     ties: Ties,
     table: Option<TableCounts>,
@@ -128,7 +129,10 @@ pub struct Analysis {
 
 impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
-        let mut visits: Vec<Visit> = Vec::new();
+        let entered =
+            trace.events.iter().filter(|e| matches!(e, Event::Enter { .. } | Event::Probe { .. } | Event::Leaf { .. }));
+        let mut visits: Vec<Visit> = Vec::with_capacity(entered.count());
+        let mut roots = Vec::new();
         let mut cuts = Vec::new();
         let mut forward_pruned = Vec::new();
         let mut extend: Option<ExtendReason> = None;
@@ -136,12 +140,15 @@ impl Analysis {
         let mut passes: Vec<Pass> = Vec::new();
         let mut table = trace.algorithm.uses_table().then(TableCounts::default);
         let mut researches = (trace.algorithm == crate::algo::Algorithm::Pvs).then_some(0);
-        let open = |visits: &mut Vec<Visit>, stack: &[usize], node: NodeId, child: u32, window: Option<Window>| {
-            let path = match stack.last() {
-                Some(&p) => visits[p].path.child(child),
-                None => Path::root(),
-            };
+        let mut open = |visits: &mut Vec<Visit>, stack: &[usize], node: NodeId, child: u32, window: Option<Window>| {
             let idx = visits.len();
+            let path = match stack.last() {
+                Some(&p) => child_path(&visits[p].path, child),
+                None => {
+                    roots.push(idx);
+                    Path::root()
+                }
+            };
             if let Some(&p) = stack.last() {
                 visits[p].children.push(idx);
             }
@@ -204,7 +211,11 @@ impl Analysis {
                         Cause::Ancestor(depth) => stack.get(*depth as usize).copied(),
                         Cause::Bounds | Cause::Table | Cause::Pass => None,
                     };
-                    let pruned = pruned.iter().flat_map(|&i| pruned_edges(game, &visits, at, i)).collect();
+                    let mut edges = Vec::with_capacity(pruned.len());
+                    for &i in pruned {
+                        pruned_edges(game, &visits, at, i, &mut edges);
+                    }
+                    let pruned = edges;
                     cuts.push(Cut { at, kind: *kind, value: *value, bound: *bound, cause, by_table, by_pass, pruned });
                 }
                 Event::Exit { value, bound, negamax } => {
@@ -252,9 +263,9 @@ impl Analysis {
                 v.superseded |= !decider.visits.contains(&i);
             }
         }
-        let by_path =
-            visits.iter().enumerate().filter(|(_, v)| !v.superseded).map(|(i, v)| (v.path.clone(), i)).collect();
-        Analysis { visits, cuts, forward_pruned, passes, root, by_path, ties: trace.options.ties, table, researches }
+        let once = passes.is_empty() && researches.unwrap_or(0) == 0 && !visits.iter().any(|v| v.probe);
+        let ties = trace.options.ties;
+        Analysis { visits, cuts, forward_pruned, passes, root, roots, once, ties, table, researches }
     }
 
     pub fn root(&self) -> &Visit {
@@ -269,7 +280,24 @@ impl Analysis {
     /// The visit at `path`, if the search entered it (the last visit, when a
     /// `star2` probe entered it first).
     pub fn visit(&self, path: &Path) -> Option<&Visit> {
-        self.by_path.get(path).map(|&i| &self.visits[i])
+        self.find(path).map(|i| &self.visits[i])
+    }
+
+    /// The index of the last visit at `path` in a search whose answer
+    /// counts, found by walking down from the roots (a counted visit's
+    /// parent is counted too), so no map of every visit's path is kept.
+    fn find(&self, path: &Path) -> Option<usize> {
+        self.roots.iter().filter_map(|&r| self.find_below(r, &path.0)).max()
+    }
+
+    /// The last counted visit reached from visit `at` by the child indices `rest`.
+    fn find_below(&self, at: usize, rest: &[u32]) -> Option<usize> {
+        if self.visits[at].superseded {
+            return None;
+        }
+        let Some((&k, rest)) = rest.split_first() else { return Some(at) };
+        let children = self.visits[at].children.iter();
+        children.filter(|&&c| self.visits[c].path.0.last() == Some(&k)).filter_map(|&c| self.find_below(c, rest)).max()
     }
 
     /// Root moves (written indices) attaining the root's value: the one
@@ -325,13 +353,15 @@ impl Analysis {
     /// each once, and only if no search whose answer counts entered it
     /// (a `star2` probe followed by the full search repeats a cut; a `pvs`
     /// re-search may enter what its scout pruned).
+    /// When no path was entered twice, a cut's pruned children were never
+    /// entered and no other cut prunes them, so nothing is looked up.
     pub fn pruned(&self) -> impl Iterator<Item = &Path> {
         let mut seen = std::collections::HashSet::new();
         self.cuts
             .iter()
             .filter(|c| !self.visits[c.at].superseded)
             .flat_map(|c| c.pruned.iter())
-            .filter(move |p| !self.by_path.contains_key(*p) && seen.insert(*p))
+            .filter(move |p| self.once || (self.find(p).is_none() && seen.insert(*p)))
     }
 
     /// The nodes the transposition table answered (superseded ones left out).
@@ -362,6 +392,14 @@ impl Analysis {
     }
 }
 
+/// `parent`'s child `i`, allocated once at its final size.
+fn child_path(parent: &Path, i: u32) -> Path {
+    let mut p = Vec::with_capacity(parent.0.len() + 1);
+    p.extend_from_slice(&parent.0);
+    p.push(i);
+    Path(p)
+}
+
 /// The root visit whose answer counts: the last iteration's; for MTD(f) the
 /// last pass that searched the root's children and either moved the bound
 /// on the root player's side (the lower bound for MAX: its cutting root move
@@ -384,14 +422,13 @@ fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
 /// The edges a cut at visit `at` prunes by not searching child `i`: the
 /// edge to it, or — when a `star2` probe already entered that child — the
 /// edges to the probed child's children the probe never entered (a pruned
-/// edge leads to a node never entered; SPEC §2).
-fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32) -> Vec<Path> {
-    let path = visits[at].path.child(i);
-    let probe = visits[at].children.iter().map(|&c| &visits[c]).find(|v| v.probe && v.path == path);
-    let Some(probe) = probe else { return vec![path] };
+/// edge leads to a node never entered; SPEC §2); pushed onto `out`.
+fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<Path>) {
+    let probe = visits[at].children.iter().map(|&c| &visits[c]).find(|v| v.probe && v.path.0.last() == Some(&i));
+    let Some(probe) = probe else { return out.push(child_path(&visits[at].path, i)) };
     let entered = |k: u32| probe.children.iter().any(|&c| visits[c].path.0.last() == Some(&k));
     let n = game.node(probe.node).children().len() as u32;
-    (0..n).filter(|&k| !entered(k)).map(|k| path.child(k)).collect()
+    out.extend((0..n).filter(|&k| !entered(k)).map(|k| child_path(&probe.path, k)));
 }
 
 /// A reference people read for a path: the nearest named node on it and

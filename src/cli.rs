@@ -60,7 +60,7 @@ struct SolveArgs {
     algorithms: Vec<String>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Narrate every step, with α and β (text format).
+    /// Narrate every step, with α and β (in JSON and YAML too, as `steps`).
     #[arg(long)]
     trace: bool,
     /// Compare every algorithm that applies side by side (value, best move,
@@ -308,6 +308,7 @@ fn solve(args: &SolveArgs) -> u8 {
     let chosen = !args.algorithms.is_empty();
     for a in algorithms {
         match algo::run(&game, a, &opts) {
+            Ok(trace) if args.trace => results.push(AlgoReport::narrated(&game, &trace)),
             Ok(trace) => results.push(AlgoReport::new(&game, &trace)),
             // Run by default, an algorithm that refuses these options is
             // skipped with a note; asked for by name, it is an error.
@@ -320,13 +321,13 @@ fn solve(args: &SolveArgs) -> u8 {
             }
         }
     }
-    let report = Report { title: game.title.clone(), results, show_trace: args.trace };
+    let report = Report { title: game.title.clone(), results };
     match args.format {
         Format::Text => print!("{}", Text { game: &game, report: &report }),
         Format::Json => {
             // Streamed: a big tree's report is as large as the tree.
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let written = serde_json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from);
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            let written = gametree::json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from);
             if let Err(e) = written.and_then(|()| writeln!(out)).and_then(|()| out.flush()) {
                 return internal(e);
             }

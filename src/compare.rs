@@ -6,7 +6,6 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::analysis::Analysis;
 use crate::model::Game;
 use crate::report::{AlgoReport, Dotted, Number};
 use crate::trace::Trace;
@@ -74,7 +73,7 @@ impl Comparison {
             .iter()
             .map(|t| {
                 let r = AlgoReport::new(game, t);
-                let a = Analysis::of(game, t);
+                let a = r.visits.analysis();
                 let shown = a.value().map_or("?".to_string(), |v| v.to_string());
                 match (not_comparable(game, t), values.iter_mut().find(|g| g.value == shown)) {
                     (Some(why), _) => not_compared.push(NotCompared { algorithm: r.algorithm.clone(), why }),

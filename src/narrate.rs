@@ -144,7 +144,7 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
             Event::TtProbe { key, slot, found, outcome } => {
                 let Some((_, path, before)) = stack.last_mut() else { continue };
                 let who = reference(game, path);
-                let line = crate::narrate_search::probe(game, &who, key, *slot, found.as_ref(), outcome);
+                let line = crate::narrate_search::probe(game, &who, key, *slot, found.as_deref(), outcome);
                 if let TtOutcome::Narrowed { window } | TtOutcome::Cutoff { window } = outcome {
                     *before = Some(*window);
                 }

@@ -3,7 +3,10 @@
 //! JSON and YAML are serde over [`Report`] (field names are the contract of
 //! SPEC §5: users' scripts rely on them); text is its `Display`. Paths are
 //! dotted and 1-based; values are MAX's; numbers that are not whole are
-//! floats with an exact `…_exact` string beside them.
+//! floats with an exact `…_exact` string beside them. The per-visit lists
+//! are views of the run's analysis ([`crate::report_visits`]), written as
+//! they are serialized; the narrated `steps` are made only when asked for
+//! ([`AlgoReport::narrated`], `solve --trace`).
 
 use std::fmt;
 
@@ -13,90 +16,53 @@ use crate::analysis::{Analysis, describe};
 use crate::model::{Game, NodeKind, Path};
 use crate::narrate::narrate;
 use crate::num::Num;
-use crate::trace::{BoundKind, CutKind, ExtendReason, Trace, Value};
+use crate::report_visits::{CauseReport, Dot, Lazy, NodeReport, Visits};
+use crate::trace::{BoundKind, ExtendReason, Trace, Value};
 
 /// A whole `solve` report.
 #[derive(Serialize, Debug)]
 pub struct Report {
     pub title: Option<String>,
     pub results: Vec<AlgoReport>,
-    /// Show the narrated steps in the text form.
-    #[serde(skip)]
-    pub show_trace: bool,
 }
 
-/// One algorithm's run.
-#[derive(Serialize, Debug)]
+/// One algorithm's run. Serialized field by field (see its `Serialize`),
+/// the per-visit lists straight from [`Visits`].
+#[derive(Debug)]
 pub struct AlgoReport {
     pub algorithm: String,
     /// The cut rule the run used, for the `≤`/`<` of the text report.
-    #[serde(skip)]
     pub cut_rule: crate::options::CutRule,
     /// Whether Korf's shallow cut needed `>` (see `Options::shallow_strict`).
-    #[serde(skip)]
     pub shallow_strict: bool,
     /// Every convention the run used (cut rule, fail mode, bounds, ties, order, depth).
     pub conventions: String,
     pub value: Option<Number>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value_exact: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub negamax_value: Option<Number>,
     pub best_move: Option<Dotted>,
     /// With `--ties all`: every move proven to attain the value.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub best_moves: Option<Vec<Dotted>>,
     pub pv: Vec<Dotted>,
-    pub pruned: Vec<Dotted>,
     /// `--beam`: children never considered (forward pruning, not cuts).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forward_pruned: Vec<Dotted>,
     /// Nodes searched past the depth cutoff, and why.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extended: Vec<ExtendReport>,
     /// What the run's options cost, e.g. a best move lost to forward pruning.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
-    pub cuts: Vec<CutReport>,
-    pub visit_order: Vec<Dotted>,
-    pub leaf_order: Vec<Dotted>,
-    pub nodes: Vec<NodeReport>,
+    /// The visits and cuts: `nodes`, `cuts`, `pruned`, `visit_order`, `leaf_order`.
+    pub visits: Visits,
     pub stats: crate::analysis::Stats,
-    /// The narrated steps (`--trace`).
-    pub steps: Vec<String>,
+    /// The narrated steps, only when asked for (`--trace`, see
+    /// [`AlgoReport::narrated`]): one line per event, costly on big trees.
+    pub steps: Option<Vec<String>>,
     /// `mtdf`: one row per pass.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub passes: Option<Vec<crate::report_search::PassReport>>,
     /// `ids`: one row per depth.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub iterations: Option<Vec<crate::report_search::IterationReport>>,
     /// `negamax-tt`, `mtdf`: the nodes the table answered (their children
     /// are not searched and not counted as pruned).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tt_answered: Option<Vec<Dotted>>,
-}
-
-/// One visited node.
-#[derive(Serialize, Debug)]
-pub struct NodeReport {
-    pub path: Dotted,
-    pub name: Option<String>,
-    pub kind: &'static str,
-    pub value: Option<Number>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value_exact: Option<String>,
-    pub bound: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub alpha: Option<Number>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub beta: Option<Number>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub negamax_value: Option<Number>,
-    /// 1-based position in the visit order.
-    pub visit: usize,
-    /// A `star2` probe visit (only the first child searched).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub probe: bool,
 }
 
 /// A node searched past the depth cutoff.
@@ -105,29 +71,6 @@ pub struct ExtendReport {
     pub path: Dotted,
     /// `quiescence` (a `[noisy]` node) or `singular` (a singular extension).
     pub reason: &'static str,
-}
-
-/// One cut.
-#[derive(Serialize, Debug)]
-pub struct CutReport {
-    /// Where the search stopped.
-    pub at: Dotted,
-    /// `alpha` (at a MIN node, v ≤ α) or `beta` (at a MAX node, v ≥ β).
-    pub kind: &'static str,
-    pub value: Number,
-    pub bound: Number,
-    /// The ancestor whose α or β it was (`bounds`: the declared bounds;
-    /// `table`: a transposition-table entry).
-    pub cause: CauseReport,
-    /// For a `chance` cut: `low` (value ≤ α even if the rest scored the
-    /// upper bound) or `high` (value ≥ β even at the lower bound).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub side: Option<&'static str>,
-    pub pruned: Vec<Dotted>,
-    /// In a search whose answer was replaced (a re-searched scout, an
-    /// earlier pass): not among `pruned`.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub superseded: bool,
 }
 
 /// A path in a report, written as its dotted text (`root`, `2.3`).
@@ -155,27 +98,6 @@ impl std::fmt::Display for Dotted {
 
 fn dotted(paths: &[Path]) -> Vec<Dotted> {
     paths.iter().cloned().map(Dotted).collect()
-}
-
-/// Whose bound made a node stop: an ancestor (by path), the declared
-/// `bounds`, a transposition-table entry, or an MTD(f) pass's window.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CauseReport {
-    Node(Path),
-    Bounds,
-    Table,
-    Pass,
-}
-
-impl Serialize for CauseReport {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            CauseReport::Node(p) => s.collect_str(p),
-            CauseReport::Bounds => s.serialize_str("bounds"),
-            CauseReport::Table => s.serialize_str("table"),
-            CauseReport::Pass => s.serialize_str("pass"),
-        }
-    }
 }
 
 /// A number as JSON wants it: an integer when whole, else a float; the
@@ -209,14 +131,14 @@ impl Serialize for Number {
     }
 }
 
-fn number(v: &Value) -> Number {
+pub(crate) fn number(v: &Value) -> Number {
     match v {
         Value::Scalar(n) => Number::Num(*n),
         Value::Vector(vs) => Number::Vector(vs.clone()),
     }
 }
 
-fn exact(v: &Value) -> Option<String> {
+pub(crate) fn exact(v: &Value) -> Option<String> {
     match v {
         Value::Scalar(n) if n.is_exact() && !n.is_whole() => Some(n.to_string()),
         Value::Vector(vs) if vs.iter().any(|n| n.is_exact() && !n.is_whole()) => Some(v.to_string()),
@@ -230,55 +152,6 @@ impl AlgoReport {
         let ties = trace.options.ties;
         let value = a.value().cloned();
         let best = a.best_moves(ties);
-        let nodes = a
-            .visits
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let node = game.node(v.node);
-                let kind = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() };
-                NodeReport {
-                    path: Dotted(v.path.clone()),
-                    name: node.name().map(str::to_string),
-                    kind,
-                    value: v.value.as_ref().map(number),
-                    value_exact: v.value.as_ref().and_then(exact),
-                    bound: v.bound.word(),
-                    alpha: v.window.map(|w| Number::Num(w.alpha)),
-                    beta: v.window.map(|w| Number::Num(w.beta)),
-                    negamax_value: v.negamax.map(Number::Num),
-                    visit: i + 1,
-                    probe: v.probe,
-                }
-            })
-            .collect();
-        let cuts = a
-            .cuts
-            .iter()
-            .map(|c| CutReport {
-                at: Dotted(a.visits[c.at].path.clone()),
-                kind: match c.kind {
-                    CutKind::Alpha => "alpha",
-                    CutKind::Beta => "beta",
-                    CutKind::Chance { .. } => "chance",
-                    CutKind::Shallow => "shallow",
-                },
-                side: match c.kind {
-                    CutKind::Chance { high } => Some(if high { "high" } else { "low" }),
-                    _ => None,
-                },
-                value: Number::Num(c.value),
-                bound: Number::Num(c.bound),
-                cause: match (c.cause, c.by_table, c.by_pass) {
-                    (Some(i), _, _) => CauseReport::Node(a.visits[i].path.clone()),
-                    (None, true, _) => CauseReport::Table,
-                    (None, _, true) => CauseReport::Pass,
-                    (None, false, false) => CauseReport::Bounds,
-                },
-                pruned: dotted(&c.pruned),
-                superseded: a.visits[c.at].superseded,
-            })
-            .collect();
         AlgoReport {
             algorithm: trace.algorithm.name().to_string(),
             cut_rule: trace.options.cuts,
@@ -292,7 +165,6 @@ impl AlgoReport {
             best_moves: (ties == crate::options::Ties::All)
                 .then(|| best.iter().map(|i| Dotted(Path(vec![*i]))).collect()),
             pv: dotted(&a.pv()),
-            pruned: a.pruned().cloned().map(Dotted).collect(),
             forward_pruned: dotted(&a.forward_pruned),
             extended: a
                 .visits
@@ -306,16 +178,71 @@ impl AlgoReport {
                 })
                 .collect(),
             warnings: beam_warning(game, trace, &a).into_iter().collect(),
-            cuts,
-            visit_order: a.visits.iter().map(|v| Dotted(v.path.clone())).collect(),
-            leaf_order: a.leaves().map(|v| Dotted(v.path.clone())).collect(),
-            nodes,
             stats: a.stats(),
-            steps: narrate(game, trace),
+            steps: None,
             passes: crate::report_search::passes(&a),
             iterations: crate::report_search::iterations(game, &a),
             tt_answered: crate::report_search::answered(trace, &a),
+            visits: Visits::new(game, a),
         }
+    }
+}
+
+impl Serialize for AlgoReport {
+    /// The fields of SPEC §5 in a fixed order; optional ones only when set.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("AlgoReport", 21)?;
+        let v = &self.visits;
+        m.serialize_field("algorithm", &self.algorithm)?;
+        m.serialize_field("conventions", &self.conventions)?;
+        m.serialize_field("value", &self.value)?;
+        if let Some(x) = &self.value_exact {
+            m.serialize_field("value_exact", x)?;
+        }
+        if let Some(x) = &self.negamax_value {
+            m.serialize_field("negamax_value", x)?;
+        }
+        m.serialize_field("best_move", &self.best_move)?;
+        if let Some(x) = &self.best_moves {
+            m.serialize_field("best_moves", x)?;
+        }
+        m.serialize_field("pv", &self.pv)?;
+        m.serialize_field("pruned", &Lazy(|| v.pruned().map(Dot)))?;
+        if !self.forward_pruned.is_empty() {
+            m.serialize_field("forward_pruned", &self.forward_pruned)?;
+        }
+        if !self.extended.is_empty() {
+            m.serialize_field("extended", &self.extended)?;
+        }
+        if !self.warnings.is_empty() {
+            m.serialize_field("warnings", &self.warnings)?;
+        }
+        m.serialize_field("cuts", &Lazy(|| v.cuts()))?;
+        m.serialize_field("visit_order", &Lazy(|| v.visit_order().map(Dot)))?;
+        m.serialize_field("leaf_order", &Lazy(|| v.leaf_order().map(|l| Dot(&l.path))))?;
+        m.serialize_field("nodes", &Lazy(|| v.nodes()))?;
+        m.serialize_field("stats", &self.stats)?;
+        if let Some(x) = &self.steps {
+            m.serialize_field("steps", x)?;
+        }
+        if let Some(x) = &self.passes {
+            m.serialize_field("passes", x)?;
+        }
+        if let Some(x) = &self.iterations {
+            m.serialize_field("iterations", x)?;
+        }
+        if let Some(x) = &self.tt_answered {
+            m.serialize_field("tt_answered", x)?;
+        }
+        m.end()
+    }
+}
+
+impl AlgoReport {
+    /// The report with the narrated steps (`solve --trace`).
+    pub fn narrated(game: &Game, trace: &Trace) -> AlgoReport {
+        AlgoReport { steps: Some(narrate(game, trace)), ..AlgoReport::new(game, trace) }
     }
 }
 
@@ -379,9 +306,9 @@ impl fmt::Display for Text<'_> {
             writeln!(f, "{} — {}", r.algorithm, r.conventions)?;
             write_summary(f, game, r)?;
             write_table(f, game, r)?;
-            for c in &r.cuts {
+            for c in r.visits.cuts() {
                 let at = describe(game, &c.at);
-                let pruned: Vec<String> = c.pruned.iter().map(|p| describe(game, p)).collect();
+                let pruned: Vec<String> = c.pruned.0.iter().map(|p| describe(game, p)).collect();
                 let (low, high) = (r.cut_rule.alpha_symbol(), r.cut_rule.beta_symbol());
                 let (word, sym, letter) = match (c.kind, c.side) {
                     ("alpha", _) => ("α-cut", low, "α"),
@@ -390,7 +317,7 @@ impl fmt::Display for Text<'_> {
                     ("shallow", _) => ("shallow cut", if r.shallow_strict { ">" } else { "≥" }, "sum − parent's"),
                     _ => ("β-cut", high, "β"),
                 };
-                let cause = match &c.cause {
+                let cause = match c.cause {
                     CauseReport::Bounds => "the declared bounds".to_string(),
                     CauseReport::Table => "a table entry".to_string(),
                     CauseReport::Pass => "the pass's null window".to_string(),
@@ -403,12 +330,12 @@ impl fmt::Display for Text<'_> {
             }
             write_horizon(f, game, r)?;
             // The first visit at each path (as a linear search would find it).
-            let mut first: std::collections::HashMap<&Path, &NodeReport> = std::collections::HashMap::new();
-            for n in &r.nodes {
-                first.entry(&n.path.0).or_insert(n);
+            let mut first: std::collections::HashMap<&Path, NodeReport> = std::collections::HashMap::new();
+            for n in r.visits.nodes() {
+                first.entry(n.path.0).or_insert(n);
             }
             let leaves: Vec<String> =
-                r.leaf_order.iter().map(|p| leaf_text(game, first.get(&p.0).copied(), p)).collect();
+                r.visits.leaf_order().map(|v| leaf_text(game, first.get(&v.path), &v.path)).collect();
             writeln!(f, "  leaves evaluated: {}", leaves.join(" "))?;
             let s = &r.stats;
             let cutoffs = if s.cutoffs == 1 { "cutoff" } else { "cutoffs" };
@@ -425,9 +352,9 @@ impl fmt::Display for Text<'_> {
                 stats: &r.stats,
             };
             write!(f, "{rows}")?;
-            if self.report.show_trace {
+            if let Some(steps) = &r.steps {
                 writeln!(f, "  trace:")?;
-                for (i, step) in r.steps.iter().enumerate() {
+                for (i, step) in steps.iter().enumerate() {
                     writeln!(f, "  {:>3}. {step}", i + 1)?;
                 }
             }
@@ -469,13 +396,13 @@ fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
     )?;
     let pv: Vec<String> = r.pv.iter().map(|p| describe(game, p)).collect();
     writeln!(f, "  principal variation: {}", if pv.is_empty() { "(none)".into() } else { pv.join(" → ") })?;
-    let pruned: Vec<String> = r.pruned.iter().map(|p| describe(game, p)).collect();
+    let pruned: Vec<String> = r.visits.pruned().map(|p| describe(game, p)).collect();
     writeln!(f, "  pruned: {}", if pruned.is_empty() { "nothing".into() } else { pruned.join(", ") })
 }
 
 fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
-    let windows = r.nodes.iter().any(|n| n.alpha.is_some());
-    let negamax = r.nodes.iter().any(|n| n.negamax_value.is_some());
+    let windows = r.visits.analysis().visits.iter().any(|v| v.window.is_some());
+    let negamax = r.visits.analysis().visits.iter().any(|v| v.negamax.is_some());
     let mut rows: Vec<Vec<String>> = vec![];
     let mut head = vec!["#".to_string(), "node".into(), "kind".into()];
     if windows {
@@ -486,8 +413,8 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
         head.push("negamax".into());
     }
     rows.push(head);
-    for n in &r.nodes {
-        let path = &n.path.0;
+    for n in r.visits.nodes() {
+        let path = n.path.0;
         let id = game.at(path);
         let kind = match (id, n.kind) {
             (_, "horizon") => "eval".to_string(),

@@ -151,8 +151,9 @@ pub enum Event {
     Exit { value: Value, bound: BoundKind, negamax: Option<Num> },
     /// Look the current node up in the transposition table (`slot`: its
     /// index in a table of `--tt-size` entries); `found` is the entry for
-    /// this key, if any, and `outcome` what the search did with it.
-    TtProbe { key: TtKey, slot: Option<u64>, found: Option<TtEntry>, outcome: TtOutcome },
+    /// this key, if any (boxed: every event is as big as the biggest, and
+    /// probes are rare), and `outcome` what the search did with it.
+    TtProbe { key: TtKey, slot: Option<u64>, found: Option<Box<TtEntry>>, outcome: TtOutcome },
     /// Store the current node's result; `replaced` is the other position
     /// whose entry it overwrote; `kept` is false when the depth-preferred
     /// scheme kept a deeper entry instead.

@@ -40,6 +40,17 @@ fn solve_json_has_the_contract_fields() {
     assert_eq!(r["nodes"][0]["alpha"], "-inf");
     assert_eq!(r["nodes"][0]["beta"], "inf");
     assert_eq!(r["stats"], serde_json::json!({"nodes_visited": 11, "leaves_evaluated": 7, "cutoffs": 1}));
+    assert!(r.get("steps").is_none(), "steps only with --trace");
+}
+
+#[test]
+fn solve_json_has_the_narrated_steps_with_trace() {
+    for format in ["json", "yaml"] {
+        let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-a", "alphabeta", "--format", format, "--trace"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("C (MIN) sees 2 ≤ α = 3 from A: α-cut, C.2 and C.3 pruned"), "{text}");
+    }
 }
 
 #[test]

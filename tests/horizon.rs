@@ -22,8 +22,9 @@ fn report(spec: &str, algorithms: &[Algorithm], options: &str) -> (gametree::mod
         };
         opts.set(k, v).unwrap();
     }
-    let results = algorithms.iter().map(|&a| AlgoReport::new(&game, &algo::run(&game, a, &opts).unwrap())).collect();
-    (game.clone(), Report { title: game.title.clone(), results, show_trace: true })
+    let results =
+        algorithms.iter().map(|&a| AlgoReport::narrated(&game, &algo::run(&game, a, &opts).unwrap())).collect();
+    (game.clone(), Report { title: game.title.clone(), results })
 }
 
 fn text(spec: &str, algorithms: &[Algorithm], options: &str) -> String {

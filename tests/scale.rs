@@ -47,11 +47,10 @@ fn a_chain_at_the_depth_limit_parses_validates_and_solves() {
         assert_eq!(trace.root_value().unwrap().to_string(), expected);
         let report = Report {
             title: None,
-            results: vec![AlgoReport::new(
+            results: vec![AlgoReport::narrated(
                 &game,
                 &algo::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap(),
             )],
-            show_trace: true,
         };
         assert!(Text { game: &game, report: &report }.to_string().contains(&format!("value {expected}")));
     });
@@ -176,10 +175,10 @@ fn whole_pipeline(data: &[u8]) {
     let mut results = Vec::new();
     for a in algo::applicable(&game) {
         if let Ok(trace) = algo::run(&game, a, &Options::default()) {
-            results.push(AlgoReport::new(&game, &trace));
+            results.push(AlgoReport::narrated(&game, &trace));
         }
     }
-    let report = Report { title: game.title.clone(), results, show_trace: true };
+    let report = Report { title: game.title.clone(), results };
     let _ = Text { game: &game, report: &report }.to_string();
     let _ = serde_json::to_string(&report).unwrap();
 }

@@ -1,6 +1,6 @@
 //! Specs are data, answers are snapshots: every `specs/*.tree` is solved
 //! with every algorithm that applies (text report with the narrated trace,
-//! and the JSON report), and every `tests/fixtures/invalid/*` file's
+//! and the JSON report as `solve --format json` writes it, without steps), and every `tests/fixtures/invalid/*` file's
 //! rendered diagnostics are snapshotted, caret art included.
 
 use std::path::Path;
@@ -15,7 +15,12 @@ fn read(path: &Path) -> (String, String) {
     (name, std::fs::read_to_string(path).unwrap())
 }
 
-fn report(path: &Path) -> (gametree::model::Game, Report) {
+/// Every applicable algorithm's report, made by `new` (`AlgoReport::new`,
+/// or `AlgoReport::narrated` as `solve --trace` does).
+fn report(
+    path: &Path,
+    new: fn(&gametree::model::Game, &gametree::trace::Trace) -> AlgoReport,
+) -> (gametree::model::Game, Report) {
     let (name, text) = read(path);
     let game = gametree::load(&name, &text).unwrap_or_else(|ds| {
         let src = Source { name: &name, text: &text };
@@ -23,16 +28,16 @@ fn report(path: &Path) -> (gametree::model::Game, Report) {
     });
     let results = algo::applicable(&game)
         .into_iter()
-        .map(|a| AlgoReport::new(&game, &algo::run(&game, a, &Options::default()).unwrap()))
+        .map(|a| new(&game, &algo::run(&game, a, &Options::default()).unwrap()))
         .collect();
-    let report = Report { title: game.title.clone(), results, show_trace: true };
+    let report = Report { title: game.title.clone(), results };
     (game, report)
 }
 
 #[test]
 fn text_reports() {
     insta::glob!("../specs", "*.tree", |path| {
-        let (game, report) = report(path);
+        let (game, report) = report(path, AlgoReport::narrated);
         insta::assert_snapshot!(Text { game: &game, report: &report }.to_string());
     });
 }
@@ -40,7 +45,7 @@ fn text_reports() {
 #[test]
 fn json_reports() {
     insta::glob!("../specs", "*.tree", |path| {
-        let (_, report) = report(path);
+        let (_, report) = report(path, AlgoReport::new);
         insta::assert_snapshot!(serde_json::to_string_pretty(&report).unwrap());
     });
 }

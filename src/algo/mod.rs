@@ -273,7 +273,11 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
     check_horizon_with(game, opts)?;
     let trace = algo.search(game, opts);
     // `ids` joins passes of different depths; `annotate` reads one depth.
-    Ok(if algo == Algorithm::Ids { trace } else { horizon::annotate(game, trace) })
+    let mut trace = if algo == Algorithm::Ids { trace } else { horizon::annotate(game, trace) };
+    // A big search's events outlive it (the report is read off them): no
+    // spare capacity from the list's doubling.
+    trace.events.shrink_to_fit();
+    Ok(trace)
 }
 
 /// The width δ of the null windows of `pvs` and `mtdf` (1 for integer trees).

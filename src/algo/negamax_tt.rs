@@ -147,7 +147,12 @@ impl<'g> TtSearch<'g> {
             }
         };
         let answered = outcome.answers();
-        self.trace.push(Event::TtProbe { key: key.clone(), slot: found.slot, found: found.entry, outcome });
+        self.trace.push(Event::TtProbe {
+            key: key.clone(),
+            slot: found.slot,
+            found: found.entry.map(Box::new),
+            outcome,
+        });
         if let (true, Some(e)) = (answered, found.entry) {
             let nm_bound = if color == Num::ONE { e.bound } else { flip(e.bound) };
             self.trace.push(Event::Exit {
