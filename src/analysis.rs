@@ -218,6 +218,11 @@ impl Analysis {
                     let pruned = edges;
                     cuts.push(Cut { at, kind: *kind, value: *value, bound: *bound, cause, by_table, by_pass, pruned });
                 }
+                Event::Evaluate { source, .. } => {
+                    if let Some(&top) = stack.last() {
+                        visits[top].direct = Some(*source);
+                    }
+                }
                 Event::Exit { value, bound, negamax } => {
                     let Some(top) = stack.pop() else { continue };
                     let v = &mut visits[top];

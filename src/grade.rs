@@ -20,7 +20,7 @@ use crate::expect::{self, Expect, Fact, Item, LeafExpect};
 use crate::model::{Game, NodeId, NodeKind, Path};
 use crate::num::Num;
 use crate::options::{CutRule, FailMode, Options, Order, Ties};
-use crate::trace::{Cause, CutKind, Event, Trace, Window};
+use crate::trace::{Cause, CutKind, Event, Trace, Value, Window};
 
 /// The mark for one item.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -236,6 +236,32 @@ struct Frame {
     value: Option<Num>,
 }
 
+/// Where the `count`-th leaf evaluated (node `node` at `path`, `value`)
+/// differs from the answer's leaf order, in words.
+fn leaf_divergence(
+    game: &Game,
+    leaves: Option<&Vec<LeafExpect>>,
+    count: usize,
+    node: NodeId,
+    path: &Path,
+    value: &Value,
+) -> Option<String> {
+    let want = leaves?;
+    let same = match want.get(count) {
+        Some(LeafExpect::Value(x)) => value.scalar() == Some(*x),
+        Some(LeafExpect::Name(n)) => game.node(node).name() == Some(n.as_str()),
+        None => false,
+    };
+    if same {
+        return None;
+    }
+    let yours = want.get(count).map_or("nothing more".into(), |l| match l {
+        LeafExpect::Value(x) => x.to_string(),
+        LeafExpect::Name(n) => n.clone(),
+    });
+    Some(format!("leaf {} evaluated is {} = {value}; you wrote {yours}", count + 1, reference(game, path)))
+}
+
 /// The first step where the answer's search leaves the real one, in words.
 fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
     let pruned: Option<BTreeSet<&Path>> = answer.items.iter().find_map(|i| match i {
@@ -284,23 +310,8 @@ fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
                     ));
                 }
                 if let Event::Leaf { value, .. } = event {
-                    if let Some(want) = leaves {
-                        let same = match want.get(leaf_count) {
-                            Some(LeafExpect::Value(x)) => value.scalar() == Some(*x),
-                            Some(LeafExpect::Name(n)) => game.node(*node).name() == Some(n.as_str()),
-                            None => false,
-                        };
-                        if !same {
-                            let yours = want.get(leaf_count).map_or("nothing more".into(), |l| match l {
-                                LeafExpect::Value(x) => x.to_string(),
-                                LeafExpect::Name(n) => n.clone(),
-                            });
-                            return Some(format!(
-                                "leaf {} evaluated is {} = {value}; you wrote {yours}",
-                                leaf_count + 1,
-                                reference(game, &path)
-                            ));
-                        }
+                    if let Some(why) = leaf_divergence(game, leaves, leaf_count, *node, &path, value) {
+                        return Some(why);
                     }
                     leaf_count += 1;
                     if let Some(top) = stack.last_mut() {
@@ -343,6 +354,13 @@ fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
                     paths(game, &cut.iter().map(|&i| top.path.child(i)).collect::<Vec<_>>()),
                     paths(game, &missing),
                 ));
+            }
+            Event::Evaluate { value, .. } => {
+                let Some(top) = stack.last() else { continue };
+                if let Some(why) = leaf_divergence(game, leaves, leaf_count, top.node, &top.path, value) {
+                    return Some(why);
+                }
+                leaf_count += 1;
             }
             Event::Extend { .. }
             | Event::ForwardPrune { .. }

@@ -150,6 +150,10 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 }
                 line
             }
+            Event::Evaluate { value, .. } => {
+                let Some((node, path, _)) = stack.last() else { continue };
+                format!("{} ({}) is at the depth cutoff: eval = {value}", reference(game, path), kind(game, *node))
+            }
             Event::TtStore { key, slot, entry, replaced, kept } => {
                 let Some((_, path, _)) = stack.last() else { continue };
                 let who = reference(game, path);

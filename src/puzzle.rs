@@ -488,6 +488,7 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item]) -> bool {
             | Event::Research { .. }
             | Event::Pass { .. }
             | Event::TtProbe { .. }
+            | Event::Evaluate { .. }
             | Event::ForwardPrune { .. } => return true,
         }
     }

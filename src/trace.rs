@@ -147,6 +147,11 @@ pub enum Event {
     /// `--beam`: the current node never considers these children (written
     /// indices, in written order); unlike a cut, no value caused it.
     ForwardPrune { pruned: Vec<u32> },
+    /// The current node, entered and looked up in the transposition table
+    /// without an answer, is at the depth cutoff: it is evaluated directly
+    /// after all (`negamax-tt`, `mtdf`; the table is probed before the
+    /// cutoff test, as in the pseudocode). Its `Exit` follows.
+    Evaluate { value: Value, source: LeafSource },
     /// Leave the current node returning `value`.
     Exit { value: Value, bound: BoundKind, negamax: Option<Num> },
     /// Look the current node up in the transposition table (`slot`: its

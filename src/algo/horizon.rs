@@ -155,14 +155,17 @@ pub fn annotate(game: &Game, trace: Trace) -> Trace {
                         (eff, if eff == p.eff { Some(ply) } else { p.singular_at })
                     }
                 };
-                if let Some(cutoff) = opts.depth.filter(|&c| ply >= c) {
+                // Entered only to probe the table (`negamax-tt`), then evaluated:
+                // neither searched past the cutoff nor beamed.
+                let evaluated = matches!(decide(game, &opts, *node, eff), Decision::Direct(..));
+                if let Some(cutoff) = opts.depth.filter(|&c| ply >= c && !evaluated) {
                     let reason = match singular_at {
                         Some(at) if eff < cutoff => ExtendReason::Singular { at },
                         _ => ExtendReason::Quiescence,
                     };
                     events.push(Event::Extend { node: *node, child: *child, reason });
                 }
-                let pruned = forward_pruned(game, &opts, *node);
+                let pruned = if evaluated { Vec::new() } else { forward_pruned(game, &opts, *node) };
                 stack.push(Frame { id: *node, eff, singular_at });
                 events.push(event);
                 if !pruned.is_empty() {
@@ -180,6 +183,7 @@ pub fn annotate(game: &Game, trace: Trace) -> Trace {
                 stack.pop();
             }
             Event::Leaf { .. }
+            | Event::Evaluate { .. }
             | Event::Update { .. }
             | Event::Cut { .. }
             | Event::TtProbe { .. }

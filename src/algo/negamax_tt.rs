@@ -42,11 +42,12 @@
 //!
 //! `depth` there is the remaining depth: with `--depth N` a node at depth d
 //! (root 0) stores and needs `N − d`; without it every entry is searched to
-//! the end of the tree and is deep enough for every probe. Leaves and nodes
-//! at the cutoff are neither probed nor stored. For a node at the cutoff
-//! this departs from the pseudocode, which probes before `if depth = 0`: on
-//! a DAG under `--depth`, an entry stored by a deeper search of the same
-//! position could answer the cutoff copy; here its `eval` is used (README).
+//! the end of the tree and is deep enough for every probe. As in the
+//! pseudocode, a node at the cutoff is entered and probed before `if depth
+//! = 0`: an entry stored by a deeper search of the same position answers it
+//! (a DAG under `--depth`); otherwise it is evaluated (`Event::Evaluate`)
+//! and, like a leaf, not stored. Leaves are neither probed (nothing stores
+//! them, so the probe would miss) nor stored.
 //! The search is always
 //! fail-soft (the table's bounds are fail-soft bounds); the cut rule and
 //! side handling are `negamax-ab`'s. The table (`tt.rs`) is kept in MAX's
@@ -62,7 +63,7 @@ use crate::algo::{Algorithm, direct_value, root_window};
 use crate::model::{Game, NodeId};
 use crate::num::Num;
 use crate::options::{FailMode, Options};
-use crate::trace::{BoundKind, Cause, Event, Trace, TtEntry, TtOutcome, Value};
+use crate::trace::{BoundKind, Cause, Event, LeafSource, Trace, TtEntry, TtOutcome, Value};
 
 pub fn negamax_tt(game: &Game, opts: &Options) -> Trace {
     let opts = Options { fail: FailMode::Soft, ..opts.clone() };
@@ -116,8 +117,9 @@ impl<'g> TtSearch<'g> {
         mut b: Bound,
     ) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
-        if let Some(direct) = direct_value(self.game, self.opts, id, depth) {
-            return leaf(&mut self.trace, id, child, entered, direct, color);
+        let direct = direct_value(self.game, self.opts, id, depth);
+        if let Some(d @ (_, LeafSource::Utility)) = direct {
+            return leaf(&mut self.trace, id, child, entered, d, color);
         }
         self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
         let alpha_orig = a.v;
@@ -161,6 +163,12 @@ impl<'g> TtSearch<'g> {
                 negamax: Some(color * e.value),
             });
             return (color * e.value, nm_bound);
+        }
+        if let Some((u, source)) = direct {
+            // At the cutoff, unanswered: its eval, not stored (as a leaf).
+            self.trace.push(Event::Evaluate { value: Value::Scalar(u), source });
+            self.trace.push(Event::Exit { value: Value::Scalar(u), bound: BoundKind::Exact, negamax: Some(color * u) });
+            return (color * u, BoundKind::Exact);
         }
         let (value, bound) = self.children(id, depth, color, a, b, alpha_orig);
         let flag = if value <= alpha_orig {
