@@ -149,7 +149,9 @@ impl Num {
             if edigits.is_empty() || !all_digits(edigits) {
                 return Err(NumError::Malformed);
             }
-            let ev: i64 = if edigits.len() > 4 { i64::MAX } else { edigits.parse().unwrap_or(i64::MAX) };
+            // Leading zeros do not make an exponent large: `1e-00001` is 1/10.
+            let edigits = edigits.trim_start_matches('0');
+            let ev: i64 = if edigits.len() > 4 { i64::MAX } else { edigits.parse().unwrap_or(0) };
             scale = if eneg { scale.saturating_sub(ev) } else { scale.saturating_add(ev) };
         }
         if num == 0 {
@@ -161,8 +163,11 @@ impl Num {
         let pow = |k: i64| -> Result<i128, NumError> {
             u32::try_from(k).ok().and_then(|k| 10i128.checked_pow(k)).ok_or(NumError::TooLarge)
         };
-        let (n, d) =
-            if scale >= 0 { (num.checked_mul(pow(scale)?).ok_or(NumError::TooLarge)?, 1) } else { (num, pow(-scale)?) };
+        let (n, d) = if scale >= 0 {
+            (num.checked_mul(pow(scale)?).ok_or(NumError::TooLarge)?, 1)
+        } else {
+            (num, pow(scale.saturating_neg())?)
+        };
         match Num::from_i128(n, d) {
             r if r.is_exact() => Ok(r),
             _ => Err(NumError::TooLarge),
@@ -365,6 +370,10 @@ mod tests {
         assert_eq!(p("-2/6"), Num::ratio(-1, 3));
         assert_eq!(p("0.1") + p("0.2"), p("3/10"));
         assert_eq!(p("-inf"), Num::NEG_INF);
+        // Found by fuzzing: zeros in front of an exponent, and a huge negative one.
+        assert_eq!(p("00.10e-00000"), p("1/10"));
+        assert_eq!(p("1e-00001"), p("1/10"));
+        assert_eq!(p("2E+0003"), Num::int(2000));
     }
 
     #[test]
@@ -373,6 +382,7 @@ mod tests {
         assert_eq!(Num::parse(&"9".repeat(10_000)), Err(NumError::TooLarge));
         assert_eq!(Num::parse("1e999999999999"), Err(NumError::TooLarge));
         assert_eq!(Num::parse("1e-40"), Err(NumError::TooLarge));
+        assert_eq!(Num::parse("0.5e-99999"), Err(NumError::TooLarge));
         assert_eq!(Num::parse("abc"), Err(NumError::Malformed));
         assert_eq!(Num::parse("1e"), Err(NumError::Malformed));
     }
