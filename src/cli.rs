@@ -269,6 +269,12 @@ impl Input {
         out
     }
 
+    /// Lets the source text go once no diagnostic can point into it any
+    /// more: on a big tree it is a tenth of what the report needs.
+    fn release_text(&mut self) {
+        self.text = String::new();
+    }
+
     fn game(&self) -> Result<Game, u8> {
         gametree::load(&self.name, &self.text).map_err(|ds| {
             self.report(&ds);
@@ -278,7 +284,7 @@ impl Input {
 }
 
 fn solve(args: &SolveArgs) -> u8 {
-    let Ok(input) = Input::read(&args.file) else { return 2 };
+    let Ok(mut input) = Input::read(&args.file) else { return 2 };
     let Ok(game) = input.game() else { return 2 };
     let opts = args.conventions.options();
     let algorithms = if args.algorithms.is_empty() {
@@ -306,8 +312,13 @@ fn solve(args: &SolveArgs) -> u8 {
     }
     let mut results = Vec::new();
     let chosen = !args.algorithms.is_empty();
-    for a in algorithms {
-        match algo::run(&game, a, &opts) {
+    let count = algorithms.len();
+    for (k, a) in algorithms.into_iter().enumerate() {
+        let run = algo::run(&game, a, &opts);
+        if run.is_ok() && k + 1 == count {
+            input.release_text(); // only searches report errors, and the last one is done
+        }
+        match run {
             Ok(trace) if args.trace => results.push(AlgoReport::narrated(&game, &trace)),
             Ok(trace) => results.push(AlgoReport::new(&game, &trace)),
             // Run by default, an algorithm that refuses these options is

@@ -157,7 +157,7 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
             Event::TtStore { key, slot, entry, replaced, kept } => {
                 let Some((_, path, _)) = stack.last() else { continue };
                 let who = reference(game, path);
-                crate::narrate_search::store(game, &who, key, *slot, entry, replaced.as_ref(), *kept)
+                crate::narrate_search::store(game, &who, key, *slot, entry, replaced.as_deref(), *kept)
             }
             Event::Research { child, scout, window } => {
                 let Some((_, path, w)) = stack.last() else { continue };

@@ -10,13 +10,20 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
-/// A utility, probability or window bound, in 16 bytes: `den == 0` marks
-/// a float whose bits are in `num` (see [`Repr`]).
+/// A utility, probability or window bound, in 16 bytes: a negative `den`
+/// ([`FLOAT`]) marks a float whose bits are in `num` (see [`Repr`]). The
+/// denominator is never zero, so `Option<Num>` is 16 bytes too.
 #[derive(Clone, Copy)]
 pub struct Num {
     num: i64,
-    den: i64,
+    den: std::num::NonZeroI64,
 }
+
+/// The `den` of a float.
+const FLOAT: std::num::NonZeroI64 = match std::num::NonZeroI64::new(-1) {
+    Some(d) => d,
+    None => panic!(),
+};
 
 /// What a [`Num`] holds, for matching.
 #[derive(Clone, Copy, Debug)]
@@ -30,15 +37,22 @@ enum Repr {
 impl Num {
     /// `n / d`; the caller guarantees `d > 0` and lowest terms.
     const fn ratio(num: i64, den: i64) -> Num {
-        Num { num, den }
+        match std::num::NonZeroI64::new(den) {
+            Some(den) if den.get() > 0 => Num { num, den },
+            _ => panic!("a rational's denominator is positive"),
+        }
     }
 
     const fn float(f: f64) -> Num {
-        Num { num: f.to_bits() as i64, den: 0 }
+        Num { num: f.to_bits() as i64, den: FLOAT }
     }
 
     fn repr(self) -> Repr {
-        if self.den == 0 { Repr::Float(f64::from_bits(self.num as u64)) } else { Repr::Ratio(self.num, self.den) }
+        if self.den == FLOAT {
+            Repr::Float(f64::from_bits(self.num as u64))
+        } else {
+            Repr::Ratio(self.num, self.den.get())
+        }
     }
 }
 
@@ -205,7 +219,7 @@ impl Num {
 
     /// True for exact rationals (including whole numbers).
     pub fn is_exact(&self) -> bool {
-        self.den != 0
+        self.den != FLOAT
     }
 
     pub fn to_f64(&self) -> f64 {
@@ -408,6 +422,7 @@ mod tests {
     #[test]
     fn fits_in_sixteen_bytes() {
         assert_eq!(std::mem::size_of::<Num>(), 16);
+        assert_eq!(std::mem::size_of::<Option<Num>>(), 16);
         assert_eq!(Num::float(-0.5).to_f64(), -0.5);
         assert!(Num::NEG_INF.is_infinite() && !Num::NEG_INF.is_exact());
     }

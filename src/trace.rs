@@ -162,7 +162,7 @@ pub enum Event {
     /// Store the current node's result; `replaced` is the other position
     /// whose entry it overwrote; `kept` is false when the depth-preferred
     /// scheme kept a deeper entry instead.
-    TtStore { key: TtKey, slot: Option<u64>, entry: TtEntry, replaced: Option<TtKey>, kept: bool },
+    TtStore { key: TtKey, slot: Option<u64>, entry: TtEntry, replaced: Option<Box<TtKey>>, kept: bool },
     /// Child `child` of the current node returned `scout` from a null-window
     /// search, inside the node's window: it is searched again with `window`
     /// (the child's window, MAX's view). The child appears again in the visit

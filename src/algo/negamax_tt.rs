@@ -184,7 +184,13 @@ impl<'g> TtSearch<'g> {
             depth: remaining,
         };
         let stored = self.table.store(key.clone(), entry);
-        self.trace.push(Event::TtStore { key, slot: stored.slot, entry, replaced: stored.replaced, kept: stored.kept });
+        self.trace.push(Event::TtStore {
+            key,
+            slot: stored.slot,
+            entry,
+            replaced: stored.replaced.map(Box::new),
+            kept: stored.kept,
+        });
         let max_bound = if color == Num::ONE { bound } else { flip(bound) };
         self.trace.push(Event::Exit { value: Value::Scalar(color * value), bound: max_bound, negamax: Some(value) });
         (value, bound)
