@@ -42,15 +42,21 @@ pub fn leaves(branching: u32, depth: u32) -> u64 {
 }
 
 /// A complete tree: every inner node has `branching` children, every leaf
-/// is at `depth` (the root is depth 0; `depth == 0` is a MAX node with one leaf).
+/// is at `depth` (the root is depth 0; `depth == 0` is a MAX node with one
+/// leaf), leaves in `-99..=99`.
 pub fn uniform(branching: u32, depth: u32, seed: u64) -> String {
+    uniform_in(branching, depth, seed, (-99, 99))
+}
+
+/// [`uniform`] with leaves in `lo..=hi` (`gametree generate --plain`).
+pub fn uniform_in(branching: u32, depth: u32, seed: u64, (lo, hi): (i64, i64)) -> String {
     let branching = branching.max(1);
     let nodes = leaves(branching, depth);
     let mut out = String::with_capacity((nodes as usize).saturating_mul(4).saturating_add(64));
     let mut rng = SplitMix64::new(seed);
     if depth == 0 {
         out.push_str("MAX { ");
-        push_leaf(&mut out, &mut rng);
+        push_leaf(&mut out, rng.range(lo, hi));
         out.push('}');
         return out;
     }
@@ -67,7 +73,7 @@ pub fn uniform(branching: u32, depth: u32, seed: u64) -> String {
         }
         *left -= 1;
         if open.len() == depth as usize {
-            push_leaf(&mut out, &mut rng);
+            push_leaf(&mut out, rng.range(lo, hi));
         } else {
             open_node(&mut out, open.len());
             open.push(branching);
@@ -86,10 +92,10 @@ pub fn chain(depth: u32, seed: u64) -> String {
     let mut out = String::with_capacity(depth as usize * 12 + 16);
     for d in 0..depth as usize {
         open_node(&mut out, d);
-        push_leaf(&mut out, &mut rng);
+        push_leaf(&mut out, rng.leaf());
         out.push('\n');
     }
-    push_leaf(&mut out, &mut rng);
+    push_leaf(&mut out, rng.leaf());
     out.push_str(&"}".repeat(depth as usize));
     out.push('\n');
     out
@@ -101,7 +107,7 @@ pub fn wide(n: u32, seed: u64) -> String {
     let mut out = String::with_capacity(n as usize * 4 + 16);
     out.push_str("MAX { ");
     for _ in 0..n {
-        push_leaf(&mut out, &mut rng);
+        push_leaf(&mut out, rng.leaf());
     }
     out.push_str("}\n");
     out
@@ -111,9 +117,9 @@ fn open_node(out: &mut String, depth: usize) {
     out.push_str(if depth.is_multiple_of(2) { "MAX { " } else { "MIN { " });
 }
 
-fn push_leaf(out: &mut String, rng: &mut SplitMix64) {
+fn push_leaf(out: &mut String, value: i64) {
     use std::fmt::Write;
-    let _ = write!(out, "{} ", rng.leaf());
+    let _ = write!(out, "{value} ");
 }
 
 #[cfg(test)]

@@ -273,3 +273,26 @@ fn ids_stops_at_the_trees_height_and_mtdf_guesses_inside_the_bounds() {
     assert_eq!(first["beta"], 14, "{first}");
     assert_eq!(json["results"][0]["value"], 8);
 }
+
+#[test]
+fn generate_plain_writes_a_complete_tree_the_benchmarks_use() {
+    let out = gametree(&["generate", "--plain", "--depth", "3", "--branching", "4", "--range=-9..9", "--seed", "5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text, gametree::bigtree::uniform_in(4, 3, 5, (-9, 9)));
+    let game = gametree::load("plain.tree", &text).unwrap();
+    assert_eq!(game.nodes().filter(|n| n.is_leaf()).count(), 64);
+    assert!(
+        game.nodes()
+            .filter_map(|n| n.scalar())
+            .all(|v| v >= gametree::num::Num::int(-9) && v <= gametree::num::Num::int(9))
+    );
+    // The benchmarks' trees are `--range=-99..99`.
+    let bench =
+        gametree(&["generate", "--plain", "--depth", "2", "--branching", "10", "--range=-99..99", "--seed", "1"]);
+    assert_eq!(stdout(&bench), gametree::bigtree::uniform(10, 2, 1));
+    let bounded = gametree(&["generate", "--plain", "--depth", "1", "--branching", "2", "--bounds"]);
+    assert!(stdout(&bounded).starts_with("bounds [0, 10]\nMAX {"), "{}", stdout(&bounded));
+    let refused = gametree(&["generate", "--plain", "--depth", "2", "--branching", "2", "--root-tie"]);
+    assert_eq!(refused.status.code(), Some(2));
+}

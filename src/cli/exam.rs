@@ -363,6 +363,10 @@ pub struct GenerateArgs {
     bounds: bool,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Only the tree, complete and without answers or constraints: big
+    /// trees for benchmarks and scale tests (10^7 leaves in seconds).
+    #[arg(long, conflicts_with_all = ["chance", "pruned", "min_pruned", "equality_case", "root_tie"])]
+    plain: bool,
     /// Write here instead of standard output (never over an existing file
     /// unless --force).
     #[arg(short, long)]
@@ -380,6 +384,15 @@ pub fn generate(args: &GenerateArgs) -> u8 {
             return 2;
         }
     };
+    if args.plain {
+        if u64::from(args.branching).checked_pow(args.depth).is_none_or(|n| n > 1 << 30) {
+            eprintln!("error: --plain: {}^{} leaves is more than 2^30", args.branching, args.depth);
+            return 2;
+        }
+        let bounds = if args.bounds { format!("bounds [{}, {}]\n", range.0, range.1) } else { String::new() };
+        let tree = gametree::bigtree::uniform_in(args.branching, args.depth, args.seed, range);
+        return super::write_output(args.output.as_deref(), std::path::Path::new(""), args.force, &(bounds + &tree));
+    }
     let c = gametree::generate::Constraints {
         depth: args.depth,
         branching: args.branching,
