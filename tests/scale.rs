@@ -96,10 +96,21 @@ fn deep_brackets_of_every_kind_are_a_clear_error() {
 }
 
 #[test]
-fn a_hundred_thousand_children_under_one_node() {
-    let n = 100_000;
+fn a_million_children_under_one_node() {
+    let n = 1_000_000;
     let text = bigtree::wide(n, 5);
     let game = gametree::load("wide.tree", &text).unwrap();
+    assert_eq!(game.root().children().len(), n as usize);
+    let best = text.split_whitespace().filter_map(|t| t.parse::<i64>().ok()).max().unwrap();
+    assert_eq!(root_value(&game, Algorithm::Alphabeta), best.to_string());
+    assert_eq!(root_value(&game, Algorithm::Minimax), best.to_string());
+}
+
+#[test]
+fn a_hundred_thousand_children_under_one_node_through_pest() {
+    let n = 100_000;
+    let text = bigtree::wide(n, 5);
+    let game = gametree::validate::validate(&gametree::parse::parse(&text).unwrap()).unwrap();
     assert_eq!(game.root().children().len(), n as usize);
     let best = text.split_whitespace().filter_map(|t| t.parse::<i64>().ok()).max().unwrap();
     assert_eq!(root_value(&game, Algorithm::Alphabeta), best.to_string());
