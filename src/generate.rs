@@ -23,7 +23,7 @@ pub struct Constraints {
     pub range: (i64, i64),
     /// The nodes at depth 1 are CHANCE nodes (uniform).
     pub chance: bool,
-    /// Alpha-beta prunes exactly this many edges.
+    /// Alpha-beta prunes exactly this many edges (`star1`, with `chance`).
     pub pruned: Option<usize>,
     /// ... or at least this many.
     pub min_pruned: Option<usize>,
@@ -87,9 +87,12 @@ fn check(c: &Constraints) -> Result<(), GenerateError> {
     if leaves.is_none_or(|n| n > 4096) {
         return no("that tree would have more than 4096 leaves");
     }
-    if c.chance && (c.pruned.is_some() || c.min_pruned.is_some() || c.equality_case) {
+    if c.chance && c.equality_case {
+        return no("--equality-case is about alpha-beta, which does not apply with --chance");
+    }
+    if c.chance && !c.bounds && (c.pruned.is_some() || c.min_pruned.is_some()) {
         return no(
-            "--pruned, --min-pruned and --equality-case are about alpha-beta, which does not apply with --chance",
+            "with --chance, --pruned and --min-pruned count star1's cuts, which need the leaves' bounds: add --bounds",
         );
     }
     if c.pruned.is_some() && c.min_pruned.is_some() {
@@ -171,11 +174,13 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
         .filter_map(|v| Some(format!("{}={}", reference(game, &v.path), v.value.as_ref()?)))
         .collect();
     let mut out = format!("expect {exact} {{ value {value}  best {best}  values {} }}\n", values.join(" "));
-    if c.chance {
+    if c.chance && !c.bounds {
         return Some(out);
     }
+    // With CHANCE nodes and bounds the pruning question is star1's.
+    let pruner = if c.chance { Algorithm::Star1 } else { Algorithm::Alphabeta };
     let block = |opts: &Options| -> Option<(String, Vec<Path>)> {
-        let run = Analysis::of(game, &algo::run(game, Algorithm::Alphabeta, opts).ok()?);
+        let run = Analysis::of(game, &algo::run(game, pruner, opts).ok()?);
         let pruned: Vec<&Path> = run.pruned().collect();
         let leaves: Vec<String> = run.leaves().filter_map(|v| v.value.as_ref().map(|x| x.to_string())).collect();
         let best = run.best_moves(opts.ties).first().map(|&i| reference(game, &Path(vec![i])))?;
@@ -189,14 +194,14 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
         (_, Some(k)) if pruned.len() < k => return None,
         _ => {}
     }
-    out += &format!("expect alphabeta {{ {ab} }}\n");
+    out += &format!("expect {pruner} {{ {ab} }}\n");
     let strict = Options { cuts: CutRule::Strict, ..base.clone() };
     let (sb, strict_pruned) = block(&strict)?;
     if c.equality_case && strict_pruned == pruned {
         return None;
     }
     if strict_pruned != pruned {
-        out += &format!("expect alphabeta(strict-cuts) {{ {sb} }}\n");
+        out += &format!("expect {pruner}(strict-cuts) {{ {sb} }}\n");
     }
     Some(out)
 }

@@ -325,6 +325,23 @@ fn generated_trees_are_snapshotted_by_seed_and_pass_check() {
         &["--depth", "3", "--branching", "2", "--equality-case", "--root-tie", "--bounds", "--seed", "3"],
         &["--depth", "3", "--branching", "3", "--min-pruned", "6", "--range=-5..5", "--seed", "42"],
         &["--depth", "2", "--branching", "2", "--chance", "--seed", "5"],
+        // A chance-node pruning question: star1's cuts, worked by hand in
+        // the snapshot's review (F.1 = 1 ≤ α = (5 − 9/2)/(1/2) = 1 cuts F.2;
+        // E ≤ 1/2·1 + 1/2·9 = 5 ≤ α = 5 cuts G).
+        &[
+            "--depth",
+            "3",
+            "--branching",
+            "2",
+            "--chance",
+            "--bounds",
+            "--range",
+            "0..9",
+            "--min-pruned",
+            "2",
+            "--seed",
+            "3",
+        ],
     ];
     let dir = scratch("generate");
     for (i, case) in cases.iter().enumerate() {
@@ -351,8 +368,10 @@ fn generate_fails_clearly_and_writes_nothing_when_it_cannot() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no tree met the constraints"), "{}", stderr(&out));
     assert!(!target.exists());
+    // Chance-node cuts need the leaves' bounds.
     let out = gametree(&["generate", "--depth", "2", "--branching", "2", "--chance", "--pruned", "1"]);
     assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("add --bounds"), "{}", stderr(&out));
     let out =
         gametree(&["generate", "--depth", "2", "--branching", "2", "--seed", "9", "-o", target.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
