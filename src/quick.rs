@@ -1,7 +1,7 @@
 //! The quick loader: the common shape of a spec straight into a [`Game`],
 //! without pest or the ast, for big machine-written trees.
 //!
-//! It reads a subset of the language — ASCII text, `title` and `bounds`
+//! It reads a subset of the language — ASCII outside comments and strings, `title` and `bounds`
 //! headers, `MAX`/`MIN`/`CHANCE` nodes with optional names, plain and
 //! named number leaves (`3`, `K=3`), move labels (`a1 -> …`) and comments —
 //! and returns `None` the moment it meets anything else (attributes,
@@ -20,8 +20,10 @@ use crate::parse::MAX_DEPTH;
 
 /// The game, if `text` lies inside the quick subset and is valid.
 pub fn load(text: &str) -> Option<Game> {
-    // Non-ASCII text, and NUL bytes (binary input, an error), take the full path.
-    if !text.is_ascii() || text.contains('\0') {
+    // NUL bytes (binary input, an error) take the full path. So does any
+    // non-ASCII character outside a comment or a string (Unicode names,
+    // a byte-order mark): no rule here matches a byte above 0x7F.
+    if text.contains('\0') {
         return None;
     }
     let mut q = Quick::new(text.as_bytes());
@@ -134,7 +136,7 @@ impl<'a> Quick<'a> {
     }
 
     fn text_of(&self, span: Span) -> &'a str {
-        // The text is ASCII, so every offset is a char boundary.
+        // Identifiers and numbers are ASCII: their ends are char boundaries.
         std::str::from_utf8(&self.text[span.start..span.end]).unwrap_or_default()
     }
 
@@ -146,25 +148,27 @@ impl<'a> Quick<'a> {
             return None;
         }
         self.at += 1;
-        let mut out = String::new();
+        // Bytes, not chars: `"` and `\\` never occur inside a UTF-8 sequence,
+        // so what lies between them is whole characters.
+        let mut out = Vec::new();
         loop {
             let b = self.peek()?;
             self.at += 1;
             match b {
-                b'"' => return Some((out, Span::new(start, self.at))),
+                b'"' => return Some((String::from_utf8(out).ok()?, Span::new(start, self.at))),
                 b'\n' | b'\r' => return None,
                 b'\\' => {
                     let e = self.peek()?;
                     self.at += 1;
                     out.push(match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'n' => '\n',
-                        b't' => '\t',
+                        b'"' => b'"',
+                        b'\\' => b'\\',
+                        b'n' => b'\n',
+                        b't' => b'\t',
                         _ => return None,
                     });
                 }
-                _ => out.push(b as char),
+                _ => out.push(b),
             }
         }
     }

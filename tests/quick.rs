@@ -33,6 +33,7 @@ fn takes_the_shapes_big_trees_come_in() {
             .to_string(),
         "# a comment\nmax { min X { K=1 \"L 2\" = 2.5 } // another\n CHANCE { 1/2 -3e1 } }".to_string(),
         "Bounds[-9 9] MAX{MIN{1}MIN{2 3-4}}".to_string(),
+        "# AIMA Figure 5.2 — α/β ≤ ∞\ntitle \"Bäume\" MAX { \"ü 1\" = 3 // é\n 4 }".to_string(),
     ];
     for text in &texts {
         assert!(agrees(text), "the quick path refused:\n{text}");
@@ -55,7 +56,8 @@ fn leaves_everything_else_to_the_full_path() {
         "MAX { 1 } expect minimax { value 1 }", // expect blocks
         "FOO { 1 }",                            // unknown kind
         "MAX { 1,, 2 }",                        // two commas
-        "\u{feff}MAX { 1 }",                    // not ASCII
+        "\u{feff}MAX { 1 }",                    // a byte-order mark
+        "MAX { αβ = 1 }",                       // a Unicode name
         "title \"a\" title \"b\" MAX { 1 }",    // header twice
         "MAX { 1e999 }",                        // too large
         "MAX { 1 } # a NUL \0",                 // binary input (found by fuzzing)
@@ -147,6 +149,11 @@ fn piece() -> impl Strategy<Value = &'static str> {
         "[-5 5]",
         "expect",
         "é",
+        "# α—β\n",
+        "\"ü\"",
+        "\u{feff}",
+        "α1",
+        "\u{301}",
         "\t",
         "-",
         "/",
@@ -212,7 +219,7 @@ proptest! {
         edits in prop::collection::vec((0usize..10_000, 0u8..3, prop::sample::select(EDIT_BYTES)), 1..4),
     ) {
         let mut text = format!(
-            "title \"t\" # c\nbounds [-99, 99]\nMAX A {{ a1 -> MIN B {{ K=3 -2 1/2 }} {} // d\n CHANCE {{ 4, 5 }} }}",
+            "title \"t ü\" # c — α\nbounds [-99, 99]\nMAX A {{ a1 -> MIN B {{ K=3 -2 1/2 }} {} // d ≤\n CHANCE {{ 4, 5 }} }}",
             gametree::bigtree::uniform(2, 3, seed)
         )
         .into_bytes();
