@@ -25,10 +25,10 @@ fuzz_target!(|data: &[u8]| {
     let mut results = Vec::new();
     for a in algo::applicable(&game) {
         if let Ok(trace) = algo::run(&game, a, &Options::default()) {
-            results.push(AlgoReport::new(&game, &trace));
+            results.push(AlgoReport::narrated(&game, &trace));
         }
     }
-    let report = Report { title: game.title.clone(), results, show_trace: true };
+    let report = Report { title: game.title.clone(), results };
     let _ = Text { game: &game, report: &report }.to_string();
     let _ = serde_json::to_string(&report);
 });
