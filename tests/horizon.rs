@@ -5,8 +5,11 @@
 use std::process::Command;
 
 use gametree::algo::{self, Algorithm};
-use gametree::options::Options;
+use gametree::analysis::Analysis;
+use gametree::num::Num;
+use gametree::options::{Options, Ties};
 use gametree::report::{AlgoReport, Report, Text};
+use gametree::trace::Event;
 
 /// Solves `specs/{spec}` with each algorithm under `options` (written as in
 /// an `expect` block: `depth=1, quiescence`).
@@ -59,6 +62,69 @@ fn singular_extension_text() {
         &[Algorithm::Minimax, Algorithm::NegamaxAb],
         "depth=1, singular-extension=2"
     ));
+}
+
+/// The root value and first best move of `algorithm` on `game`.
+fn answer(game: &gametree::model::Game, algorithm: Algorithm, opts: &Options) -> (String, Option<u32>) {
+    let trace = algo::run(game, algorithm, opts).unwrap();
+    let analysis = Analysis::of(game, &trace);
+    (analysis.value().unwrap().to_string(), analysis.best_moves(Ties::First).first().copied())
+}
+
+#[test]
+fn singular_extensions_reach_every_alpha_beta_search() {
+    let text = std::fs::read_to_string("specs/singular-extension.tree").unwrap();
+    let game = gametree::load("singular-extension.tree", &text).unwrap();
+    let plain = Options { depth: Some(1), ..Options::default() };
+    let extended = Options { singular: Some(Num::int(3)), ..plain.clone() };
+    // By hand (the spec's comment): at depth 1 the root takes B's eval 9
+    // via a1; with the extension B is searched, worth min(2, 4) = 2, and
+    // a2 (C = 5) is best.
+    assert_eq!(answer(&game, Algorithm::Alphabeta, &plain), ("9".to_string(), Some(0)));
+    let want = answer(&game, Algorithm::Alphabeta, &extended);
+    assert_eq!(want, ("5".to_string(), Some(1)));
+    for a in [Algorithm::NegamaxTt, Algorithm::Pvs, Algorithm::Mtdf, Algorithm::Star1, Algorithm::Star2] {
+        assert_eq!(answer(&game, a, &extended), want, "{a}");
+    }
+}
+
+#[test]
+fn pvs_re_searches_a_singular_child_past_the_cutoff_ply() {
+    // C beats B by 5 at the root and D beats E by 6 at C, so both are
+    // singular under --singular-extension 5: C and D are searched although
+    // C sits at the cutoff ply. C's null-window scout cuts in D after 4 (a
+    // lower bound), so C must be re-searched: D = 7, C = min(7, E's eval
+    // 9) = 7. Without the extension C is worth its eval 5.
+    let game = gametree::load(
+        "t.tree",
+        "MAX A { c1 -> MIN B [eval=0] { 1 2 } c2 -> MIN C [eval=5] { MAX D [eval=3] { 4 7 } MAX E [eval=9] { 9 9 } } }",
+    )
+    .unwrap();
+    let opts = Options { depth: Some(1), singular: Some(Num::int(5)), ..Options::default() };
+    assert_eq!(answer(&game, Algorithm::Pvs, &Options { singular: None, ..opts.clone() }).0, "5");
+    let trace = algo::run(&game, Algorithm::Pvs, &opts).unwrap();
+    assert!(trace.events.iter().any(|e| matches!(e, Event::Research { child: 1, .. })));
+    assert_eq!(answer(&game, Algorithm::Pvs, &opts), ("7".to_string(), Some(1)));
+}
+
+#[test]
+fn a_singular_child_keeps_its_parents_remaining_depth_in_the_table() {
+    // With --depth 1, B is singular at the root: effective depth 0, so it
+    // is stored as searched 1 ply deep (not 0, as its ply would say).
+    let text = std::fs::read_to_string("specs/singular-extension.tree").unwrap();
+    let game = gametree::load("singular-extension.tree", &text).unwrap();
+    let opts = Options { depth: Some(1), singular: Some(Num::int(3)), ..Options::default() };
+    let trace = algo::run(&game, Algorithm::NegamaxTt, &opts).unwrap();
+    let stored: Vec<Option<u32>> = trace
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::TtStore { entry, .. } => Some(entry.depth),
+            _ => None,
+        })
+        .collect();
+    // B, then the root (which has 1 ply left too).
+    assert_eq!(stored, [Some(1), Some(1)]);
 }
 
 #[test]

@@ -11,10 +11,10 @@
 //! Every rule lives here, as pure functions of the game, the options and a
 //! node's *effective depth*: its ply minus the singular extensions on its
 //! path (a singular child's depth counter is not advanced). Algorithms
-//! reach them through [`Orderer`](crate::algo::order::Orderer) (which
-//! tracks effective depths along the path) and
-//! [`direct_value`](crate::algo::direct_value); [`annotate`] then records
-//! in the trace what the horizon did, the same way for every algorithm.
+//! reach them through [`Orderer`](crate::algo::order::Orderer), which
+//! tracks effective depths along the path (its `children` and
+//! `direct_value`); [`annotate`] then records in the trace what the
+//! horizon did, the same way for every algorithm.
 //!
 //! - A leaf always gives its utility.
 //! - An inner node at effective depth ≥ the cutoff gives its `eval`, except

@@ -37,7 +37,7 @@ use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::Options;
-use crate::trace::{BoundKind, LeafSource, Trace};
+use crate::trace::{BoundKind, Trace};
 
 /// The algorithms, by their command-line names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,28 +145,6 @@ impl Algorithm {
         matches!(self, Algorithm::NegamaxTt | Algorithm::Mtdf)
     }
 
-    /// Does it take its horizon from [`order::Orderer`] (children and
-    /// `direct_value` both), so that singular extensions reach it? An
-    /// algorithm that calls the free [`direct_value`] honours `--depth`,
-    /// `--quiescence` and `--beam` but not `--singular-extension`.
-    pub fn follows_orderer_horizon(self) -> bool {
-        match self {
-            Algorithm::Minimax
-            | Algorithm::Negamax
-            | Algorithm::Alphabeta
-            | Algorithm::NegamaxAb
-            | Algorithm::Expectiminimax => true,
-            Algorithm::Maxn
-            | Algorithm::Star1
-            | Algorithm::Star2
-            | Algorithm::Paranoid
-            | Algorithm::NegamaxTt
-            | Algorithm::Pvs
-            | Algorithm::Mtdf
-            | Algorithm::Ids => false,
-        }
-    }
-
     /// Why it cannot run on `game`, pointing at the node that prevents it.
     pub fn applies(self, game: &Game) -> Result<(), Diagnostic> {
         let not = |id: NodeId, why: &str| {
@@ -261,9 +239,6 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
     if opts.depth.is_none() && (opts.quiescence || opts.singular.is_some()) {
         return Err(not("--quiescence and --singular-extension extend a depth cutoff: give --depth N too".into()));
     }
-    if opts.singular.is_some() && !algo.follows_orderer_horizon() {
-        return Err(not("it does not implement --singular-extension".into()));
-    }
     let extends = opts.quiescence || opts.singular.is_some() || opts.beam.is_some();
     if algo == Algorithm::Ids && extends {
         return Err(not(
@@ -338,18 +313,6 @@ pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic>
         }
     }
     Ok(())
-}
-
-/// The value of a node evaluated without search: a leaf's utility, or an
-/// inner node's `eval` at the depth cutoff (`depth` counted as the ply; a
-/// `[noisy]` node there is searched under `--quiescence`). Algorithms that
-/// keep an [`order::Orderer`] should ask its `direct_value` instead, which
-/// also knows singular extensions.
-pub fn direct_value(game: &Game, opts: &Options, id: NodeId, depth: u32) -> Option<(Num, LeafSource)> {
-    match horizon::decide(game, opts, id, depth) {
-        horizon::Decision::Direct(v, source) => Some((v, source)),
-        horizon::Decision::MissingEval | horizon::Decision::Search => None,
-    }
 }
 
 /// The root window: the declared bounds, unless ignored.

@@ -40,26 +40,32 @@
 //!     return value
 //! ```
 //!
-//! `depth` there is the remaining depth: with `--depth N` a node at depth d
-//! (root 0) stores and needs `N − d`; without it every entry is searched to
-//! the end of the tree and is deep enough for every probe. As in the
-//! pseudocode, a node at the cutoff is entered and probed before `if depth
-//! = 0`: an entry stored by a deeper search of the same position answers it
-//! (a DAG under `--depth`); otherwise it is evaluated (`Event::Evaluate`)
-//! and, like a leaf, not stored. Leaves are neither probed (nothing stores
-//! them, so the probe would miss) nor stored.
-//! The search is always
-//! fail-soft (the table's bounds are fail-soft bounds); the cut rule and
-//! side handling are `negamax-ab`'s. The table (`tt.rs`) is kept in MAX's
-//! view, so is the trace; the exit bound shown is what the search proved
-//! (as in `negamax-ab`), the stored flag is the pseudocode's.
+//! `depth` there is the remaining depth. With `--depth N` a node at
+//! effective depth e (its ply less the singular extensions on its path, see
+//! `horizon`; root 0) stores and needs `N − e`, or 0 past the cutoff (a
+//! quiescence extension): a singular child is searched with its parent's
+//! remaining depth, not `depth − 1`. Everything the horizon decides below a
+//! node depends only on the node and its effective depth, so two searches
+//! of a node with the same `N − e` search the same subtree. Without
+//! `--depth` every entry is searched to the end of the tree and is deep
+//! enough for every probe.
+//!
+//! As in the pseudocode, a node at the cutoff is entered and probed before
+//! `if depth = 0`: an entry stored by a deeper search of the same position
+//! answers it (a DAG under `--depth`); otherwise it is evaluated
+//! (`Event::Evaluate`) and, like a leaf, not stored. Leaves are neither
+//! probed (nothing stores them, so the probe would miss) nor stored. The
+//! search is always fail-soft (the table's bounds are fail-soft bounds);
+//! the cut rule and side handling are `negamax-ab`'s. The table (`tt.rs`)
+//! is kept in MAX's view, so is the trace; the exit bound shown is what the
+//! search proved (as in `negamax-ab`), the stored flag is the pseudocode's.
 
 use crate::algo::alphabeta::Bound;
 use crate::algo::negamax::side;
 use crate::algo::negamax_ab::{Step, flip, from_child, leaf, max_view};
 use crate::algo::order::Orderer;
 use crate::algo::tt::Table;
-use crate::algo::{Algorithm, direct_value, root_window};
+use crate::algo::{Algorithm, root_window};
 use crate::model::{Game, NodeId};
 use crate::num::Num;
 use crate::options::{FailMode, Options};
@@ -117,15 +123,17 @@ impl<'g> TtSearch<'g> {
         mut b: Bound,
     ) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
-        let direct = direct_value(self.game, self.opts, id, depth);
+        let direct = self.order.direct_value(id, depth);
         if let Some(d @ (_, LeafSource::Utility)) = direct {
             return leaf(&mut self.trace, id, child, entered, d, color);
         }
         self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
         let alpha_orig = a.v;
         let key = Table::key(self.game, id);
-        // Past the cutoff (a quiescence extension) nothing remains: 0.
-        let remaining = self.opts.depth.map(|d| d.saturating_sub(depth));
+        // Counted from the effective depth; past the cutoff (a quiescence
+        // extension) nothing remains: 0.
+        let eff = self.order.effective_depth(id, depth);
+        let remaining = self.opts.depth.map(|d| d.saturating_sub(eff));
         let found = self.table.probe(&key);
         let outcome = match found.entry {
             None => TtOutcome::Miss { occupant: found.occupant },

@@ -39,8 +39,10 @@ impl<'g> Orderer<'g> {
     }
 
     /// The effective depth of `id` reached at ply `depth` on the current
-    /// path: the ply, less one for each singular child on the way.
-    fn effective_depth(&self, id: NodeId, depth: u32) -> u32 {
+    /// path: the ply, less one for each singular child on the way. Valid
+    /// once `children` has been called on `id`'s parent (and before it is
+    /// called on another node at `id`'s parent's ply).
+    pub fn effective_depth(&self, id: NodeId, depth: u32) -> u32 {
         match depth.checked_sub(1).and_then(|p| self.path.get(p as usize)) {
             Some(&(parent, eff, singular)) => {
                 let same = singular.is_some_and(|s| self.game.node(parent).children()[s as usize].child == id);
@@ -51,8 +53,8 @@ impl<'g> Orderer<'g> {
     }
 
     /// A node's value without search (a leaf's utility, or `eval` at the
-    /// cutoff), or `None` when it is to be searched: `algo::direct_value`
-    /// with singular extensions.
+    /// cutoff), or `None` when it is to be searched, at the node's
+    /// effective depth (so singular extensions apply).
     pub fn direct_value(&self, id: NodeId, depth: u32) -> Option<(Num, LeafSource)> {
         match horizon::decide(self.game, self.opts, id, self.effective_depth(id, depth)) {
             Decision::Direct(v, source) => Some((v, source)),

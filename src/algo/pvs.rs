@@ -28,15 +28,16 @@
 //! equality (`--strict-cuts` would defeat the null window); `--fail-hard`
 //! is not offered. A re-search is recorded as a `Research` event, and the
 //! re-searched child is entered again (it appears twice in the visit order);
-//! the scout it replaces, and the cuts inside it, are superseded. A leaf
-//! (or a node at the depth cutoff) is never re-searched: its scout value is
-//! already exact.
+//! the scout it replaces, and the cuts inside it, are superseded. A leaf,
+//! or a node evaluated at the depth cutoff, is never re-searched: its scout
+//! value is already exact. (The cutoff counts effective depth: a singular
+//! child past the cutoff's ply is searched, and may be re-searched.)
 
 use crate::algo::alphabeta::Bound;
 use crate::algo::negamax::side;
 use crate::algo::negamax_ab::{Step, flip, from_child, leaf, max_view, negate};
 use crate::algo::order::Orderer;
-use crate::algo::{Algorithm, direct_value, root_window};
+use crate::algo::{Algorithm, root_window};
 use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::options::{CutRule, FailMode, Options};
@@ -46,7 +47,6 @@ pub fn pvs(game: &Game, opts: &Options) -> Trace {
     let opts = Options { fail: FailMode::Soft, cuts: CutRule::OnEquality, ..opts.clone() };
     let mut search = Pvs {
         game,
-        opts: &opts,
         range: root_window(game, &opts),
         delta: null_delta(game, &opts),
         order: Orderer::new(game, &opts),
@@ -76,7 +76,6 @@ pub(crate) fn null_delta(game: &Game, opts: &Options) -> Num {
 
 struct Pvs<'g> {
     game: &'g Game,
-    opts: &'g Options,
     range: (Num, Num),
     delta: Num,
     order: Orderer<'g>,
@@ -93,7 +92,7 @@ impl Pvs<'_> {
 
     fn pvs(&mut self, id: NodeId, child: u32, depth: u32, color: Num, a: Bound, b: Bound) -> (Num, BoundKind) {
         let entered = max_view(color, a, b);
-        if let Some(direct) = direct_value(self.game, self.opts, id, depth) {
+        if let Some(direct) = self.order.direct_value(id, depth) {
             return leaf(&mut self.trace, id, child, entered, direct, color);
         }
         self.trace.push(Event::Enter { node: id, child, window: Some(entered) });
@@ -109,7 +108,7 @@ impl Pvs<'_> {
                 let scout = Bound { v: a.v + self.delta, cause: Cause::Ancestor(depth) };
                 self.child(c, i, depth, color, a, scout)
             };
-            let direct = direct_value(self.game, self.opts, c, depth + 1).is_some();
+            let direct = self.order.direct_value(c, depth + 1).is_some();
             if k > 0 && a.v < score && score < b.v && !direct {
                 let same = self.game.node(c).kind() != NodeKind::Leaf && side(self.game.node(c).kind()) == color;
                 let window = if same { max_view(color, a, b) } else { max_view(-color, negate(b), negate(a)) };

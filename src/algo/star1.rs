@@ -40,7 +40,7 @@
 use crate::algo::alphabeta::{Bound, Step};
 use crate::algo::order::Orderer;
 use crate::algo::star_chance::Chance;
-use crate::algo::{Algorithm, Interval, direct_value, root_window};
+use crate::algo::{Algorithm, Interval, root_window};
 use crate::model::{Game, NodeId, NodeKind, Utility};
 use crate::num::Num;
 use crate::options::Options;
@@ -81,7 +81,7 @@ impl<'g> Star<'g> {
     fn direct(&self, id: NodeId, depth: u32) -> Option<(Num, LeafSource)> {
         match (self.player, &self.game.node(id).utility()) {
             (Some(p), Utility::Vector(v)) => Some((v[p as usize], LeafSource::Utility)),
-            _ => direct_value(self.game, self.opts, id, depth),
+            _ => self.order.direct_value(id, depth),
         }
     }
 

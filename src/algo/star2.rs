@@ -30,9 +30,9 @@
 //! order (and its leaves twice in the leaf order). A child only probed, never
 //! searched in full, counts as pruned when the chance node stops early.
 
+use crate::algo::Interval;
 use crate::algo::star_chance::Chance;
 use crate::algo::star1::Star;
-use crate::algo::{Interval, direct_value};
 use crate::model::{NodeId, NodeKind};
 
 pub fn star2(game: &crate::model::Game, opts: &crate::options::Options) -> crate::trace::Trace {
@@ -54,7 +54,7 @@ impl Star<'_> {
             let c = self.game.node(id).children()[i as usize].child;
             let node = self.game.node(c);
             let probeable = matches!(node.kind(), NodeKind::Max | NodeKind::Min)
-                && direct_value(self.game, self.opts, c, bet.depth + 1).is_none();
+                && self.order.direct_value(c, bet.depth + 1).is_none();
             if !probeable {
                 continue;
             }
