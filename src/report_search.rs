@@ -22,8 +22,9 @@ pub struct PassReport {
     /// The null window (MAX's view).
     pub alpha: Number,
     pub beta: Number,
-    /// What the pass returned, and whether it is a `lower` bound (≥ β) or
-    /// an `upper` bound (< β).
+    /// What the pass returned, and whether it is a `lower` bound (≥ β),
+    /// an `upper` bound (≤ α), or `exact` (strictly inside the window:
+    /// MTD(f)'s last pass over a wide window, or a guess between values).
     pub value: Option<Number>,
     pub bound: &'static str,
     /// The bounds on the root's value after the pass.
@@ -65,11 +66,11 @@ pub fn passes(a: &Analysis) -> Option<Vec<PassReport>> {
         .filter_map(|p| {
             let PassKind::Mtdf { window, lower, upper } = p.kind else { return None };
             let g = root_value(a, p);
-            let high = g.is_some_and(|g| g >= window.beta);
-            let (lower, upper) = match g {
-                Some(g) if high => (g, upper),
-                Some(g) => (lower, g),
-                None => (lower, upper),
+            let (bound, lower, upper) = match g {
+                Some(g) if g >= window.beta => ("lower", g, upper),
+                Some(g) if g > window.alpha => ("exact", g, g),
+                Some(g) => ("upper", lower, g),
+                None => ("upper", lower, upper),
             };
             let (leaves_evaluated, cutoffs) = counts(a, p);
             Some(PassReport {
@@ -77,7 +78,7 @@ pub fn passes(a: &Analysis) -> Option<Vec<PassReport>> {
                 alpha: Number::Num(window.alpha),
                 beta: Number::Num(window.beta),
                 value: g.map(Number::Num),
-                bound: if high { "lower" } else { "upper" },
+                bound,
                 lower: Number::Num(lower),
                 upper: Number::Num(upper),
                 leaves_evaluated,
@@ -169,7 +170,11 @@ impl fmt::Display for Rows<'_> {
         }
         for p in self.passes.unwrap_or_default() {
             let v = p.value.as_ref().map(show).unwrap_or_default();
-            let sym = if p.bound == "lower" { "≥" } else { "≤" };
+            let sym = match p.bound {
+                "lower" => "≥",
+                "exact" => "=",
+                _ => "≤",
+            };
             writeln!(
                 f,
                 "  pass {}: window ({}, {}) returned {v}: value {sym} {v}; now {} ≤ value ≤ {}; {}, {}",

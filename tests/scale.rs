@@ -272,3 +272,14 @@ fn fuzz_regressions_stay_fixed() {
         whole_pipeline(&std::fs::read(entry.unwrap().path()).unwrap());
     }
 }
+
+#[test]
+fn mtdf_finds_the_value_when_floating_point_loses_its_step() {
+    // Found by fuzzing: huge values with tiny gaps, where `g + δ` rounds
+    // to `g`; MTD(f) looped (until out of memory), then stopped at a bound.
+    for name in ["mtdf-float-delta-lost.tree", "mtdf-no-progress-in-floating-point.tree"] {
+        let data = std::fs::read(format!("tests/fixtures/fuzz/{name}")).unwrap();
+        let game = gametree::load(name, gametree::decode(&data).unwrap()).unwrap();
+        assert_eq!(root_value(&game, Algorithm::Mtdf), root_value(&game, Algorithm::Minimax), "{name}");
+    }
+}

@@ -27,8 +27,11 @@
 //! one that searched the root's children and raised the bound on the root
 //! player's side (the lower bound for a MAX root: its cutting root move is
 //! the leftmost move attaining the value), or returned a value strictly
-//! inside its window (possible when the guess is not a leaf value). The principal variation is that move only: a null-window pass
-//! proves a bound, not the line below it.
+//! inside its window (possible when the guess is not a leaf value). The
+//! principal variation is that move only: a null-window pass proves a
+//! bound, not the line below it. When floating point loses δ (huge values
+//! with tiny gaps, where a null window cannot move a bound), a last pass
+//! searches the whole window left, `(lower, upper)`.
 
 use crate::algo::Algorithm;
 use crate::algo::negamax_tt::TtSearch;
@@ -49,13 +52,14 @@ pub fn mtdf(game: &Game, opts: &Options) -> Trace {
     let mut number = 1;
     loop {
         let beta = if g == lower { g + delta } else { g };
-        if beta - delta >= beta {
+        if beta - delta >= beta || (g == lower && beta <= lower) {
             // δ is lost in floating point (huge values, tiny gaps): no null
-            // window can tell more; the last pass's bound is the value.
-            return search.trace;
+            // window can tell more. One last pass over all that is left.
+            return last_pass(search, number, lower, upper);
         }
         let window = Window { alpha: beta - delta, beta };
         search.trace.push(Event::Pass { number, kind: PassKind::Mtdf { window, lower, upper } });
+        let before = (lower, upper);
         g = search.root(beta - delta, beta, Cause::Pass);
         if g < beta {
             upper = g;
@@ -66,5 +70,20 @@ pub fn mtdf(game: &Game, opts: &Options) -> Trace {
         if lower >= upper {
             return search.trace;
         }
+        if lower <= before.0 && upper >= before.1 {
+            // Rounding kept the pass from moving either bound (found by
+            // fuzzing: it would loop for ever).
+            return last_pass(search, number, lower, upper);
+        }
     }
+}
+
+/// Searches the root once with the window `(lower, upper)`, which holds the
+/// value: alpha-beta with the table's memory, fail-soft, so the value
+/// comes out exact (or as the bound it equals).
+fn last_pass(mut search: TtSearch<'_>, number: u32, lower: Num, upper: Num) -> Trace {
+    let window = Window { alpha: lower, beta: upper };
+    search.trace.push(Event::Pass { number, kind: PassKind::Mtdf { window, lower, upper } });
+    search.root(lower, upper, Cause::Pass);
+    search.trace
 }
