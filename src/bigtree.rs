@@ -57,7 +57,7 @@ pub fn uniform_in(branching: u32, depth: u32, seed: u64, (lo, hi): (i64, i64)) -
     if depth == 0 {
         out.push_str("MAX { ");
         push_leaf(&mut out, rng.range(lo, hi));
-        out.push('}');
+        out.push_str("}\n");
         return out;
     }
     // An explicit stack of "children still to write" per open node, so any

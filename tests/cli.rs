@@ -295,4 +295,14 @@ fn generate_plain_writes_a_complete_tree_the_benchmarks_use() {
     assert!(stdout(&bounded).starts_with("bounds [0, 10]\nMAX {"), "{}", stdout(&bounded));
     let refused = gametree(&["generate", "--plain", "--depth", "2", "--branching", "2", "--root-tie"]);
     assert_eq!(refused.status.code(), Some(2));
+    for bad in [["--depth", "2", "--branching", "0"], ["--depth", "40", "--branching", "10"]] {
+        let out = gametree(&[&["generate", "--plain"][..], &bad[..]].concat());
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&out).starts_with("error: --plain: "), "{}", stderr(&out));
+        assert!(out.stdout.is_empty());
+    }
+    assert_eq!(
+        stdout(&gametree(&["generate", "--plain", "--depth", "0", "--branching", "3", "--seed", "2"])).lines().count(),
+        1
+    );
 }

@@ -385,6 +385,10 @@ pub fn generate(args: &GenerateArgs) -> u8 {
         }
     };
     if args.plain {
+        if args.branching == 0 {
+            eprintln!("error: --plain: --branching must be 1 or more");
+            return 2;
+        }
         if u64::from(args.branching).checked_pow(args.depth).is_none_or(|n| n > 1 << 30) {
             eprintln!("error: --plain: {}^{} leaves is more than 2^30", args.branching, args.depth);
             return 2;
