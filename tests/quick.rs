@@ -150,6 +150,8 @@ fn piece() -> impl Strategy<Value = &'static str> {
         "expect",
         "é",
         "# α—β\n",
+        "\r\n",
+        "# c\r\n",
         "\"ü\"",
         "\u{feff}",
         "α1",
@@ -242,4 +244,4 @@ proptest! {
 }
 
 /// Bytes an edit may put into a text.
-const EDIT_BYTES: &[u8] = b" \n\t,{}[]()=:-/.#\"?&'_09aeEMXz";
+const EDIT_BYTES: &[u8] = b" \n\r\t,{}[]()=:-/.#\"?&'_09aeEMXz";
