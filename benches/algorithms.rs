@@ -69,15 +69,7 @@ fn rows(branching: u32, depth: u32) {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; sizes are `BxD` arguments.
-    let sizes: Vec<(u32, u32)> = std::env::args()
-        .skip(1)
-        .filter_map(|a| {
-            let (b, d) = a.split_once('x')?;
-            Some((b.parse().ok()?, d.parse().ok()?))
-        })
-        .collect();
-    let sizes = if sizes.is_empty() { vec![(10, 3), (10, 5), (10, 6), (10, 7), (3, 14)] } else { sizes };
+    let sizes = common::sizes();
     println!("| tree | stage | ms | nodes (load) / visits (search) | peak heap B/node |");
     println!("|---|---|---|---|---|");
     for (b, d) in sizes {

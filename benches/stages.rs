@@ -126,15 +126,7 @@ impl Write for CountingSink {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; sizes are `BxD` arguments.
-    let sizes: Vec<(u32, u32)> = std::env::args()
-        .skip(1)
-        .filter_map(|a| {
-            let (b, d) = a.split_once('x')?;
-            Some((b.parse().ok()?, d.parse().ok()?))
-        })
-        .collect();
-    let sizes = if sizes.is_empty() { vec![(10, 3), (10, 5), (10, 6), (10, 7), (3, 14)] } else { sizes };
+    let sizes = common::sizes();
     println!(
         "| leaves | nodes | spec MB | visited (αβ) | pest parse ms | validate ms | load ms | alphabeta ms | report ms \
          | JSON ms | load→JSON ms (αβ) | peak heap B/node | JSON MB |"

@@ -199,11 +199,11 @@ impl<'a> Quick<'a> {
             return None;
         }
         let plain = self.at;
-        self.fraction(b'.');
+        self.fraction();
         self.exponent();
         if self.at < self.text.len() && self.text[self.at] == b'/' && self.digits_at(self.at + 1) > 0 {
             self.at += 1 + self.digits_at(self.at + 1);
-            self.fraction(b'.');
+            self.fraction();
         }
         if self.peek().is_some_and(is_ident_char) {
             return None;
@@ -222,8 +222,8 @@ impl<'a> Quick<'a> {
     }
 
     /// `.123` (only with digits after the dot).
-    fn fraction(&mut self, dot: u8) {
-        if self.peek() == Some(dot) && self.digits_at(self.at + 1) > 0 {
+    fn fraction(&mut self) {
+        if self.peek() == Some(b'.') && self.digits_at(self.at + 1) > 0 {
             self.at += 1 + self.digits_at(self.at + 1);
         }
     }
