@@ -1,6 +1,6 @@
 //! Every algorithm, timed on its own, on generated trees: the load (parse
 //! and validate, through the quick loader), then each algorithm that
-//! applies to a two-player tree (`algo::applicable`), with the nodes it
+//! applies to a two-player tree (`search::applicable`), with the nodes it
 //! visited and the peak heap its trace took per node of the tree.
 //!
 //! ```text
@@ -17,9 +17,9 @@ use std::time::{Duration, Instant};
 mod common;
 
 use common::{LIVE, PEAK};
-use gametree::algo;
-use gametree::options::Options;
-use gametree::trace::Event;
+use gametree::search;
+use gametree::search::options::Options;
+use gametree::search::trace::Event;
 
 #[global_allocator]
 static ALLOC: common::Counting = common::Counting;
@@ -49,8 +49,8 @@ fn ms(d: Duration) -> String {
 
 /// Times the load and every applicable algorithm on one tree.
 fn rows(branching: u32, depth: u32) {
-    let text = gametree::bigtree::uniform(branching, depth, 1);
-    let leaves = gametree::bigtree::leaves(branching, depth);
+    let text = gametree::check::bigtree::uniform(branching, depth, 1);
+    let leaves = gametree::check::bigtree::leaves(branching, depth);
     let runs = match leaves {
         1_000_000.. => 1,
         100_000.. => 3,
@@ -61,8 +61,8 @@ fn rows(branching: u32, depth: u32) {
     let size = format!("{branching}^{depth}");
     println!("| {size} | load (parse + validate) | {} | {} | {:.0} |", ms(t_load), game.len(), heap as f64 / nodes);
     let opts = Options::default();
-    for a in algo::applicable(&game) {
-        let (t, heap, trace) = best(runs, || algo::run(&game, a, &opts).expect("applicable"));
+    for a in search::applicable(&game) {
+        let (t, heap, trace) = best(runs, || search::run(&game, a, &opts).expect("applicable"));
         let visited = trace.events.iter().filter(|e| matches!(e, Event::Enter { .. } | Event::Leaf { .. })).count();
         println!("| {size} | {} | {} | {visited} | {:.0} |", a.name(), ms(t), heap as f64 / nodes);
     }

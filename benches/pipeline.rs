@@ -6,12 +6,12 @@
 //! ```
 //!
 //! Sizes are `BxD`: a complete tree of branching B and depth D (B^D
-//! leaves, from `gametree::bigtree::uniform`). `benches/stages.rs` prints
+//! leaves, from `gametree::check::bigtree::uniform`). `benches/stages.rs` prints
 //! the same stages side by side with peak memory per node.
 
 use divan::Bencher;
-use gametree::algo::{self, Algorithm};
-use gametree::options::Options;
+use gametree::search::options::Options;
+use gametree::search::{self, Algorithm};
 
 fn main() {
     divan::main();
@@ -22,25 +22,25 @@ const SIZES: &[&str] = &["10x3", "10x5", "10x6", "3x10"];
 
 fn text(size: &str) -> String {
     let (b, d) = size.split_once('x').expect("BxD");
-    gametree::bigtree::uniform(b.parse().expect("B"), d.parse().expect("D"), 1)
+    gametree::check::bigtree::uniform(b.parse().expect("B"), d.parse().expect("D"), 1)
 }
 
 #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
 fn parse(bencher: Bencher, size: &str) {
     let text = text(size);
-    bencher.bench_local(|| gametree::parse::parse(&text).expect("parses"));
+    bencher.bench_local(|| gametree::syntax::parse::parse(&text).expect("parses"));
 }
 
 #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]
 fn validate(bencher: Bencher, size: &str) {
-    let file = gametree::parse::parse(&text(size)).expect("parses");
-    bencher.bench_local(|| gametree::validate::validate(&file).expect("valid"));
+    let file = gametree::syntax::parse::parse(&text(size)).expect("parses");
+    bencher.bench_local(|| gametree::model::validate::validate(&file).expect("valid"));
 }
 
 fn search(bencher: Bencher, size: &str, algorithm: Algorithm) {
     let game = gametree::load("big.tree", &text(size)).expect("valid");
     let opts = Options::default();
-    bencher.bench_local(|| algo::run(&game, algorithm, &opts).expect("applies"));
+    bencher.bench_local(|| search::run(&game, algorithm, &opts).expect("applies"));
 }
 
 #[divan::bench(args = SIZES, sample_count = 3, sample_size = 1)]

@@ -22,9 +22,9 @@ use std::time::{Duration, Instant};
 mod common;
 
 use common::{LIVE, PEAK};
-use gametree::algo::{self, Algorithm};
-use gametree::options::Options;
 use gametree::report::{AlgoReport, Report};
+use gametree::search::options::Options;
+use gametree::search::{self, Algorithm};
 
 #[global_allocator]
 static ALLOC: common::Counting = common::Counting;
@@ -49,8 +49,8 @@ fn ms(d: Duration) -> String {
 
 /// Runs the pipeline on one tree and prints its row.
 fn row(branching: u32, depth: u32) {
-    let text = gametree::bigtree::uniform(branching, depth, 1);
-    let leaves = gametree::bigtree::leaves(branching, depth);
+    let text = gametree::check::bigtree::uniform(branching, depth, 1);
+    let leaves = gametree::check::bigtree::leaves(branching, depth);
     let runs = if leaves >= 1_000_000 {
         1
     } else if leaves >= 100_000 {
@@ -62,8 +62,8 @@ fn row(branching: u32, depth: u32) {
     // The full path (pest, then validate) is what every spec goes through
     // when the quick loader steps aside; too slow to time past 10^6 leaves.
     let (t_parse, t_validate) = if leaves <= 1_000_000 {
-        let (t_parse, file) = best(runs, || gametree::parse::parse(&text).expect("a generated tree parses"));
-        let (t_validate, _) = best(runs, || gametree::validate::validate(&file).expect("and is valid"));
+        let (t_parse, file) = best(runs, || gametree::syntax::parse::parse(&text).expect("a generated tree parses"));
+        let (t_validate, _) = best(runs, || gametree::model::validate::validate(&file).expect("and is valid"));
         (ms(t_parse), ms(t_validate))
     } else {
         ("—".to_string(), "—".to_string())
@@ -71,12 +71,12 @@ fn row(branching: u32, depth: u32) {
     let (t_load, game) = best(runs, || gametree::load("big.tree", &text).expect("a generated tree is valid"));
     // The stages after the model are fast: at least 5 runs each.
     let fast = runs.max(5);
-    let (t_ab, trace) = best(fast, || algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies"));
+    let (t_ab, trace) = best(fast, || search::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies"));
     let (t_report, report) = best(fast, || AlgoReport::new(&game, &trace));
     let report = Report { title: None, results: vec![report] };
     let (t_json, bytes) = best(fast, || {
         let mut out = std::io::BufWriter::with_capacity(1 << 16, CountingSink(0));
-        gametree::json::to_writer_pretty(&mut out, &report).expect("JSON");
+        gametree::report::json::to_writer_pretty(&mut out, &report).expect("JSON");
         out.flush().expect("flush");
         out.get_ref().0
     });
@@ -90,10 +90,10 @@ fn row(branching: u32, depth: u32) {
     {
         let text = text.clone();
         let game = gametree::load("big.tree", &text).expect("valid");
-        let trace = algo::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies");
+        let trace = search::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies");
         let report = Report { title: None, results: vec![AlgoReport::new(&game, &trace)] };
         let mut out = std::io::BufWriter::with_capacity(1 << 16, CountingSink(0));
-        gametree::json::to_writer_pretty(&mut out, &report).expect("JSON");
+        gametree::report::json::to_writer_pretty(&mut out, &report).expect("JSON");
         out.flush().expect("flush");
     }
     let peak = PEAK.load(Relaxed) - base;

@@ -7,11 +7,11 @@
 //! ```
 //!
 //! ```
-//! use gametree::{algo::{self, Algorithm}, analysis::Analysis, options::Options};
+//! use gametree::{search::{self, Algorithm}, analysis::Analysis, search::options::Options};
 //!
 //! let spec = "MAX A { MIN B { 3 12 8 } MIN C { 2 4 6 } MIN D { 14 5 2 } }";
 //! let game = gametree::load("fig5-2.tree", spec).unwrap();
-//! let trace = algo::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap();
+//! let trace = search::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap();
 //! let run = Analysis::of(&game, &trace);
 //! assert_eq!(run.value().unwrap().to_string(), "3");
 //! let pruned: Vec<String> = run.pruned().map(|p| p.to_string()).collect();
@@ -20,35 +20,15 @@
 //!
 //! The library never prints and never exits; the `gametree` binary does.
 
-pub mod algo;
 pub mod analysis;
-pub mod answer;
-pub mod ast;
-pub mod bigtree;
-pub mod compare;
+pub mod check;
 pub mod diagnostic;
 pub mod draw;
-pub mod expect;
-pub mod fmt;
-pub mod generate;
-pub mod grade;
-pub mod json;
-pub mod lint;
 pub mod model;
-pub mod narrate;
-pub mod narrate_search;
 pub mod num;
-pub mod options;
-pub mod parse;
-pub mod print;
-pub mod puzzle;
-pub mod quick;
 pub mod report;
-pub mod report_search;
-pub mod report_visits;
-pub mod trace;
-pub mod validate;
-pub mod yaml;
+pub mod search;
+pub mod syntax;
 
 use diagnostic::{Diagnostic, DiagnosticKind, Span};
 
@@ -58,19 +38,19 @@ pub fn is_yaml(name: &str) -> bool {
 }
 
 /// Parses a spec in either form, chosen by the file name.
-pub fn parse_any(name: &str, text: &str) -> Result<ast::File, Vec<Diagnostic>> {
-    if is_yaml(name) { yaml::from_yaml(text) } else { parse::parse(text) }
+pub fn parse_any(name: &str, text: &str) -> Result<syntax::ast::File, Vec<Diagnostic>> {
+    if is_yaml(name) { syntax::yaml::from_yaml(text) } else { syntax::parse::parse(text) }
 }
 
 /// Parses and validates a spec (on a thread with a big enough stack when
 /// the text nests deeply).
 pub fn load(name: &str, text: &str) -> Result<model::Game, Vec<Diagnostic>> {
     if !is_yaml(name)
-        && let Some(game) = quick::load(text)
+        && let Some(game) = model::quick::load(text)
     {
         return Ok(game);
     }
-    with_stack(parse::nesting(text), || validate::validate(&parse_any(name, text)?))
+    with_stack(syntax::parse::nesting(text), || model::validate::validate(&parse_any(name, text)?))
 }
 
 /// Nesting that every stage (parse, validate, search, report, dropping the
@@ -82,16 +62,16 @@ pub const SHALLOW_NESTING: usize = 200;
 const STACK_PER_LEVEL: usize = 16 << 10;
 
 /// A thread stack, in bytes, that holds text nested `depth` deep (up to
-/// [`parse::MAX_DEPTH`]) through every stage.
+/// [`syntax::parse::MAX_DEPTH`]) through every stage.
 pub fn stack_size(depth: usize) -> usize {
-    (1 << 20) + depth.min(parse::MAX_DEPTH).saturating_mul(STACK_PER_LEVEL)
+    (1 << 20) + depth.min(syntax::parse::MAX_DEPTH).saturating_mul(STACK_PER_LEVEL)
 }
 
 /// Runs `f` where the stack holds `depth` levels of nesting: here when
 /// that is shallow, else on a scoped thread with a stack sized for it (only
 /// what is touched is ever committed). The recursive stages — pest, the ast
 /// builders, validation, the searches, dropping the ast — need it for trees
-/// nested deeper than [`SHALLOW_NESTING`]; [`parse::MAX_DEPTH`] bounds it.
+/// nested deeper than [`SHALLOW_NESTING`]; [`syntax::parse::MAX_DEPTH`] bounds it.
 /// Panics in `f` are passed on.
 pub fn with_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
     if depth <= SHALLOW_NESTING {

@@ -5,5 +5,5 @@ mod cli;
 fn main() -> std::process::ExitCode {
     // The searches recurse once per level: give them a stack for the
     // deepest tree the parser accepts (only what is used is committed).
-    gametree::with_stack(gametree::parse::MAX_DEPTH, cli::run)
+    gametree::with_stack(gametree::syntax::parse::MAX_DEPTH, cli::run)
 }

@@ -5,9 +5,9 @@
 //! every inner node and random `[noisy]` marks, so every depth cutoff,
 //! quiescence, beam and singular extension can run.
 
-use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
-use gametree::options::Options;
+use gametree::search::options::Options;
+use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 
 /// A random tree as spec text; `chance` allows CHANCE nodes (uniform).
@@ -64,7 +64,7 @@ fn options() -> impl Strategy<Value = Vec<(&'static str, Option<String>)>> {
 }
 
 fn root_value(game: &gametree::model::Game, a: Algorithm, opts: &Options) -> Option<String> {
-    let trace = algo::run(game, a, opts).ok()?;
+    let trace = search::run(game, a, opts).ok()?;
     Analysis::of(game, &trace).value().map(|v| v.to_string())
 }
 

@@ -5,11 +5,11 @@
 //! is alphabeta step for step without CHANCE nodes; maxn == maxn --shallow;
 //! paranoid == minimax over the derived two-player tree.
 
-use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
 use gametree::model::{Game, Path};
-use gametree::options::Options;
-use gametree::trace::Value;
+use gametree::search::options::Options;
+use gametree::search::trace::Value;
+use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 
 /// A generated tree: leaves hold one number per player (one for MAX/MIN).
@@ -106,7 +106,7 @@ fn spec(header: &str, t: &T) -> Game {
 }
 
 fn run(game: &Game, a: Algorithm, opts: &Options) -> Analysis {
-    Analysis::of(game, &algo::run(game, a, opts).unwrap())
+    Analysis::of(game, &search::run(game, a, opts).unwrap())
 }
 
 fn root(game: &Game, a: Algorithm, opts: &Options) -> Value {
@@ -233,9 +233,9 @@ proptest! {
         let t = grow(&mut rng, &shape, 4);
         let game = spec(&header, &t);
         for opts in conventions() {
-            let ab = algo::run(&game, Algorithm::Alphabeta, &opts).unwrap();
+            let ab = search::run(&game, Algorithm::Alphabeta, &opts).unwrap();
             for star in [Algorithm::Star1, Algorithm::Star2] {
-                prop_assert_eq!(&algo::run(&game, star, &opts).unwrap().events, &ab.events);
+                prop_assert_eq!(&search::run(&game, star, &opts).unwrap().events, &ab.events);
             }
         }
     }
@@ -287,9 +287,9 @@ proptest! {
 #[test]
 fn star1_needs_bounds_with_chance_nodes() {
     let game = gametree::load("t.tree", "MAX { CHANCE { 1 2 } 3 }").unwrap();
-    let err = algo::run(&game, Algorithm::Star1, &Options::default()).unwrap_err();
+    let err = search::run(&game, Algorithm::Star1, &Options::default()).unwrap_err();
     assert!(format!("{:?}", err.kind).contains("bounds"), "{err:?}");
-    assert!(!algo::applicable(&game).contains(&Algorithm::Star2));
+    assert!(!search::applicable(&game).contains(&Algorithm::Star2));
 }
 
 #[test]
@@ -297,7 +297,7 @@ fn paranoid_names_an_unknown_player() {
     let game = gametree::load("t.tree", "players A B\nA { B { (1, 2) (3, 0) } (2, 2) }").unwrap();
     let mut opts = Options::default();
     opts.set("player", Some("Z")).unwrap();
-    let err = algo::run(&game, Algorithm::Paranoid, &opts).unwrap_err();
+    let err = search::run(&game, Algorithm::Paranoid, &opts).unwrap_err();
     assert!(format!("{:?}", err.kind).contains("`Z` is not a declared player"), "{err:?}");
 }
 
@@ -306,6 +306,6 @@ fn shallow_needs_sum() {
     let game = gametree::load("t.tree", "players A B\nA { B { (1, 2) (3, 0) } (2, 2) }").unwrap();
     let mut opts = Options::default();
     opts.set("shallow", None).unwrap();
-    let err = algo::run(&game, Algorithm::Maxn, &opts).unwrap_err();
+    let err = search::run(&game, Algorithm::Maxn, &opts).unwrap_err();
     assert!(format!("{:?}", err.kind).contains("sum"), "{err:?}");
 }

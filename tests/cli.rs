@@ -279,7 +279,7 @@ fn generate_plain_writes_a_complete_tree_the_benchmarks_use() {
     let out = gametree(&["generate", "--plain", "--depth", "3", "--branching", "4", "--range=-9..9", "--seed", "5"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert_eq!(text, gametree::bigtree::uniform_in(4, 3, 5, (-9, 9)));
+    assert_eq!(text, gametree::check::bigtree::uniform_in(4, 3, 5, (-9, 9)));
     let game = gametree::load("plain.tree", &text).unwrap();
     assert_eq!(game.nodes().filter(|n| n.is_leaf()).count(), 64);
     assert!(
@@ -290,7 +290,7 @@ fn generate_plain_writes_a_complete_tree_the_benchmarks_use() {
     // The benchmarks' trees are `--range=-99..99`.
     let bench =
         gametree(&["generate", "--plain", "--depth", "2", "--branching", "10", "--range=-99..99", "--seed", "1"]);
-    assert_eq!(stdout(&bench), gametree::bigtree::uniform(10, 2, 1));
+    assert_eq!(stdout(&bench), gametree::check::bigtree::uniform(10, 2, 1));
     let bounded = gametree(&["generate", "--plain", "--depth", "1", "--branching", "2", "--bounds"]);
     assert!(stdout(&bounded).starts_with("bounds [0, 10]\nMAX {"), "{}", stdout(&bounded));
     let refused = gametree(&["generate", "--plain", "--depth", "2", "--branching", "2", "--root-tie"]);

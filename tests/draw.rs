@@ -7,10 +7,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use gametree::algo::{self, Algorithm};
 use gametree::draw::{Dot, DrawOptions, Figure, Html, Show, Svg, Tikz};
 use gametree::model::Game;
-use gametree::options::Options;
+use gametree::search::options::Options;
+use gametree::search::{self, Algorithm};
 
 fn load(path: &Path) -> Game {
     let text = std::fs::read_to_string(path).unwrap();
@@ -18,12 +18,12 @@ fn load(path: &Path) -> Game {
 }
 
 /// What `gametree draw` runs by default.
-fn default_trace(game: &Game) -> gametree::trace::Trace {
+fn default_trace(game: &Game) -> gametree::search::trace::Trace {
     let algo = [Algorithm::Alphabeta, Algorithm::Expectiminimax, Algorithm::Maxn, Algorithm::Minimax]
         .into_iter()
         .find(|a| a.applies(game).is_ok())
         .unwrap();
-    algo::run(game, algo, &Options::default()).unwrap()
+    search::run(game, algo, &Options::default()).unwrap()
 }
 
 fn steps() -> DrawOptions {
@@ -383,24 +383,24 @@ const COIN: &str =
 fn the_legend_follows_the_cut_rule_and_explains_chance_cuts() {
     let game = load(Path::new("specs/aima-fig5-2.tree"));
     let html = |opts: &Options| {
-        let trace = algo::run(&game, Algorithm::Alphabeta, opts).unwrap();
+        let trace = search::run(&game, Algorithm::Alphabeta, opts).unwrap();
         Html(&Figure::new(&game, Some(&trace), steps())).to_string()
     };
     let default = html(&Options::default());
     assert!(default.contains("α-cut (MIN node, v ≤ α)") && default.contains("β-cut (MAX node, v ≥ β)"));
-    let strict = html(&Options { cuts: gametree::options::CutRule::Strict, ..Options::default() });
+    let strict = html(&Options { cuts: gametree::search::options::CutRule::Strict, ..Options::default() });
     assert!(strict.contains("α-cut (MIN node, v < α)"), "{strict}");
     assert!(strict.contains("β-cut (MAX node, v > β)"), "{strict}");
     assert!(!strict.contains("chance-branch cut"), "no chance cut, no word on them");
 
     let coin = gametree::load("coin.tree", COIN).unwrap();
     let run = |opts: &Options| {
-        let trace = algo::run(&coin, Algorithm::Star2, opts).unwrap();
+        let trace = search::run(&coin, Algorithm::Star2, opts).unwrap();
         Figure::new(&coin, Some(&trace), steps())
     };
     let page = Html(&run(&Options::default())).to_string();
     assert!(page.contains("Σ≤α</span> / <span class=\"beta\">Σ≥β</span> chance-branch cut"), "{page}");
-    let strict = run(&Options { cuts: gametree::options::CutRule::Strict, ..Options::default() });
+    let strict = run(&Options { cuts: gametree::search::options::CutRule::Strict, ..Options::default() });
     let page = Html(&strict).to_string();
     assert!(page.contains("Σ<α</span> / <span class=\"beta\">Σ>β</span> chance-branch cut"), "{page}");
 }
@@ -424,7 +424,7 @@ fn crosses(line: ((f64, f64), (f64, f64)), b: (f64, f64, f64, f64)) -> bool {
 #[test]
 fn cut_labels_and_edge_labels_keep_clear_of_lines() {
     let coin = gametree::load("coin.tree", COIN).unwrap();
-    let trace = algo::run(&coin, Algorithm::Star2, &Options::default()).unwrap();
+    let trace = search::run(&coin, Algorithm::Star2, &Options::default()).unwrap();
     let aima = load(Path::new("specs/aima-fig5-2.tree"));
     let aima_trace = default_trace(&aima);
     for (game, trace) in [(&coin, &trace), (&aima, &aima_trace)] {
@@ -462,7 +462,7 @@ const MULTIPLAYER_CHANCE: &str = "players A B C\nA R {\n  CHANCE D {\n    1/3: B
 #[test]
 fn vector_values_fit_inside_chance_ellipses() {
     let game = gametree::load("t.tree", MULTIPLAYER_CHANCE).unwrap();
-    let trace = algo::run(&game, Algorithm::Maxn, &Options::default()).unwrap();
+    let trace = search::run(&game, Algorithm::Maxn, &Options::default()).unwrap();
     let svg = Svg { figure: &Figure::new(&game, Some(&trace), DrawOptions::default()), frame: 0 }.to_string();
     let xml = roxmltree::Document::parse(&svg).unwrap();
     let attr = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();

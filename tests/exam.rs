@@ -232,12 +232,13 @@ fn a_puzzle_with_one_answer_says_it_is_unique() {
 fn the_twelve_leaf_puzzle_is_searched_with_pruning() {
     let text = std::fs::read_to_string("tests/fixtures/puzzles/twelve-leaves.tree").unwrap();
     let game = gametree::load("twelve-leaves.tree", &text).unwrap();
-    let domain = gametree::puzzle::Domain::parse_values("1,2,3,4,5,6,7,8,9,10,11,12").unwrap();
-    let verdict = gametree::puzzle::judge(&game, &domain, "7,11,9,5,12,3,8,2,10,6,1,4");
+    let domain = gametree::check::puzzle::Domain::parse_values("1,2,3,4,5,6,7,8,9,10,11,12").unwrap();
+    let verdict = gametree::check::puzzle::judge(&game, &domain, "7,11,9,5,12,3,8,2,10,6,1,4");
     assert!(verdict.correct, "{}", verdict.reason);
     let unique =
         gametree::load("u.tree", &std::fs::read_to_string("tests/fixtures/puzzles/unique.tree").unwrap()).unwrap();
-    let all = gametree::puzzle::solve(&unique, &gametree::puzzle::Domain::Range(1, 4), 10_000, 100).unwrap();
+    let all =
+        gametree::check::puzzle::solve(&unique, &gametree::check::puzzle::Domain::Range(1, 4), 10_000, 100).unwrap();
     assert!(all.tried < 40, "the search should prune: tried {}", all.tried);
 }
 
@@ -281,13 +282,18 @@ fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
     let game = gametree::load("p.tree", &text).unwrap();
     let mut calls = Vec::new();
     let mut hook = |tried: u64, found: u128| calls.push((tried, found));
-    let solved =
-        gametree::puzzle::solve_reporting(&game, &gametree::puzzle::Domain::Range(0, 6), 10_000_000, 1, &mut hook)
-            .unwrap();
+    let solved = gametree::check::puzzle::solve_reporting(
+        &game,
+        &gametree::check::puzzle::Domain::Range(0, 6),
+        10_000_000,
+        1,
+        &mut hook,
+    )
+    .unwrap();
     assert!(!calls.is_empty(), "tried {}", solved.tried);
-    assert_eq!(calls.len() as u64, solved.tried / gametree::puzzle::PROGRESS_EVERY, "{calls:?}");
+    assert_eq!(calls.len() as u64, solved.tried / gametree::check::puzzle::PROGRESS_EVERY, "{calls:?}");
     assert!(calls.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1), "{calls:?}");
-    let (space, shown) = gametree::puzzle::Domain::parse_values("2,2,3,4,4,4").unwrap().space(6);
+    let (space, shown) = gametree::check::puzzle::Domain::parse_values("2,2,3,4,4,4").unwrap().space(6);
     assert_eq!((space, shown.as_str()), (60, "6!/(2!·3!)"));
 }
 
@@ -455,10 +461,10 @@ fn fmt_is_idempotent_on_every_shipped_spec() {
         if path.extension().is_none_or(|e| e != "tree") {
             continue;
         }
-        let once = gametree::fmt::format(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        assert_eq!(gametree::fmt::format(&once).unwrap(), once, "{}", path.display());
-        let before = gametree::fmt::comments(&std::fs::read_to_string(&path).unwrap()).len();
-        assert_eq!(gametree::fmt::comments(&once).len(), before, "{}", path.display());
+        let once = gametree::syntax::fmt::format(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(gametree::syntax::fmt::format(&once).unwrap(), once, "{}", path.display());
+        let before = gametree::syntax::fmt::comments(&std::fs::read_to_string(&path).unwrap()).len();
+        assert_eq!(gametree::syntax::fmt::comments(&once).len(), before, "{}", path.display());
     }
 }
 

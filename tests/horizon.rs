@@ -4,12 +4,12 @@
 
 use std::process::Command;
 
-use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
 use gametree::num::Num;
-use gametree::options::{Options, Ties};
 use gametree::report::{AlgoReport, Report, Text};
-use gametree::trace::Event;
+use gametree::search::options::{Options, Ties};
+use gametree::search::trace::Event;
+use gametree::search::{self, Algorithm};
 
 /// Solves `specs/{spec}` with each algorithm under `options` (written as in
 /// an `expect` block: `depth=1, quiescence`).
@@ -26,7 +26,7 @@ fn report(spec: &str, algorithms: &[Algorithm], options: &str) -> (gametree::mod
         opts.set(k, v).unwrap();
     }
     let results =
-        algorithms.iter().map(|&a| AlgoReport::narrated(&game, &algo::run(&game, a, &opts).unwrap())).collect();
+        algorithms.iter().map(|&a| AlgoReport::narrated(&game, &search::run(&game, a, &opts).unwrap())).collect();
     (game.clone(), Report { title: game.title.clone(), results })
 }
 
@@ -66,7 +66,7 @@ fn singular_extension_text() {
 
 /// The root value and first best move of `algorithm` on `game`.
 fn answer(game: &gametree::model::Game, algorithm: Algorithm, opts: &Options) -> (String, Option<u32>) {
-    let trace = algo::run(game, algorithm, opts).unwrap();
+    let trace = search::run(game, algorithm, opts).unwrap();
     let analysis = Analysis::of(game, &trace);
     (analysis.value().unwrap().to_string(), analysis.best_moves(Ties::First).first().copied())
 }
@@ -102,7 +102,7 @@ fn pvs_re_searches_a_singular_child_past_the_cutoff_ply() {
     .unwrap();
     let opts = Options { depth: Some(1), singular: Some(Num::int(5)), ..Options::default() };
     assert_eq!(answer(&game, Algorithm::Pvs, &Options { singular: None, ..opts.clone() }).0, "5");
-    let trace = algo::run(&game, Algorithm::Pvs, &opts).unwrap();
+    let trace = search::run(&game, Algorithm::Pvs, &opts).unwrap();
     assert!(trace.events.iter().any(|e| matches!(e, Event::Research { child: 1, .. })));
     assert_eq!(answer(&game, Algorithm::Pvs, &opts), ("7".to_string(), Some(1)));
 }
@@ -114,7 +114,7 @@ fn a_singular_child_keeps_its_parents_remaining_depth_in_the_table() {
     let text = std::fs::read_to_string("specs/singular-extension.tree").unwrap();
     let game = gametree::load("singular-extension.tree", &text).unwrap();
     let opts = Options { depth: Some(1), singular: Some(Num::int(3)), ..Options::default() };
-    let trace = algo::run(&game, Algorithm::NegamaxTt, &opts).unwrap();
+    let trace = search::run(&game, Algorithm::NegamaxTt, &opts).unwrap();
     let stored: Vec<Option<u32>> = trace
         .events
         .iter()

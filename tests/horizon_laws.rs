@@ -17,12 +17,12 @@
 
 use std::fmt;
 
-use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
 use gametree::model::{Game, Path};
 use gametree::num::Num;
-use gametree::options::{CutRule, FailMode, Options, Order, Ties};
-use gametree::trace::Value;
+use gametree::search::options::{CutRule, FailMode, Options, Order, Ties};
+use gametree::search::trace::Value;
+use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 
 /// A MAX/MIN tree with integer leaves, optional evals and noisy marks.
@@ -197,7 +197,7 @@ fn scalar(v: Option<&Value>) -> Option<Num> {
 }
 
 fn run(game: &Game, algo: Algorithm, opts: &Options) -> Option<Analysis> {
-    algo::run(game, algo, opts).ok().map(|t| Analysis::of(game, &t))
+    search::run(game, algo, opts).ok().map(|t| Analysis::of(game, &t))
 }
 
 fn config() -> ProptestConfig {

@@ -12,12 +12,12 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
 use gametree::model::{Game, Path};
 use gametree::num::Num;
-use gametree::options::{CutRule, FailMode, Options, Order, Ties};
-use gametree::trace::BoundKind;
+use gametree::search::options::{CutRule, FailMode, Options, Order, Ties};
+use gametree::search::trace::BoundKind;
+use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -403,7 +403,7 @@ struct LibRun {
     best: Option<u32>,
 }
 
-fn int(v: Option<&gametree::trace::Value>) -> i64 {
+fn int(v: Option<&gametree::search::trace::Value>) -> i64 {
     let n = v.and_then(|v| v.scalar()).expect("a scalar value");
     n.as_i64().unwrap_or_else(|| panic!("value {n} is not an integer"))
 }
@@ -418,7 +418,7 @@ fn bound(n: Num) -> i64 {
 }
 
 fn run(game: &Game, algo: Algorithm, opts: &Options) -> Analysis {
-    let trace = algo::run(game, algo, opts).unwrap_or_else(|d| panic!("{algo} fails: {d:?}"));
+    let trace = search::run(game, algo, opts).unwrap_or_else(|d| panic!("{algo} fails: {d:?}"));
     Analysis::of(game, &trace)
 }
 

@@ -2,7 +2,9 @@
 //! the full path (pest, then `validate`) makes of the same text; and it
 //! does return one for the shapes big machine-written trees take.
 
-use gametree::{bigtree, parse, quick, validate};
+use gametree::check::bigtree;
+use gametree::model::{quick, validate};
+use gametree::syntax::parse;
 use proptest::prelude::*;
 
 /// The full path's game, or `None` for text with errors.
@@ -222,7 +224,7 @@ proptest! {
     ) {
         let mut text = format!(
             "title \"t ü\" # c — α\nbounds [-99, 99]\nMAX A {{ a1 -> MIN B {{ K=3 -2 1/2 }} {} // d ≤\n CHANCE {{ 4, 5 }} }}",
-            gametree::bigtree::uniform(2, 3, seed)
+            gametree::check::bigtree::uniform(2, 3, seed)
         )
         .into_bytes();
         prop_assert!(agrees(std::str::from_utf8(&text).unwrap()), "the unedited text is in the quick subset");

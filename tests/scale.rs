@@ -2,13 +2,13 @@
 //! error — never a crash, a stack overflow or a hang. Sizes are kept small
 //! enough for a debug build (the benchmarks in `benches/` go bigger).
 
-use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
-use gametree::bigtree;
+use gametree::check::bigtree;
 use gametree::diagnostic::{Diagnostic, Source};
-use gametree::options::Options;
-use gametree::parse::MAX_DEPTH;
 use gametree::report::{AlgoReport, Report, Text};
+use gametree::search::options::Options;
+use gametree::search::{self, Algorithm};
+use gametree::syntax::parse::MAX_DEPTH;
 
 fn errors(text: &str) -> String {
     let diagnostics: Vec<Diagnostic> = gametree::load("t.tree", text).expect_err("an error");
@@ -17,7 +17,7 @@ fn errors(text: &str) -> String {
 }
 
 fn root_value(game: &gametree::model::Game, a: Algorithm) -> String {
-    let trace = algo::run(game, a, &Options::default()).unwrap();
+    let trace = search::run(game, a, &Options::default()).unwrap();
     Analysis::of(game, &trace).value().unwrap().to_string()
 }
 
@@ -37,19 +37,19 @@ fn chain_value(text: &str) -> i64 {
 #[test]
 fn a_chain_at_the_depth_limit_parses_validates_and_solves() {
     let text = bigtree::chain(MAX_DEPTH as u32, 3);
-    assert_eq!(gametree::parse::nesting(&text), MAX_DEPTH);
+    assert_eq!(gametree::syntax::parse::nesting(&text), MAX_DEPTH);
     let game = gametree::load("deep.tree", &text).unwrap();
     assert_eq!(game.len(), 2 * MAX_DEPTH + 1);
     let expected = chain_value(&text).to_string();
     gametree::with_stack(MAX_DEPTH, || {
         assert_eq!(root_value(&game, Algorithm::Alphabeta), expected);
-        let trace = algo::run(&game, Algorithm::Minimax, &Options::default()).unwrap();
+        let trace = search::run(&game, Algorithm::Minimax, &Options::default()).unwrap();
         assert_eq!(trace.root_value().unwrap().to_string(), expected);
         let report = Report {
             title: None,
             results: vec![AlgoReport::narrated(
                 &game,
-                &algo::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap(),
+                &search::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap(),
             )],
         };
         assert!(Text { game: &game, report: &report }.to_string().contains(&format!("value {expected}")));
@@ -62,9 +62,9 @@ fn a_chain_at_the_depth_limit_converts_to_yaml_that_serde_yaml_cannot_read_back(
     // a clear error, not a crash (`convert` writes the YAML all the same).
     let text = bigtree::chain(2000, 3);
     let file = gametree::with_stack(2000, || {
-        let file = gametree::parse::parse(&text).unwrap();
-        let yaml = gametree::yaml::to_yaml(&file);
-        gametree::yaml::from_yaml(&yaml).map(|_| ()).map_err(|d| d[0].kind.to_string())
+        let file = gametree::syntax::parse::parse(&text).unwrap();
+        let yaml = gametree::syntax::yaml::to_yaml(&file);
+        gametree::syntax::yaml::from_yaml(&yaml).map(|_| ()).map_err(|d| d[0].kind.to_string())
     });
     assert!(file.unwrap_err().contains("recursion limit exceeded"));
 }
@@ -110,7 +110,7 @@ fn a_million_children_under_one_node() {
 fn a_hundred_thousand_children_under_one_node_through_pest() {
     let n = 100_000;
     let text = bigtree::wide(n, 5);
-    let game = gametree::validate::validate(&gametree::parse::parse(&text).unwrap()).unwrap();
+    let game = gametree::model::validate::validate(&gametree::syntax::parse::parse(&text).unwrap()).unwrap();
     assert_eq!(game.root().children().len(), n as usize);
     let best = text.split_whitespace().filter_map(|t| t.parse::<i64>().ok()).max().unwrap();
     assert_eq!(root_value(&game, Algorithm::Alphabeta), best.to_string());
@@ -133,7 +133,7 @@ fn a_uniform_tree_agrees_across_algorithms() {
     let game = gametree::load("u.tree", &bigtree::uniform(3, 7, 11)).unwrap();
     assert_eq!(game.len(), (3usize.pow(8) - 1) / 2);
     let value = root_value(&game, Algorithm::Minimax);
-    for a in algo::applicable(&game) {
+    for a in search::applicable(&game) {
         assert_eq!(root_value(&game, a), value, "{}", a.name());
     }
 }
@@ -179,13 +179,13 @@ fn check_over_a_thousand_files_prints_the_same_in_file_order_every_time() {
 /// input: every stage, every applicable algorithm, every output.
 fn whole_pipeline(data: &[u8]) {
     let Ok(text) = gametree::decode(data) else { return };
-    let Ok(file) = gametree::parse::parse(text) else { return };
-    let _ = gametree::print::print(&file);
-    let _ = gametree::yaml::to_yaml(&file);
-    let Ok(game) = gametree::validate::validate(&file) else { return };
+    let Ok(file) = gametree::syntax::parse::parse(text) else { return };
+    let _ = gametree::syntax::print::print(&file);
+    let _ = gametree::syntax::yaml::to_yaml(&file);
+    let Ok(game) = gametree::model::validate::validate(&file) else { return };
     let mut results = Vec::new();
-    for a in algo::applicable(&game) {
-        if let Ok(trace) = algo::run(&game, a, &Options::default()) {
+    for a in search::applicable(&game) {
+        if let Ok(trace) = search::run(&game, a, &Options::default()) {
             results.push(AlgoReport::narrated(&game, &trace));
         }
     }

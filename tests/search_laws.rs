@@ -5,11 +5,11 @@
 //! text under one key, so equal keys are equal positions), with rational
 //! leaves, any first guess, a one-slot table, and depth cutoffs.
 
-use gametree::algo::{self, Algorithm};
 use gametree::analysis::Analysis;
 use gametree::model::{Game, NodeId, NodeKind};
 use gametree::num::Num;
-use gametree::options::{Options, Order, Replace};
+use gametree::search::options::{Options, Order, Replace};
+use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 
 /// A small deterministic generator of spec text.
@@ -104,7 +104,7 @@ fn minimax(game: &Game, id: NodeId, depth: u32, cutoff: Option<u32>) -> Num {
 }
 
 fn value(game: &Game, algo: Algorithm, opts: &Options) -> Num {
-    let trace = algo::run(game, algo, opts).unwrap();
+    let trace = search::run(game, algo, opts).unwrap();
     Analysis::of(game, &trace).value().unwrap().scalar().unwrap()
 }
 
@@ -125,10 +125,10 @@ proptest! {
         let root = game.root();
         let leftmost = root.children().iter().position(|e| minimax(&game, e.child, 1, None) == truth).map(|i| i as u32);
         for a in SEARCHES {
-            let trace = algo::run(&game, a, &opts).unwrap();
+            let trace = search::run(&game, a, &opts).unwrap();
             let run = Analysis::of(&game, &trace);
             prop_assert_eq!(run.value().unwrap().scalar().unwrap(), truth, "{}", a);
-            let best = run.best_moves(gametree::options::Ties::First).first().copied();
+            let best = run.best_moves(gametree::search::options::Ties::First).first().copied();
             if a == Algorithm::Ids {
                 // The previous iteration's best move is searched first, so
                 // the first move found attaining the value may not be the

@@ -5,10 +5,10 @@
 
 use std::path::Path;
 
-use gametree::algo;
 use gametree::diagnostic::Source;
-use gametree::options::Options;
 use gametree::report::{AlgoReport, Report, Text};
+use gametree::search;
+use gametree::search::options::Options;
 
 fn read(path: &Path) -> (String, String) {
     let name = format!("specs/{}", path.file_name().unwrap().to_string_lossy());
@@ -19,16 +19,16 @@ fn read(path: &Path) -> (String, String) {
 /// or `AlgoReport::narrated` as `solve --trace` does).
 fn report(
     path: &Path,
-    new: fn(&gametree::model::Game, &gametree::trace::Trace) -> AlgoReport,
+    new: fn(&gametree::model::Game, &gametree::search::trace::Trace) -> AlgoReport,
 ) -> (gametree::model::Game, Report) {
     let (name, text) = read(path);
     let game = gametree::load(&name, &text).unwrap_or_else(|ds| {
         let src = Source { name: &name, text: &text };
         panic!("{}", ds.iter().map(|d| src.render(d)).collect::<String>())
     });
-    let results = algo::applicable(&game)
+    let results = search::applicable(&game)
         .into_iter()
-        .map(|a| new(&game, &algo::run(&game, a, &Options::default()).unwrap()))
+        .map(|a| new(&game, &search::run(&game, a, &Options::default()).unwrap()))
         .collect();
     let report = Report { title: game.title.clone(), results };
     (game, report)
@@ -65,7 +65,7 @@ fn invalid_inputs_are_explained_with_a_caret() {
                     // Valid files here must fail when run: an algorithm that
                     // does not apply, or a depth cutoff without `eval`.
                     let e = game.expects.first().expect("an invalid fixture that loads needs an expect block");
-                    vec![algo::run(&game, e.algorithm, &e.options).expect_err("fixture should not run")]
+                    vec![search::run(&game, e.algorithm, &e.options).expect_err("fixture should not run")]
                 }
             },
         };

@@ -7,24 +7,24 @@
 //! ```
 #![no_main]
 
-use gametree::algo;
-use gametree::options::Options;
+use gametree::search;
+use gametree::search::options::Options;
 use gametree::report::{AlgoReport, Report, Text};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = gametree::decode(data) else { return };
-    let Ok(file) = gametree::parse::parse(text) else { return };
-    let _ = gametree::print::print(&file);
-    let _ = gametree::yaml::to_yaml(&file);
-    let Ok(game) = gametree::validate::validate(&file) else { return };
+    let Ok(file) = gametree::syntax::parse::parse(text) else { return };
+    let _ = gametree::syntax::print::print(&file);
+    let _ = gametree::syntax::yaml::to_yaml(&file);
+    let Ok(game) = gametree::model::validate::validate(&file) else { return };
     // Big trees make every algorithm slow, not wrong: keep runs short.
     if game.len() > 2000 {
         return;
     }
     let mut results = Vec::new();
-    for a in algo::applicable(&game) {
-        if let Ok(trace) = algo::run(&game, a, &Options::default()) {
+    for a in search::applicable(&game) {
+        if let Ok(trace) = search::run(&game, a, &Options::default()) {
             results.push(AlgoReport::narrated(&game, &trace));
         }
     }

@@ -10,7 +10,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = gametree::decode(data) else { return };
-    let Some(quick) = gametree::quick::load(text) else { return };
-    let full = gametree::parse::parse(text).ok().and_then(|f| gametree::validate::validate(&f).ok());
+    let Some(quick) = gametree::model::quick::load(text) else { return };
+    let full = gametree::syntax::parse::parse(text).ok().and_then(|f| gametree::model::validate::validate(&f).ok());
     assert_eq!(Some(quick), full, "quick and full loads differ on {text:?}");
 });

@@ -4,8 +4,8 @@ use std::path::{Path as FsPath, PathBuf};
 
 use clap::{Args, ValueEnum};
 
-use gametree::algo::{self, Algorithm};
 use gametree::draw::{Dot, DrawOptions, Figure, Html, Shapes, Show, Svg, Tikz};
+use gametree::search::{self, Algorithm};
 
 use super::{ConventionArgs, Input, write_output};
 
@@ -130,7 +130,7 @@ pub(super) fn draw(args: &DrawArgs) -> u8 {
                 }
             },
         };
-        match algo::run(&game, algorithm, &args.conventions.options()) {
+        match search::run(&game, algorithm, &args.conventions.options()) {
             Ok(t) => Some(t),
             Err(d) => {
                 input.report(&[d]);

@@ -7,14 +7,14 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use gametree::algo::Algorithm;
-use gametree::answer;
+use gametree::check::answer;
+use gametree::check::grade::{self, Grade};
+use gametree::check::puzzle::{self, Domain};
 use gametree::diagnostic::Source;
-use gametree::grade::{self, Grade};
 use gametree::model::Game;
 use gametree::num::Num;
-use gametree::puzzle::{self, Domain};
 use gametree::report::Number;
+use gametree::search::Algorithm;
 
 use super::{ConventionArgs, Input};
 
@@ -394,10 +394,10 @@ pub fn generate(args: &GenerateArgs) -> u8 {
             return 2;
         }
         let bounds = if args.bounds { format!("bounds [{}, {}]\n", range.0, range.1) } else { String::new() };
-        let tree = gametree::bigtree::uniform_in(args.branching, args.depth, args.seed, range);
+        let tree = gametree::check::bigtree::uniform_in(args.branching, args.depth, args.seed, range);
         return super::write_output(args.output.as_deref(), std::path::Path::new(""), args.force, &(bounds + &tree));
     }
-    let c = gametree::generate::Constraints {
+    let c = gametree::check::generate::Constraints {
         depth: args.depth,
         branching: args.branching,
         range,
@@ -428,7 +428,7 @@ pub fn generate(args: &GenerateArgs) -> u8 {
         command += &format!(" --min-pruned {k}");
     }
     command += &format!(" --seed {}", c.seed);
-    match gametree::generate::generate(&c, &command) {
+    match gametree::check::generate::generate(&c, &command) {
         Ok(text) => super::write_output(args.output.as_deref(), std::path::Path::new(""), args.force, &text),
         Err(e) => {
             eprintln!("error: {e}");
@@ -459,7 +459,7 @@ pub fn lint(args: &LintArgs) -> u8 {
                 continue;
             }
         };
-        let game = match gametree::validate::validate(&file) {
+        let game = match gametree::model::validate::validate(&file) {
             Ok(g) => g,
             Err(ds) => {
                 input.report(&ds);
@@ -468,7 +468,7 @@ pub fn lint(args: &LintArgs) -> u8 {
             }
         };
         let source = Source { name: &input.name, text: &input.text };
-        let warnings = gametree::lint::lint(&file, &game);
+        let warnings = gametree::check::lint::lint(&file, &game);
         for w in &warnings {
             print!("{}", source.render_warning(&w.message, w.span));
         }
@@ -513,7 +513,7 @@ pub fn fmt(args: &FmtArgs) -> u8 {
             continue;
         }
         // Format only what solve/check/convert accept (`?` leaves included).
-        match gametree::parse_any(&input.name, &input.text).map(|f| gametree::validate::validate(&f)) {
+        match gametree::parse_any(&input.name, &input.text).map(|f| gametree::model::validate::validate(&f)) {
             Ok(Ok(_)) => {}
             Ok(Err(ds)) | Err(ds) => {
                 input.report(&ds);
@@ -521,14 +521,14 @@ pub fn fmt(args: &FmtArgs) -> u8 {
                 continue;
             }
         }
-        let formatted = match gametree::fmt::format(&input.text) {
+        let formatted = match gametree::syntax::fmt::format(&input.text) {
             Ok(f) => f,
-            Err(gametree::fmt::FmtError::Parse(ds)) => {
+            Err(gametree::syntax::fmt::FmtError::Parse(ds)) => {
                 input.report(&ds);
                 broken += 1;
                 continue;
             }
-            Err(gametree::fmt::FmtError::Unsafe(why)) => {
+            Err(gametree::syntax::fmt::FmtError::Unsafe(why)) => {
                 eprintln!("error: {}: not formatted, to keep what is written: {why}", input.name);
                 broken += 1;
                 continue;

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::model::NodeKind;
-use crate::trace::CutKind;
+use crate::search::trace::CutKind;
 
 use super::escape::DotText;
 use super::frame::num;

@@ -10,9 +10,9 @@ use std::collections::HashMap;
 
 use crate::analysis::Analysis;
 use crate::model::{Game, NodeKind, Utility};
-use crate::narrate::narrate;
 use crate::num::Num;
-use crate::trace::{BoundKind, CutKind, Event, Trace, Value, Window};
+use crate::report::narrate::narrate;
+use crate::search::trace::{BoundKind, CutKind, Event, Trace, Value, Window};
 
 use super::tree::Tree;
 

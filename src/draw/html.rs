@@ -9,7 +9,7 @@ use std::fmt;
 use super::escape::{XmlText, n};
 use super::svg::{element, open_tag};
 use super::{Figure, Shapes, ranges};
-use crate::trace::CutKind;
+use crate::search::trace::CutKind;
 
 /// A figure as an HTML page.
 pub struct Html<'a>(pub &'a Figure<'a>);

@@ -9,10 +9,10 @@
 //! DOT leaves layout to Graphviz. Output is deterministic.
 //!
 //! ```
-//! use gametree::{algo::{self, Algorithm}, draw::{DrawOptions, Figure, Svg}, options::Options};
+//! use gametree::{search::{self, Algorithm}, draw::{DrawOptions, Figure, Svg}, search::options::Options};
 //!
 //! let game = gametree::load("t.tree", "MAX A { MIN B { 3 12 } MIN C { 2 4 } }").unwrap();
-//! let trace = algo::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap();
+//! let trace = search::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap();
 //! let figure = Figure::new(&game, Some(&trace), DrawOptions::default());
 //! assert!(Svg { figure: &figure, frame: 0 }.to_string().contains("<svg"));
 //! ```
@@ -38,10 +38,10 @@ pub use svg::Svg;
 pub use tikz::Tikz;
 pub use tree::Tree;
 
-use crate::algo::Algorithm;
 use crate::model::Game;
-use crate::options::CutRule;
-use crate::trace::Trace;
+use crate::search::Algorithm;
+use crate::search::options::CutRule;
+use crate::search::trace::Trace;
 
 /// Node shapes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -169,9 +169,9 @@ impl<'a> Figure<'a> {
 
     /// Does some frame show a cut of this kind (chance cuts of either side
     /// count as one kind)?
-    pub fn shows_cut(&self, kind: crate::trace::CutKind) -> bool {
-        use crate::trace::CutKind::Chance;
-        let same = |k: crate::trace::CutKind| match (k, kind) {
+    pub fn shows_cut(&self, kind: crate::search::trace::CutKind) -> bool {
+        use crate::search::trace::CutKind::Chance;
+        let same = |k: crate::search::trace::CutKind| match (k, kind) {
             (Chance { .. }, Chance { .. }) => true,
             (a, b) => a == b,
         };

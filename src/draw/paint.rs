@@ -3,8 +3,8 @@
 //! HTML only translate marks, so the three always draw the same picture.
 
 use crate::model::{Game, NodeKind};
-use crate::options::CutRule;
-use crate::trace::CutKind;
+use crate::search::options::CutRule;
+use crate::search::trace::CutKind;
 
 use super::frame::{Frame, NodeState, num};
 use super::layout::{Extent, Layout};

@@ -1,0 +1,473 @@
+//! What a trace says, read off it once: the visits in order with their
+//! paths, windows and values; the cuts and the edges they pruned; the best
+//! move, the principal variation and the statistics.
+//!
+//! Invariant: this is a pure function of the trace, so every report,
+//! diagram and check built from an [`Analysis`] agrees with the others.
+
+use crate::model::{Game, NodeId, Path};
+use crate::num::Num;
+use crate::search::options::Ties;
+use crate::search::trace::{
+    BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, PassKind, Trace, Value, Window,
+};
+
+/// One node as the search entered it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Visit {
+    pub path: Path,
+    pub node: NodeId,
+    /// The window it was entered with (none for minimax-style searches).
+    pub window: Option<Window>,
+    /// What it returned (MAX's view).
+    pub value: Option<Value>,
+    pub bound: BoundKind,
+    /// Side-to-move value, for negamax-style algorithms.
+    pub negamax: Option<Num>,
+    /// Set when the node was evaluated directly (a leaf or at the cutoff).
+    pub direct: Option<LeafSource>,
+    /// The written index of the child that gave the node its value.
+    pub best_child: Option<u32>,
+    /// Visit indices of the children entered, in search order.
+    pub children: Vec<usize>,
+    /// A `star2` probe (only the first child looked at); the node may be
+    /// visited again for its full search.
+    pub probe: bool,
+    /// Replaced by later work: inside a null-window scout that was
+    /// re-searched, or in a pass other than the deciding one (MTD(f),
+    /// iterative deepening). Counted as work, not read for answers.
+    pub superseded: bool,
+    /// The transposition table answered it (its children were not searched).
+    pub answered: bool,
+    /// Set when it was searched past the depth cutoff, and why.
+    pub extended: Option<ExtendReason>,
+}
+
+/// One pass over the tree (an MTD(f) pass, a deepening iteration).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pass {
+    pub number: u32,
+    pub kind: PassKind,
+    /// Visit index of its root (none for an iteration that could not run).
+    pub root: Option<usize>,
+    /// Visits and cuts it made: indices `visits.start..visits.end`.
+    pub visits: std::ops::Range<usize>,
+}
+
+/// A node that stopped early, and what that pruned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cut {
+    /// Visit index of the node that stopped.
+    pub at: usize,
+    pub kind: CutKind,
+    pub value: Num,
+    pub bound: Num,
+    /// Visit index of the ancestor whose bound it was; `None`: the bounds
+    /// (or the table, when `by_table`).
+    pub cause: Option<usize>,
+    /// The bound came from a transposition-table entry.
+    pub by_table: bool,
+    /// The bound was an MTD(f) pass's null window.
+    pub by_pass: bool,
+    /// The pruned children's paths, in the order they would have come.
+    pub pruned: Vec<Path>,
+}
+
+/// Transposition-table counts read off a trace.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct TableCounts {
+    probes: usize,
+    hits: usize,
+    stores: usize,
+}
+
+/// Counts a report gives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Stats {
+    pub nodes_visited: usize,
+    pub leaves_evaluated: usize,
+    pub cutoffs: usize,
+    /// Transposition-table lookups (`negamax-tt`, `mtdf`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_probes: Option<usize>,
+    /// Lookups that found a deep-enough entry for the position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_hits: Option<usize>,
+    /// Nodes the table answered outright (EXACT, or a bound with α ≥ β):
+    /// their children were not searched, and are not counted as pruned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_cutoffs: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tt_stores: Option<usize>,
+    /// Null-window scouts searched again (`pvs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub researches: Option<usize>,
+    /// MTD(f) passes or deepening iterations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<usize>,
+}
+
+/// Everything a trace says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// In visit order (preorder, as entered).
+    pub visits: Vec<Visit>,
+    pub cuts: Vec<Cut>,
+    /// Passes over the tree, in order (empty for one-pass algorithms).
+    pub passes: Vec<Pass>,
+    /// Visit index of the root whose answer counts (the deciding pass's).
+    pub root: usize,
+    /// Children `--beam` never considered, by path, in the order met.
+    pub forward_pruned: Vec<Path>,
+    /// Visit indices of the visits entered from no parent (each pass's root).
+    roots: Vec<usize>,
+    /// No path was entered twice: one pass, no probes, no re-searches.
+    once: bool,
+    /// The run's tie rule: the principal variation starts with its best move.
+    ties: Ties,
+    table: Option<TableCounts>,
+    researches: Option<usize>,
+}
+
+impl Analysis {
+    pub fn of(game: &Game, trace: &Trace) -> Analysis {
+        let entered =
+            trace.events.iter().filter(|e| matches!(e, Event::Enter { .. } | Event::Probe { .. } | Event::Leaf { .. }));
+        let mut visits: Vec<Visit> = Vec::with_capacity(entered.count());
+        let mut roots = Vec::new();
+        let mut cuts = Vec::new();
+        let mut forward_pruned = Vec::new();
+        let mut extend: Option<ExtendReason> = None;
+        let mut stack: Vec<usize> = Vec::new();
+        let mut passes: Vec<Pass> = Vec::new();
+        let mut table = trace.algorithm.uses_table().then(TableCounts::default);
+        let mut researches = (trace.algorithm == crate::search::Algorithm::Pvs).then_some(0);
+        let mut open = |visits: &mut Vec<Visit>, stack: &[usize], node: NodeId, child: u32, window: Option<Window>| {
+            let idx = visits.len();
+            let path = match stack.last() {
+                Some(&p) => child_path(&visits[p].path, child),
+                None => {
+                    roots.push(idx);
+                    Path::root()
+                }
+            };
+            if let Some(&p) = stack.last() {
+                visits[p].children.push(idx);
+            }
+            let bound = BoundKind::Exact;
+            let visit = Visit {
+                path,
+                node,
+                window,
+                value: None,
+                bound,
+                negamax: None,
+                direct: None,
+                best_child: None,
+                children: vec![],
+                probe: false,
+                superseded: false,
+                answered: false,
+                extended: None,
+            };
+            visits.push(visit);
+            idx
+        };
+        for event in &trace.events {
+            match event {
+                Event::Enter { node, child, window } => {
+                    let idx = open(&mut visits, &stack, *node, *child, *window);
+                    visits[idx].extended = extend.take();
+                    if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
+                        p.root = Some(idx);
+                    }
+                    stack.push(idx);
+                }
+                Event::Probe { node, child, window } => {
+                    let idx = open(&mut visits, &stack, *node, *child, *window);
+                    visits[idx].probe = true;
+                    stack.push(idx);
+                }
+                Event::Extend { reason, .. } => extend = Some(*reason),
+                Event::ForwardPrune { pruned } => {
+                    let Some(&at) = stack.last() else { continue };
+                    forward_pruned.extend(pruned.iter().map(|&i| visits[at].path.child(i)));
+                }
+                Event::Leaf { node, child, window, value, source, negamax } => {
+                    let idx = open(&mut visits, &stack, *node, *child, *window);
+                    if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
+                        p.root = Some(idx);
+                    }
+                    let v = &mut visits[idx];
+                    (v.value, v.negamax, v.direct) = (Some(value.clone()), *negamax, Some(*source));
+                }
+                Event::Update { child, best, .. } => {
+                    if let (Some(&top), true) = (stack.last(), *best) {
+                        visits[top].best_child = Some(*child);
+                    }
+                }
+                Event::Cut { kind, value, bound, cause, pruned } => {
+                    let Some(&at) = stack.last() else { continue };
+                    let (by_table, by_pass) = (*cause == Cause::Table, *cause == Cause::Pass);
+                    let cause = match cause {
+                        Cause::Ancestor(depth) => stack.get(*depth as usize).copied(),
+                        Cause::Bounds | Cause::Table | Cause::Pass => None,
+                    };
+                    let mut edges = Vec::with_capacity(pruned.len());
+                    for &i in pruned {
+                        pruned_edges(game, &visits, at, i, &mut edges);
+                    }
+                    let pruned = edges;
+                    cuts.push(Cut { at, kind: *kind, value: *value, bound: *bound, cause, by_table, by_pass, pruned });
+                }
+                Event::Evaluate { source, .. } => {
+                    if let Some(&top) = stack.last() {
+                        visits[top].direct = Some(*source);
+                    }
+                }
+                Event::Exit { value, bound, negamax } => {
+                    let Some(top) = stack.pop() else { continue };
+                    let v = &mut visits[top];
+                    (v.value, v.bound, v.negamax) = (Some(value.clone()), *bound, *negamax);
+                }
+                Event::TtProbe { outcome, .. } => {
+                    let Some(t) = table.as_mut() else { continue };
+                    t.probes += 1;
+                    t.hits += usize::from(outcome.is_hit());
+                    if let (true, Some(&top)) = (outcome.answers(), stack.last()) {
+                        visits[top].answered = true;
+                    }
+                }
+                Event::TtStore { .. } => {
+                    if let Some(t) = table.as_mut() {
+                        t.stores += 1;
+                    }
+                }
+                Event::Research { child, .. } => {
+                    *researches.get_or_insert(0) += 1;
+                    let Some(&top) = stack.last() else { continue };
+                    let path = visits[top].path.child(*child);
+                    let scout = visits[top].children.iter().rev().find(|&&c| visits[c].path == path).copied();
+                    for v in scout.map_or(0..0, |s| s..visits.len()) {
+                        visits[v].superseded = true;
+                    }
+                }
+                Event::Pass { number, kind } => {
+                    if let Some(p) = passes.last_mut() {
+                        p.visits.end = visits.len();
+                    }
+                    let at = visits.len();
+                    passes.push(Pass { number: *number, kind: *kind, root: None, visits: at..at });
+                }
+            }
+        }
+        if let Some(p) = passes.last_mut() {
+            p.visits.end = visits.len();
+        }
+        let root = deciding(game, &visits, &passes);
+        if let Some(decider) = passes.iter().find(|p| p.root == Some(root)) {
+            for (i, v) in visits.iter_mut().enumerate() {
+                v.superseded |= !decider.visits.contains(&i);
+            }
+        }
+        let once = passes.is_empty() && researches.unwrap_or(0) == 0 && !visits.iter().any(|v| v.probe);
+        let ties = trace.options.ties;
+        Analysis { visits, cuts, forward_pruned, passes, root, roots, once, ties, table, researches }
+    }
+
+    pub fn root(&self) -> &Visit {
+        &self.visits[self.root]
+    }
+
+    /// The root's value.
+    pub fn value(&self) -> Option<&Value> {
+        self.visits.get(self.root)?.value.as_ref()
+    }
+
+    /// The visit at `path`, if the search entered it (the last visit, when a
+    /// `star2` probe entered it first).
+    pub fn visit(&self, path: &Path) -> Option<&Visit> {
+        self.find(path).map(|i| &self.visits[i])
+    }
+
+    /// The index of the last visit at `path` in a search whose answer
+    /// counts, found by walking down from the roots (a counted visit's
+    /// parent is counted too), so no map of every visit's path is kept.
+    fn find(&self, path: &Path) -> Option<usize> {
+        self.roots.iter().filter_map(|&r| self.find_below(r, &path.0)).max()
+    }
+
+    /// The last counted visit reached from visit `at` by the child indices `rest`.
+    fn find_below(&self, at: usize, rest: &[u32]) -> Option<usize> {
+        if self.visits[at].superseded {
+            return None;
+        }
+        let Some((&k, rest)) = rest.split_first() else { return Some(at) };
+        let children = self.visits[at].children.iter();
+        children.filter(|&&c| self.visits[c].path.0.last() == Some(&k)).filter_map(|&c| self.find_below(c, rest)).max()
+    }
+
+    /// Root moves (written indices) attaining the root's value: the one
+    /// that gave it (`first`), or those proven to tie with it.
+    pub fn best_moves(&self, ties: Ties) -> Vec<u32> {
+        let root = self.root();
+        let Some(first) = root.best_child else { return vec![] };
+        let tied: Vec<u32> = root
+            .children
+            .iter()
+            .map(|&c| &self.visits[c])
+            .filter(|c| !c.superseded)
+            .filter(|c| {
+                let index = c.path.0.last().copied();
+                c.value == root.value && (c.bound == BoundKind::Exact || index == Some(first))
+            })
+            .filter_map(|c| c.path.0.last().copied())
+            .collect();
+        match ties {
+            Ties::First => vec![first],
+            Ties::Last => tied.last().map(|&i| vec![i]).unwrap_or(vec![first]),
+            Ties::All if tied.is_empty() => vec![first],
+            Ties::All => tied,
+        }
+    }
+
+    /// The principal variation: from the root, each node's best child.
+    pub fn pv(&self) -> Vec<Path> {
+        let mut out = Vec::new();
+        let mut at = self.root;
+        let null_window = self.passes.iter().any(|p| matches!(p.kind, PassKind::Mtdf { .. }));
+        // From the root, the best move under the run's tie rule; below it,
+        // each node's best child.
+        let best_at = |at: usize| match at == self.root {
+            true => self.best_moves(self.ties).first().copied(),
+            false => self.visits.get(at).and_then(|v| v.best_child),
+        };
+        while let Some(best) = best_at(at) {
+            let is_best = |c: &&usize| !self.visits[**c].superseded && self.visits[**c].path.0.last() == Some(&best);
+            let Some(&next) = self.visits[at].children.iter().find(is_best) else {
+                break;
+            };
+            out.push(self.visits[next].path.clone());
+            if null_window {
+                break;
+            }
+            at = next;
+        }
+        out
+    }
+
+    /// Every pruned edge, by the pruned child's path, in the order cut:
+    /// each once, and only if no search whose answer counts entered it
+    /// (a `star2` probe followed by the full search repeats a cut; a `pvs`
+    /// re-search may enter what its scout pruned).
+    /// When no path was entered twice, a cut's pruned children were never
+    /// entered and no other cut prunes them, so nothing is looked up.
+    pub fn pruned(&self) -> impl Iterator<Item = &Path> {
+        let mut seen = std::collections::HashSet::new();
+        self.cuts
+            .iter()
+            .filter(|c| !self.visits[c.at].superseded)
+            .flat_map(|c| c.pruned.iter())
+            .filter(move |p| self.once || (self.find(p).is_none() && seen.insert(*p)))
+    }
+
+    /// The nodes the transposition table answered (superseded ones left out).
+    pub fn answered(&self) -> impl Iterator<Item = &Visit> {
+        self.visits.iter().filter(|v| v.answered && !v.superseded)
+    }
+
+    /// The directly evaluated nodes, in order.
+    pub fn leaves(&self) -> impl Iterator<Item = &Visit> {
+        self.visits.iter().filter(|v| v.direct.is_some())
+    }
+
+    /// Counts: visits and leaves over all the work done (every pass, every
+    /// scout); cutoffs in the searches whose answers count.
+    pub fn stats(&self) -> Stats {
+        let t = self.table;
+        Stats {
+            nodes_visited: self.visits.len(),
+            leaves_evaluated: self.leaves().count(),
+            cutoffs: self.cuts.iter().filter(|c| !self.visits[c.at].superseded).count(),
+            tt_probes: t.map(|t| t.probes),
+            tt_hits: t.map(|t| t.hits),
+            tt_cutoffs: t.map(|_| self.answered().count()),
+            tt_stores: t.map(|t| t.stores),
+            researches: self.researches,
+            passes: (!self.passes.is_empty()).then_some(self.passes.len()),
+        }
+    }
+}
+
+/// `parent`'s child `i`, allocated once at its final size.
+fn child_path(parent: &Path, i: u32) -> Path {
+    let mut p = Vec::with_capacity(parent.0.len() + 1);
+    p.extend_from_slice(&parent.0);
+    p.push(i);
+    Path(p)
+}
+
+/// The root visit whose answer counts: the last iteration's; for MTD(f) the
+/// last pass that searched the root's children and either moved the bound
+/// on the root player's side (the lower bound for MAX: its cutting root move
+/// is the leftmost attaining the value) or returned a value strictly inside
+/// its window (an exact value); the first visit for one-pass algorithms.
+fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
+    let max_root = game.root().kind() != crate::model::NodeKind::Min;
+    let searched = |p: &Pass| p.root.is_some_and(|r| visits[r].best_child.is_some());
+    let decides = |p: &&Pass| match (p.kind, p.root.and_then(|r| visits[r].value.as_ref()?.scalar())) {
+        (PassKind::Mtdf { window, .. }, Some(g)) => {
+            let inside = window.alpha < g && g < window.beta;
+            searched(p) && (inside || (g >= window.beta) == max_root)
+        }
+        (_, g) => g.is_some(),
+    };
+    let decider = passes.iter().rev().find(decides).and_then(|p| p.root);
+    decider.or_else(|| passes.iter().rev().find_map(|p| p.root)).unwrap_or(0)
+}
+
+/// The edges a cut at visit `at` prunes by not searching child `i`: the
+/// edge to it, or — when a `star2` probe already entered that child — the
+/// edges to the probed child's children the probe never entered (a pruned
+/// edge leads to a node never entered; SPEC §2); pushed onto `out`.
+fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<Path>) {
+    let probe = visits[at].children.iter().map(|&c| &visits[c]).find(|v| v.probe && v.path.0.last() == Some(&i));
+    let Some(probe) = probe else { return out.push(child_path(&visits[at].path, i)) };
+    let entered = |k: u32| probe.children.iter().any(|&c| visits[c].path.0.last() == Some(&k));
+    let n = game.node(probe.node).children().len() as u32;
+    out.extend((0..n).filter(|&k| !entered(k)).map(|k| child_path(&probe.path, k)));
+}
+
+/// A reference people read for a path: the nearest named node on it and
+/// the rest as indices (`C.2`), or the path itself (`2.2`).
+pub fn reference(game: &Game, path: &Path) -> String {
+    let mut id = NodeId::ROOT;
+    let mut base = game.root().name();
+    let mut rest: Vec<String> = Vec::new();
+    for &i in &path.0 {
+        let Some(edge) = game.node(id).children().get(i as usize) else { return path.to_string() };
+        id = edge.child;
+        match game.node(id).name() {
+            Some(name) => (base, rest) = (Some(name), vec![]),
+            None => rest.push((i + 1).to_string()),
+        }
+    }
+    match base {
+        Some(name) => std::iter::once(quote(name)).chain(rest).collect::<Vec<_>>().join("."),
+        None => path.to_string(),
+    }
+}
+
+/// Quotes a name that is not a plain identifier.
+pub fn quote(name: &str) -> String {
+    let plain = name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '\'');
+    if plain { name.to_string() } else { format!("{name:?}") }
+}
+
+/// `C.2 (2.2)`: the reference and, when different, the path.
+pub fn describe(game: &Game, path: &Path) -> String {
+    let r = reference(game, path);
+    let p = path.to_string();
+    if r == p { p } else { format!("{r} ({p})") }
+}

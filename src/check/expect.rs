@@ -1,0 +1,237 @@
+//! Hand-worked answers (`expect` blocks) and checking them against a run.
+//!
+//! An [`Expect`] is resolved by validation: its algorithm and options are
+//! known, its references are paths that exist. [`check`] compares each item
+//! with the [`Analysis`] of the run and returns every [`Mismatch`].
+
+use std::collections::BTreeSet;
+
+use crate::analysis::{Analysis, describe};
+use crate::diagnostic::Span;
+use crate::model::{Game, Path};
+use crate::num::Num;
+use crate::search::Algorithm;
+use crate::search::options::Options;
+use crate::search::trace::Value;
+
+/// A resolved `expect ALGO(options) { … }` block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expect {
+    pub algorithm: Algorithm,
+    pub options: Options,
+    pub items: Vec<Item>,
+    pub span: Span,
+}
+
+/// One expected fact, with where it is written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub fact: Fact,
+    pub span: Span,
+}
+
+/// What an answer states.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fact {
+    Value(Value),
+    /// Root moves (paths of length 1), as a set.
+    Best(Vec<Path>),
+    Pv(Vec<Path>),
+    Values(Vec<(Path, Value)>),
+    Pruned(Vec<Path>),
+    Visited(Vec<Path>),
+    Leaves(Vec<LeafExpect>),
+    Stats(Vec<(Stat, Num)>),
+}
+
+/// An entry of `leaves`: a value or a leaf's name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LeafExpect {
+    Value(Num),
+    Name(String),
+}
+
+/// The statistics an answer may state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stat {
+    NodesVisited,
+    LeavesEvaluated,
+    Cutoffs,
+    TtProbes,
+    TtHits,
+    TtCutoffs,
+    TtStores,
+    Researches,
+    Passes,
+}
+
+impl Stat {
+    pub const NAMES: &[&str] = &[
+        "nodes_visited",
+        "leaves_evaluated",
+        "cutoffs",
+        "tt_probes",
+        "tt_hits",
+        "tt_cutoffs",
+        "tt_stores",
+        "researches",
+        "passes",
+    ];
+
+    pub fn from_name(name: &str) -> Option<Stat> {
+        match name {
+            "nodes_visited" => Some(Stat::NodesVisited),
+            "leaves_evaluated" => Some(Stat::LeavesEvaluated),
+            "cutoffs" => Some(Stat::Cutoffs),
+            "tt_probes" => Some(Stat::TtProbes),
+            "tt_hits" => Some(Stat::TtHits),
+            "tt_cutoffs" => Some(Stat::TtCutoffs),
+            "tt_stores" => Some(Stat::TtStores),
+            "researches" => Some(Stat::Researches),
+            "passes" => Some(Stat::Passes),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        Stat::NAMES[self as usize]
+    }
+}
+
+/// An answer that does not match the run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mismatch {
+    pub span: Span,
+    /// `value`, `pruned`, `leaves`…
+    pub field: &'static str,
+    pub expected: String,
+    pub got: String,
+    /// What exactly differs (`missing C.3 (2.3)`, `first difference at 4`).
+    pub detail: Option<String>,
+}
+
+/// Every way `analysis` differs from `expect`.
+pub fn check(game: &Game, expect: &Expect, analysis: &Analysis) -> Vec<Mismatch> {
+    expect.items.iter().filter_map(|item| check_item(game, expect, analysis, item)).collect()
+}
+
+fn paths(game: &Game, ps: &[Path]) -> String {
+    if ps.is_empty() {
+        return "(none)".into();
+    }
+    ps.iter().map(|p| describe(game, p)).collect::<Vec<_>>().join(" ")
+}
+
+fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) -> Option<Mismatch> {
+    let mismatch = |field, expected: String, got: String, detail: Option<String>| {
+        Some(Mismatch { span: item.span, field, expected, got, detail })
+    };
+    match &item.fact {
+        Fact::Value(v) => {
+            let got = analysis.value()?;
+            (got != v).then(|| mismatch("value", v.to_string(), got.to_string(), None))?
+        }
+        Fact::Best(want) => {
+            let got: Vec<Path> = analysis.best_moves(expect.options.ties).into_iter().map(|i| Path(vec![i])).collect();
+            let (w, g): (BTreeSet<_>, BTreeSet<_>) = (want.iter().collect(), got.iter().collect());
+            (w != g).then(|| mismatch("best", paths(game, want), paths(game, &got), None))?
+        }
+        Fact::Pv(want) => {
+            let got = analysis.pv();
+            (want != &got).then(|| mismatch("pv", paths(game, want), paths(game, &got), None))?
+        }
+        Fact::Values(pairs) => {
+            let wrong: Vec<String> = pairs
+                .iter()
+                .filter_map(|(p, v)| match analysis.visit(p).and_then(|x| x.value.as_ref()) {
+                    Some(got) if got == v => None,
+                    Some(got) => Some(format!("{} expected {v}, got {got}", describe(game, p))),
+                    None => Some(format!("{} expected {v}, but it was not visited", describe(game, p))),
+                })
+                .collect();
+            let shown =
+                |f: &dyn Fn(&Path, &Value) -> String| pairs.iter().map(|(p, v)| f(p, v)).collect::<Vec<_>>().join(" ");
+            let expected = shown(&|p, v| format!("{}={v}", describe(game, p)));
+            let got = shown(&|p, _| match analysis.visit(p).and_then(|x| x.value.as_ref()) {
+                Some(g) => format!("{}={g}", describe(game, p)),
+                None => format!("{}=(not visited)", describe(game, p)),
+            });
+            (!wrong.is_empty()).then(|| mismatch("values", expected, got, Some(wrong.join("; "))))?
+        }
+        Fact::Pruned(want) => {
+            let got: Vec<Path> = analysis.pruned().cloned().collect();
+            let (w, g): (BTreeSet<&Path>, BTreeSet<&Path>) = (want.iter().collect(), got.iter().collect());
+            if w == g {
+                return None;
+            }
+            let missing: Vec<Path> = w.difference(&g).map(|p| (*p).clone()).collect();
+            let extra: Vec<Path> = g.difference(&w).map(|p| (*p).clone()).collect();
+            let mut detail = Vec::new();
+            if !missing.is_empty() {
+                detail.push(format!("not pruned: {}", paths(game, &missing)));
+            }
+            if !extra.is_empty() {
+                detail.push(format!("also pruned: {}", paths(game, &extra)));
+            }
+            mismatch("pruned", paths(game, want), paths(game, &got), Some(detail.join("; ")))
+        }
+        Fact::Visited(want) => {
+            let got: Vec<Path> = analysis.visits.iter().map(|v| v.path.clone()).collect();
+            let at = first_difference(want, &got)?;
+            mismatch(
+                "visited",
+                paths(game, want),
+                paths(game, &got),
+                Some(format!("first difference at position {}", at + 1)),
+            )
+        }
+        Fact::Leaves(want) => {
+            let got: Vec<_> = analysis.leaves().collect();
+            let matches = |w: &LeafExpect, v: &&crate::analysis::Visit| match w {
+                LeafExpect::Value(x) => v.value.as_ref().and_then(Value::scalar) == Some(*x),
+                LeafExpect::Name(n) => game.node(v.node).name() == Some(n),
+            };
+            let at = (0..want.len().max(got.len()))
+                .find(|&i| !matches!((want.get(i), got.get(i)), (Some(w), Some(g)) if matches(w, g)))?;
+            let expected = want.iter().map(|w| match w {
+                LeafExpect::Value(x) => x.to_string(),
+                LeafExpect::Name(n) => n.clone(),
+            });
+            let got_text = got.iter().map(|v| match (&game.node(v.node).name(), &v.value) {
+                (Some(n), Some(val)) => format!("{n}={val}"),
+                (_, Some(val)) => val.to_string(),
+                _ => "?".into(),
+            });
+            let expected: Vec<String> = expected.collect();
+            let got_text: Vec<String> = got_text.collect();
+            mismatch(
+                "leaves",
+                expected.join(" "),
+                got_text.join(" "),
+                Some(format!("first difference at leaf {}", at + 1)),
+            )
+        }
+        Fact::Stats(pairs) => {
+            let s = analysis.stats();
+            let get = |st: Stat| match st {
+                Stat::NodesVisited => s.nodes_visited,
+                Stat::LeavesEvaluated => s.leaves_evaluated,
+                Stat::Cutoffs => s.cutoffs,
+                Stat::TtProbes => s.tt_probes.unwrap_or(0),
+                Stat::TtHits => s.tt_hits.unwrap_or(0),
+                Stat::TtCutoffs => s.tt_cutoffs.unwrap_or(0),
+                Stat::TtStores => s.tt_stores.unwrap_or(0),
+                Stat::Researches => s.researches.unwrap_or(0),
+                Stat::Passes => s.passes.unwrap_or(0),
+            };
+            let wrong: Vec<&(Stat, Num)> = pairs.iter().filter(|(st, n)| Num::int(get(*st) as i64) != *n).collect();
+            let expected = wrong.iter().map(|(st, n)| format!("{}={n}", st.name())).collect::<Vec<_>>().join(" ");
+            let got = wrong.iter().map(|(st, _)| format!("{}={}", st.name(), get(*st))).collect::<Vec<_>>().join(" ");
+            (!wrong.is_empty()).then(|| mismatch("stats", expected, got, None))?
+        }
+    }
+}
+
+fn first_difference<T: PartialEq>(a: &[T], b: &[T]) -> Option<usize> {
+    (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))
+}

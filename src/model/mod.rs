@@ -1,0 +1,605 @@
+//! The validated game: a flat arena of nodes that every algorithm reads.
+//!
+//! Invariants (established by `validate`, relied on everywhere else): the
+//! root is `NodeId(0)`; inner nodes have at least one child; edges only
+//! point forward in a DAG (no cycles); CHANCE children carry probabilities
+//! that are non-negative and sum to 1; leaf utilities lie inside `bounds`;
+//! vector leaves appear exactly in multi-player games and have one
+//! component per player. A transposition (`&B`) is an edge to B's id.
+
+pub mod quick;
+pub mod validate;
+
+use crate::diagnostic::Span;
+use crate::num::Num;
+
+/// An index into [`Game::nodes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    pub const ROOT: NodeId = NodeId(0);
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Who (or what) decides at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// `MAX`: picks the largest value.
+    Max,
+    /// `MIN`: picks the smallest value.
+    Min,
+    /// `CHANCE`: the probability-weighted average.
+    Chance,
+    /// A player declared with `players`, by index (max^n games).
+    Player(u16),
+    /// A terminal node with a utility.
+    Leaf,
+}
+
+impl NodeKind {
+    /// `max`, `min`, `chance`, `player`, `leaf` (the JSON report's words).
+    pub fn word(self) -> &'static str {
+        match self {
+            NodeKind::Max => "max",
+            NodeKind::Min => "min",
+            NodeKind::Chance => "chance",
+            NodeKind::Player(_) => "player",
+            NodeKind::Leaf => "leaf",
+        }
+    }
+}
+
+/// A leaf's utility, as read from the game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Utility<'a> {
+    /// Inner nodes have none.
+    None,
+    Scalar(Num),
+    /// One component per player (max^n).
+    Vector(&'a [Num]),
+    /// `?`: to be found by `puzzle`.
+    Unknown,
+}
+
+/// An edge from a node to one of its children: 4 bytes in the arena. Its
+/// rarely written parts (label, probability, `&`) live in a side table
+/// keyed by the edge's index; read them through [`NodeRef::edge`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Edge {
+    pub child: NodeId,
+}
+
+/// An edge with everything written on it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EdgeView<'a> {
+    pub child: NodeId,
+    /// The move's name, `a1 -> …`.
+    pub label: Option<&'a str>,
+    /// For CHANCE parents: the probability as written (uniform when omitted).
+    pub prob: Option<Num>,
+    /// True when written as `&B` (a transposition to an existing node).
+    pub transposition: bool,
+}
+
+/// An edge to add with [`Game::set_children`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NewEdge {
+    pub child: Option<NodeId>,
+    pub label: Option<String>,
+    pub prob: Option<Num>,
+    pub transposition: bool,
+}
+
+/// "No side-table entry".
+const NONE: u32 = u32::MAX;
+
+/// One position of the game, as stored: 24 bytes. Names, attributes,
+/// vector and non-integer utilities are rare, so they live in a side table
+/// (`extra`).
+#[derive(Clone, Debug, PartialEq)]
+struct Slot {
+    kind: NodeKind,
+    extra: u32,
+    /// The span, as `u32` offsets (sources are far below 4 GiB).
+    start: u32,
+    end: u32,
+    /// An inner node's children: `len << 32 | first`, the `len` edges from
+    /// `first` in the edge arena. A leaf's integer utility, as an `i64`
+    /// (unless its extra holds a `scalar`).
+    data: u64,
+}
+
+impl Slot {
+    fn edges(&self) -> std::ops::Range<usize> {
+        if self.kind == NodeKind::Leaf {
+            return 0..0;
+        }
+        let first = (self.data & u64::from(u32::MAX)) as usize;
+        first..first + (self.data >> 32) as usize
+    }
+}
+
+/// The rarely written parts of a node.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct NodeExtra {
+    name: Option<String>,
+    /// `[eval=…]`: the heuristic value used at a depth cutoff.
+    eval: Option<Num>,
+    /// `[key=…]`: the transposition-table key (defaults to the node itself).
+    key: Option<String>,
+    /// `[noisy]`: not quiescent.
+    noisy: bool,
+    vector: Option<Vec<Num>>,
+    unknown: bool,
+    /// A scalar utility that is not an exact integer.
+    scalar: Option<Num>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct EdgeExtra {
+    label: Option<String>,
+    prob: Option<Num>,
+    transposition: bool,
+    /// Where a transposition's `&B` is written.
+    span: Option<Span>,
+}
+
+/// A node of a [`Game`], read through its accessors.
+#[derive(Clone, Copy, Debug)]
+pub struct NodeRef<'a> {
+    game: &'a Game,
+    slot: &'a Slot,
+    extra: Option<&'a NodeExtra>,
+}
+
+impl<'a> NodeRef<'a> {
+    pub fn kind(&self) -> NodeKind {
+        self.slot.kind
+    }
+
+    pub fn is_leaf(&self) -> bool {
+        self.slot.kind == NodeKind::Leaf
+    }
+
+    pub fn name(&self) -> Option<&'a str> {
+        self.extra.and_then(|x| x.name.as_deref())
+    }
+
+    /// The edges to the children, in written order.
+    pub fn children(&self) -> &'a [Edge] {
+        &self.game.edges[self.slot.edges()]
+    }
+
+    /// The `i`-th child's id.
+    pub fn child(&self, i: usize) -> NodeId {
+        self.children()[i].child
+    }
+
+    /// The `i`-th edge with its label, probability and `&` flag.
+    pub fn edge(&self, i: usize) -> EdgeView<'a> {
+        let range = self.slot.edges();
+        assert!(i < range.len(), "edge {i} of a node with {} children", range.len());
+        self.game.view(range.start + i)
+    }
+
+    /// Every edge, with what is written on it.
+    pub fn edges(&self) -> impl DoubleEndedIterator<Item = EdgeView<'a>> + ExactSizeIterator + 'a {
+        let game = self.game;
+        self.slot.edges().map(move |k| game.view(k))
+    }
+
+    pub fn utility(&self) -> Utility<'a> {
+        if self.slot.kind != NodeKind::Leaf {
+            return Utility::None;
+        }
+        match self.extra {
+            Some(NodeExtra { vector: Some(v), .. }) => Utility::Vector(v),
+            Some(NodeExtra { unknown: true, .. }) => Utility::Unknown,
+            Some(NodeExtra { scalar: Some(v), .. }) => Utility::Scalar(*v),
+            _ => Utility::Scalar(Num::int(self.slot.data as i64)),
+        }
+    }
+
+    /// The scalar utility of a two-player leaf.
+    pub fn scalar(&self) -> Option<Num> {
+        match self.utility() {
+            Utility::Scalar(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn eval(&self) -> Option<Num> {
+        self.extra.and_then(|x| x.eval)
+    }
+
+    pub fn key(&self) -> Option<&'a str> {
+        self.extra.and_then(|x| x.key.as_deref())
+    }
+
+    pub fn noisy(&self) -> bool {
+        self.extra.is_some_and(|x| x.noisy)
+    }
+
+    /// Where the node is written (its kind and name, or the leaf).
+    pub fn span(&self) -> Span {
+        Span { start: self.slot.start as usize, end: self.slot.end as usize }
+    }
+}
+
+/// A validated game tree (a DAG when transpositions are used), stored as
+/// a flat arena: nodes in written (pre-)order, edges grouped by parent.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Game {
+    pub title: Option<String>,
+    /// `bounds [lo, hi]`: every utility lies in this closed range.
+    pub bounds: Option<(Num, Num)>,
+    /// Declared players (multi-player games); empty for MAX/MIN games.
+    pub players: Vec<String>,
+    /// `sum S`: the components of every vector add up to at most S.
+    pub sum: Option<Num>,
+    slots: Vec<Slot>,
+    edges: Vec<Edge>,
+    node_extras: Vec<NodeExtra>,
+    /// (edge index, its extra), sorted by edge index.
+    edge_extras: Vec<(u32, EdgeExtra)>,
+    /// Each name and the path where its node is written.
+    pub names: std::collections::BTreeMap<String, Path>,
+    pub expects: Vec<crate::check::expect::Expect>,
+}
+
+impl Game {
+    /// An empty game with room for `nodes` nodes and `edges` edges.
+    pub fn with_capacity(nodes: usize, edges: usize) -> Game {
+        Game { slots: Vec::with_capacity(nodes), edges: Vec::with_capacity(edges), ..Game::default() }
+    }
+
+    /// Adds a node without children; the first one added is the root.
+    pub fn add_node(&mut self, kind: NodeKind, span: Span) -> NodeId {
+        let id = NodeId(self.slots.len() as u32);
+        let (start, end) = (offset(span.start), offset(span.end));
+        let slot = Slot { kind, extra: NONE, start, end, data: 0 };
+        self.slots.push(slot);
+        id
+    }
+
+    /// Gives `id` its children, once: they are appended to the edge arena.
+    /// An edge without a `child` points at the root until
+    /// [`Game::set_child`] fixes it.
+    pub fn set_children(&mut self, id: NodeId, edges: impl IntoIterator<Item = NewEdge>) {
+        let first = self.edges.len();
+        for e in edges {
+            if e.label.is_some() || e.prob.is_some() || e.transposition {
+                let extra = EdgeExtra { label: e.label, prob: e.prob, transposition: e.transposition, span: None };
+                self.edge_extras.push((self.edges.len() as u32, extra));
+            }
+            self.edges.push(Edge { child: e.child.unwrap_or(NodeId::ROOT) });
+        }
+        self.set_range(id, first);
+    }
+
+    /// Records that `id`'s children are the edges from `first` to the end.
+    fn set_range(&mut self, id: NodeId, first: usize) {
+        let len = (self.edges.len() - first) as u64;
+        let slot = &mut self.slots[id.index()];
+        debug_assert!(slot.kind != NodeKind::Leaf, "a leaf cannot have children");
+        slot.data = len << 32 | first as u64;
+    }
+
+    /// Gives `id` children that carry nothing but the child (the common case).
+    pub fn set_plain_children(&mut self, id: NodeId, children: impl IntoIterator<Item = NodeId>) {
+        let first = self.edges.len();
+        self.edges.extend(children.into_iter().map(|child| Edge { child }));
+        self.set_range(id, first);
+    }
+
+    /// Points the `i`-th edge of `id` at `child` (a resolved `&B`).
+    pub fn set_child(&mut self, id: NodeId, i: usize, child: NodeId) {
+        let first = self.slots[id.index()].edges().start;
+        self.edges[first + i].child = child;
+    }
+
+    /// Gives leaf `id` its utility.
+    pub fn set_scalar(&mut self, id: NodeId, value: Num) {
+        debug_assert!(self.slots[id.index()].kind == NodeKind::Leaf, "only leaves have utilities");
+        let whole = value.is_exact().then(|| value.as_i64()).flatten();
+        self.slots[id.index()].data = whole.unwrap_or(0) as u64;
+        if whole.is_none() {
+            self.extra_mut(id).scalar = Some(value);
+        }
+        if let Some(x) = self.extra_mut_if_any(id) {
+            x.unknown = false;
+            if whole.is_some() {
+                x.scalar = None;
+            }
+        }
+    }
+
+    pub fn set_vector(&mut self, id: NodeId, values: Vec<Num>) {
+        self.extra_mut(id).vector = Some(values);
+    }
+
+    pub fn set_unknown(&mut self, id: NodeId) {
+        self.extra_mut(id).unknown = true;
+    }
+
+    pub fn set_name(&mut self, id: NodeId, name: String) {
+        self.extra_mut(id).name = Some(name);
+    }
+
+    pub fn set_eval(&mut self, id: NodeId, eval: Num) {
+        self.extra_mut(id).eval = Some(eval);
+    }
+
+    pub fn set_key(&mut self, id: NodeId, key: String) {
+        self.extra_mut(id).key = Some(key);
+    }
+
+    pub fn set_noisy(&mut self, id: NodeId) {
+        self.extra_mut(id).noisy = true;
+    }
+
+    fn extra_mut(&mut self, id: NodeId) -> &mut NodeExtra {
+        let slot = &mut self.slots[id.index()];
+        if slot.extra == NONE {
+            slot.extra = self.node_extras.len() as u32;
+            self.node_extras.push(NodeExtra::default());
+        }
+        &mut self.node_extras[slot.extra as usize]
+    }
+
+    fn extra_mut_if_any(&mut self, id: NodeId) -> Option<&mut NodeExtra> {
+        let extra = self.slots[id.index()].extra;
+        self.node_extras.get_mut(extra as usize)
+    }
+
+    /// Records where the `i`-th edge of `id`, a transposition, is written.
+    pub fn set_transposition_span(&mut self, id: NodeId, i: usize, span: Span) {
+        let index = (self.slots[id.index()].edges().start + i) as u32;
+        if let Ok(k) = self.edge_extras.binary_search_by_key(&index, |(k, _)| *k) {
+            self.edge_extras[k].1.span = Some(span);
+        }
+    }
+
+    /// Where the `i`-th edge of `id` is written when it is a transposition
+    /// (`&B`); the child's own span is where B is defined.
+    pub fn transposition_span(&self, id: NodeId, i: usize) -> Option<Span> {
+        let index = (self.slots[id.index()].edges().start + i) as u32;
+        let k = self.edge_extras.binary_search_by_key(&index, |(k, _)| *k).ok()?;
+        self.edge_extras[k].1.span
+    }
+
+    /// The edge at `index` in the arena, with its extra.
+    fn view(&self, index: usize) -> EdgeView<'_> {
+        let child = self.edges[index].child;
+        let extra = match self.edge_extras.is_empty() {
+            true => None,
+            false => self.edge_extras.binary_search_by_key(&(index as u32), |(k, _)| *k).ok(),
+        };
+        match extra.map(|k| &self.edge_extras[k].1) {
+            Some(x) => EdgeView { child, label: x.label.as_deref(), prob: x.prob, transposition: x.transposition },
+            None => EdgeView { child, label: None, prob: None, transposition: false },
+        }
+    }
+
+    pub fn node(&self, id: NodeId) -> NodeRef<'_> {
+        let slot = &self.slots[id.index()];
+        NodeRef { game: self, slot, extra: self.node_extras.get(slot.extra as usize) }
+    }
+
+    pub fn root(&self) -> NodeRef<'_> {
+        self.node(NodeId::ROOT)
+    }
+
+    /// How many nodes the arena holds.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Every node id, in arena (written) order.
+    pub fn ids(&self) -> impl DoubleEndedIterator<Item = NodeId> + ExactSizeIterator + use<> {
+        (0..self.slots.len() as u32).map(NodeId)
+    }
+
+    /// Every node, in arena (written) order.
+    pub fn nodes(&self) -> impl Iterator<Item = NodeRef<'_>> {
+        self.ids().map(|id| self.node(id))
+    }
+
+    /// True when some node has a `key` or some edge is a `&` (positions shared).
+    pub fn shares_positions(&self) -> bool {
+        self.edge_extras.iter().any(|(_, x)| x.transposition) || self.node_extras.iter().any(|x| x.key.is_some())
+    }
+
+    pub fn has_kind(&self, kind: NodeKind) -> bool {
+        self.first_of_kind(kind).is_some()
+    }
+
+    /// The first node of `kind` in arena order.
+    pub fn first_of_kind(&self, kind: NodeKind) -> Option<NodeId> {
+        self.slots.iter().position(|n| n.kind == kind).map(|i| NodeId(i as u32))
+    }
+
+    /// The first `?` leaf in arena order (found through the side table).
+    pub fn first_unknown(&self) -> Option<NodeId> {
+        if !self.node_extras.iter().any(|x| x.unknown) {
+            return None;
+        }
+        self.find(|n| n.utility() == Utility::Unknown)
+    }
+
+    /// Adds a leaf with a scalar utility (the quick loader's common case).
+    pub fn add_leaf(&mut self, span: Span, value: Num) -> NodeId {
+        let id = self.add_node(NodeKind::Leaf, span);
+        match value.is_exact().then(|| value.as_i64()).flatten() {
+            Some(v) => self.slots[id.index()].data = v as u64,
+            None => self.set_scalar(id, value),
+        }
+        id
+    }
+
+    pub fn is_multiplayer(&self) -> bool {
+        !self.players.is_empty()
+    }
+
+    /// The first node (in arena order) for which `pred` holds.
+    pub fn find(&self, pred: impl Fn(&NodeRef<'_>) -> bool) -> Option<NodeId> {
+        self.ids().find(|&id| pred(&self.node(id)))
+    }
+
+    /// The probability of the `i`-th child of a CHANCE node.
+    pub fn prob(&self, id: NodeId, i: usize) -> Num {
+        let node = self.node(id);
+        node.edge(i).prob.unwrap_or_else(|| Num::ONE / Num::int(node.children().len() as i64))
+    }
+
+    /// A label for people: the node's name, else its path.
+    pub fn display_name(&self, id: NodeId, path: &Path) -> String {
+        match self.node(id).name() {
+            Some(name) => name.to_string(),
+            None => path.to_string(),
+        }
+    }
+
+    /// Resolves a reference (`C`, `2.3`, `root`, `C.2`, `a2`, `a2.b1`) to
+    /// the path it names, or says why it names nothing.
+    pub fn resolve(&self, segments: &[crate::syntax::ast::Segment]) -> Result<Path, String> {
+        use crate::syntax::ast::Segment;
+        let Some((first, rest)) = segments.split_first() else { return Err("empty reference".into()) };
+        let mut path = match first {
+            Segment::Name(n) if n == "root" => Path::root(),
+            Segment::Name(n) => match self.names.get(n) {
+                Some(p) => p.clone(),
+                None => match self.label_index(NodeId::ROOT, n) {
+                    Some(i) => Path(vec![i]),
+                    None => return Err(format!("no node is named `{n}` and no root move is labelled `{n}`")),
+                },
+            },
+            Segment::Index(_) => Path::root(),
+        };
+        let rest = if matches!(first, Segment::Index(_)) { segments } else { rest };
+        for seg in rest {
+            let Some(id) = self.at(&path) else { return Err(format!("{path} does not exist")) };
+            let i = match seg {
+                Segment::Index(i) => {
+                    let n = self.node(id).children().len();
+                    if *i == 0 || *i as usize > n {
+                        return Err(format!(
+                            "{} has {n} children, so there is no child {i}",
+                            self.display_name(id, &path)
+                        ));
+                    }
+                    i - 1
+                }
+                Segment::Name(l) => match self.label_index(id, l) {
+                    Some(i) => i,
+                    None => return Err(format!("{} has no move labelled `{l}`", self.display_name(id, &path))),
+                },
+            };
+            path = path.child(i);
+        }
+        Ok(path)
+    }
+
+    fn label_index(&self, id: NodeId, label: &str) -> Option<u32> {
+        self.node(id).edges().position(|e| e.label == Some(label)).map(|i| i as u32)
+    }
+
+    /// The node reached by following `path` from the root, if it exists.
+    pub fn at(&self, path: &Path) -> Option<NodeId> {
+        let mut id = NodeId::ROOT;
+        for &i in &path.0 {
+            id = self.node(id).children().get(i as usize)?.child;
+        }
+        Some(id)
+    }
+}
+
+/// A position in the expanded tree: 0-based child indices from the root.
+/// Displayed 1-based and dotted (`2.3`); the empty path is `root`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Path(pub Vec<u32>);
+
+impl Path {
+    pub fn root() -> Path {
+        Path(Vec::new())
+    }
+
+    pub fn child(&self, i: u32) -> Path {
+        let mut p = self.0.clone();
+        p.push(i);
+        Path(p)
+    }
+
+    pub fn parent(&self) -> Option<Path> {
+        let (_, init) = self.0.split_last()?;
+        Some(Path(init.to_vec()))
+    }
+
+    pub fn depth(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_prefix_of(&self, other: &Path) -> bool {
+        other.0.starts_with(&self.0)
+    }
+}
+
+impl std::fmt::Display for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("root");
+        }
+        for (k, i) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "{}", i + 1)?;
+        }
+        Ok(())
+    }
+}
+
+/// A byte offset as stored in a [`Slot`].
+fn offset(at: usize) -> u32 {
+    u32::try_from(at).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arena_nodes_and_edges_stay_small() {
+        assert_eq!(std::mem::size_of::<Slot>(), 24);
+        assert_eq!(std::mem::size_of::<Edge>(), 4);
+    }
+
+    #[test]
+    fn utilities_round_trip_through_the_compact_slot() {
+        let mut game = Game::default();
+        let root = game.add_node(NodeKind::Max, Span::new(0, 3));
+        let values =
+            [Num::int(-7), Num::int(i64::MIN), Num::parse("5/2").unwrap(), Num::INF, Num::int(3) / Num::int(1)];
+        let leaves: Vec<NodeId> = values.iter().map(|_| game.add_node(NodeKind::Leaf, Span::new(4, 5))).collect();
+        for (&id, &v) in leaves.iter().zip(&values) {
+            game.set_scalar(id, v);
+        }
+        game.set_plain_children(root, leaves.iter().copied());
+        for (&id, &v) in leaves.iter().zip(&values) {
+            assert_eq!(game.node(id).scalar(), Some(v));
+            assert_eq!(game.node(id).scalar().map(|s| s.is_exact()), Some(v.is_exact()));
+        }
+        game.set_scalar(leaves[2], Num::int(4));
+        assert_eq!(game.node(leaves[2]).scalar(), Some(Num::int(4)));
+        assert_eq!(game.node(root).children().len(), values.len());
+        assert!(game.node(leaves[0]).children().is_empty());
+    }
+}

@@ -1,0 +1,492 @@
+//! Reports: serializable types built from a [`Game`] and its runs.
+//!
+//! JSON and YAML are serde over [`Report`] (field names are the contract of
+//! SPEC §5: users' scripts rely on them); text is its `Display`. Paths are
+//! dotted and 1-based; values are MAX's; numbers that are not whole are
+//! floats with an exact `…_exact` string beside them. The per-visit lists
+//! are views of the run's analysis ([`crate::report::visits`]), written as
+//! they are serialized; the narrated `steps` are made only when asked for
+//! ([`AlgoReport::narrated`], `solve --trace`).
+
+pub mod compare;
+pub mod json;
+pub mod narrate;
+pub mod narrate_passes;
+pub mod passes;
+pub mod visits;
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::analysis::{Analysis, describe};
+use crate::model::{Game, NodeKind, Path};
+use crate::num::Num;
+use crate::report::narrate::narrate;
+use crate::report::visits::{CauseReport, Dot, Lazy, NodeReport, Visits};
+use crate::search::trace::{BoundKind, ExtendReason, Trace, Value};
+
+/// A whole `solve` report.
+#[derive(Serialize, Debug)]
+pub struct Report {
+    pub title: Option<String>,
+    pub results: Vec<AlgoReport>,
+}
+
+/// One algorithm's run. Serialized field by field (see its `Serialize`),
+/// the per-visit lists straight from [`Visits`].
+#[derive(Debug)]
+pub struct AlgoReport {
+    pub algorithm: String,
+    /// The cut rule the run used, for the `≤`/`<` of the text report.
+    pub cut_rule: crate::search::options::CutRule,
+    /// Whether Korf's shallow cut needed `>` (see `Options::shallow_strict`).
+    pub shallow_strict: bool,
+    /// Every convention the run used (cut rule, fail mode, bounds, ties, order, depth).
+    pub conventions: String,
+    pub value: Option<Number>,
+    pub value_exact: Option<String>,
+    pub negamax_value: Option<Number>,
+    pub best_move: Option<Dotted>,
+    /// With `--ties all`: every move proven to attain the value.
+    pub best_moves: Option<Vec<Dotted>>,
+    pub pv: Vec<Dotted>,
+    /// `--beam`: children never considered (forward pruning, not cuts).
+    pub forward_pruned: Vec<Dotted>,
+    /// Nodes searched past the depth cutoff, and why.
+    pub extended: Vec<ExtendReport>,
+    /// What the run's options cost, e.g. a best move lost to forward pruning.
+    pub warnings: Vec<String>,
+    /// The visits and cuts: `nodes`, `cuts`, `pruned`, `visit_order`, `leaf_order`.
+    pub visits: Visits,
+    pub stats: crate::analysis::Stats,
+    /// The narrated steps, only when asked for (`--trace`, see
+    /// [`AlgoReport::narrated`]): one line per event, costly on big trees.
+    pub steps: Option<Vec<String>>,
+    /// `mtdf`: one row per pass.
+    pub passes: Option<Vec<crate::report::passes::PassReport>>,
+    /// `ids`: one row per depth.
+    pub iterations: Option<Vec<crate::report::passes::IterationReport>>,
+    /// `negamax-tt`, `mtdf`: the nodes the table answered (their children
+    /// are not searched and not counted as pruned).
+    pub tt_answered: Option<Vec<Dotted>>,
+}
+
+/// A node searched past the depth cutoff.
+#[derive(Serialize, Debug)]
+pub struct ExtendReport {
+    pub path: Dotted,
+    /// `quiescence` (a `[noisy]` node) or `singular` (a singular extension).
+    pub reason: &'static str,
+}
+
+/// A path in a report, written as its dotted text (`root`, `2.3`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dotted(pub Path);
+
+impl Serialize for Dotted {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+impl std::ops::Deref for Dotted {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Dotted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+fn dotted(paths: &[Path]) -> Vec<Dotted> {
+    paths.iter().cloned().map(Dotted).collect()
+}
+
+/// A number as JSON wants it: an integer when whole, else a float; the
+/// infinities as the strings `"inf"` and `"-inf"`; vectors as arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Number {
+    Num(Num),
+    Vector(Vec<Num>),
+}
+
+impl Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        fn one<S: serde::Serializer>(n: &Num, s: S) -> Result<S::Ok, S::Error> {
+            match n.as_i64() {
+                _ if n.is_infinite() => s.serialize_str(&n.to_string()),
+                Some(i) => s.serialize_i64(i),
+                None => s.serialize_f64(n.to_f64()),
+            }
+        }
+        match self {
+            Number::Num(n) => one(n, s),
+            Number::Vector(vs) => {
+                use serde::ser::SerializeSeq;
+                let mut seq = s.serialize_seq(Some(vs.len()))?;
+                for v in vs {
+                    seq.serialize_element(&Number::Num(*v))?;
+                }
+                seq.end()
+            }
+        }
+    }
+}
+
+pub(crate) fn number(v: &Value) -> Number {
+    match v {
+        Value::Scalar(n) => Number::Num(*n),
+        Value::Vector(vs) => Number::Vector(vs.clone()),
+    }
+}
+
+pub(crate) fn exact(v: &Value) -> Option<String> {
+    match v {
+        Value::Scalar(n) if n.is_exact() && !n.is_whole() => Some(n.to_string()),
+        Value::Vector(vs) if vs.iter().any(|n| n.is_exact() && !n.is_whole()) => Some(v.to_string()),
+        _ => None,
+    }
+}
+
+impl AlgoReport {
+    pub fn new(game: &Game, trace: &Trace) -> AlgoReport {
+        let a = Analysis::of(game, trace);
+        let ties = trace.options.ties;
+        let value = a.value().cloned();
+        let best = a.best_moves(ties);
+        AlgoReport {
+            algorithm: trace.algorithm.name().to_string(),
+            cut_rule: trace.options.cuts,
+            shallow_strict: trace.options.shallow_strict(),
+            conventions: trace.options.describe(trace.algorithm.uses_window())
+                + &crate::report::passes::conventions(game, trace),
+            value_exact: value.as_ref().and_then(exact),
+            value: value.as_ref().map(number),
+            negamax_value: a.root().negamax.filter(|_| trace.algorithm.is_negamax()).map(Number::Num),
+            best_move: best.first().map(|i| Dotted(Path(vec![*i]))),
+            best_moves: (ties == crate::search::options::Ties::All)
+                .then(|| best.iter().map(|i| Dotted(Path(vec![*i]))).collect()),
+            pv: dotted(&a.pv()),
+            forward_pruned: dotted(&a.forward_pruned),
+            extended: a
+                .visits
+                .iter()
+                .filter_map(|v| {
+                    let reason = match v.extended? {
+                        ExtendReason::Quiescence => "quiescence",
+                        ExtendReason::Singular { .. } => "singular",
+                    };
+                    Some(ExtendReport { path: Dotted(v.path.clone()), reason })
+                })
+                .collect(),
+            warnings: beam_warning(game, trace, &a).into_iter().collect(),
+            stats: a.stats(),
+            steps: None,
+            passes: crate::report::passes::passes(&a),
+            iterations: crate::report::passes::iterations(game, &a),
+            tt_answered: crate::report::passes::answered(trace, &a),
+            visits: Visits::new(game, a),
+        }
+    }
+}
+
+impl Serialize for AlgoReport {
+    /// The fields of SPEC §5 in a fixed order; optional ones only when set.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("AlgoReport", 21)?;
+        let v = &self.visits;
+        m.serialize_field("algorithm", &self.algorithm)?;
+        m.serialize_field("conventions", &self.conventions)?;
+        m.serialize_field("value", &self.value)?;
+        if let Some(x) = &self.value_exact {
+            m.serialize_field("value_exact", x)?;
+        }
+        if let Some(x) = &self.negamax_value {
+            m.serialize_field("negamax_value", x)?;
+        }
+        m.serialize_field("best_move", &self.best_move)?;
+        if let Some(x) = &self.best_moves {
+            m.serialize_field("best_moves", x)?;
+        }
+        m.serialize_field("pv", &self.pv)?;
+        m.serialize_field("pruned", &Lazy(|| v.pruned().map(Dot)))?;
+        if !self.forward_pruned.is_empty() {
+            m.serialize_field("forward_pruned", &self.forward_pruned)?;
+        }
+        if !self.extended.is_empty() {
+            m.serialize_field("extended", &self.extended)?;
+        }
+        if !self.warnings.is_empty() {
+            m.serialize_field("warnings", &self.warnings)?;
+        }
+        m.serialize_field("cuts", &Lazy(|| v.cuts()))?;
+        m.serialize_field("visit_order", &Lazy(|| v.visit_order().map(Dot)))?;
+        m.serialize_field("leaf_order", &Lazy(|| v.leaf_order().map(|l| Dot(&l.path))))?;
+        m.serialize_field("nodes", &Lazy(|| v.nodes()))?;
+        m.serialize_field("stats", &self.stats)?;
+        if let Some(x) = &self.steps {
+            m.serialize_field("steps", x)?;
+        }
+        if let Some(x) = &self.passes {
+            m.serialize_field("passes", x)?;
+        }
+        if let Some(x) = &self.iterations {
+            m.serialize_field("iterations", x)?;
+        }
+        if let Some(x) = &self.tt_answered {
+            m.serialize_field("tt_answered", x)?;
+        }
+        m.end()
+    }
+}
+
+impl AlgoReport {
+    /// The report with the narrated steps (`solve --trace`).
+    pub fn narrated(game: &Game, trace: &Trace) -> AlgoReport {
+        AlgoReport { steps: Some(narrate(game, trace)), ..AlgoReport::new(game, trace) }
+    }
+}
+
+/// With `--beam`: what forward pruning lost, when the same search without
+/// it finds another root value or best move.
+fn beam_warning(game: &Game, trace: &Trace, a: &Analysis) -> Option<String> {
+    trace.options.beam?;
+    let full_opts = crate::search::options::Options { beam: None, ..trace.options.clone() };
+    let full = crate::search::run(game, trace.algorithm, &full_opts).ok()?;
+    let f = Analysis::of(game, &full);
+    let ties = trace.options.ties;
+    let (value, best) = (f.value()?, f.best_moves(ties));
+    let moves: Vec<String> = best.iter().map(|&i| move_text(game, &Path(vec![i]))).collect();
+    if best != a.best_moves(ties) {
+        Some(format!(
+            "forward pruning lost the best move: without --beam the value is {value} via {}",
+            moves.join(", ")
+        ))
+    } else if Some(value) != a.value() {
+        Some(format!("forward pruning changed the value: without --beam it is {value} (the same best move)"))
+    } else {
+        None
+    }
+}
+
+/// The text report: what a person reads.
+pub struct Text<'a> {
+    pub game: &'a Game,
+    pub report: &'a Report,
+}
+
+/// `3`, `≤ 2`, `≥ 5`.
+pub fn shown(value: &Value, bound: BoundKind) -> String {
+    match bound {
+        BoundKind::Exact => value.to_string(),
+        BoundKind::Upper => format!("≤ {value}"),
+        BoundKind::Lower => format!("≥ {value}"),
+    }
+}
+
+fn kind_word(game: &Game, kind: NodeKind) -> String {
+    match kind {
+        NodeKind::Max => "MAX".into(),
+        NodeKind::Min => "MIN".into(),
+        NodeKind::Chance => "CHANCE".into(),
+        NodeKind::Player(p) => game.players.get(p as usize).cloned().unwrap_or_default(),
+        NodeKind::Leaf => "leaf".into(),
+    }
+}
+
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let game = self.game;
+        if let Some(t) = &self.report.title {
+            writeln!(f, "{t}")?;
+        }
+        for (k, r) in self.report.results.iter().enumerate() {
+            if k > 0 || self.report.title.is_some() {
+                writeln!(f)?;
+            }
+            writeln!(f, "{} — {}", r.algorithm, r.conventions)?;
+            write_summary(f, game, r)?;
+            write_table(f, game, r)?;
+            for c in r.visits.cuts() {
+                let at = describe(game, &c.at);
+                let pruned: Vec<String> = c.pruned.0.iter().map(|p| describe(game, p)).collect();
+                let (low, high) = (r.cut_rule.alpha_symbol(), r.cut_rule.beta_symbol());
+                let (word, sym, letter) = match (c.kind, c.side) {
+                    ("alpha", _) => ("α-cut", low, "α"),
+                    ("chance", Some("low")) => ("chance-branch cut", low, "α"),
+                    ("chance", _) => ("chance-branch cut", high, "β"),
+                    ("shallow", _) => ("shallow cut", if r.shallow_strict { ">" } else { "≥" }, "sum − parent's"),
+                    _ => ("β-cut", high, "β"),
+                };
+                let cause = match c.cause {
+                    CauseReport::Bounds => "the declared bounds".to_string(),
+                    CauseReport::Table => "a table entry".to_string(),
+                    CauseReport::Pass => "the pass's null window".to_string(),
+                    CauseReport::Node(p) => describe(game, p),
+                };
+                let (v, b) = (show_number(&c.value), show_number(&c.bound));
+                let (what, old) = if c.superseded { ("skipped", " [superseded]") } else { ("pruned", "") };
+                let p = pruned.join(", ");
+                writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); {what} {p}{old}")?;
+            }
+            write_horizon(f, game, r)?;
+            // The first visit at each path (as a linear search would find it).
+            let mut first: std::collections::HashMap<&Path, NodeReport> = std::collections::HashMap::new();
+            for n in r.visits.nodes() {
+                first.entry(n.path.0).or_insert(n);
+            }
+            let leaves: Vec<String> =
+                r.visits.leaf_order().map(|v| leaf_text(game, first.get(&v.path), &v.path)).collect();
+            writeln!(f, "  leaves evaluated: {}", leaves.join(" "))?;
+            let s = &r.stats;
+            let cutoffs = if s.cutoffs == 1 { "cutoff" } else { "cutoffs" };
+            writeln!(
+                f,
+                "  stats: {} nodes visited, {} leaves evaluated, {} {cutoffs}",
+                s.nodes_visited, s.leaves_evaluated, s.cutoffs
+            )?;
+            let rows = crate::report::passes::Rows {
+                game,
+                passes: r.passes.as_deref(),
+                iterations: r.iterations.as_deref(),
+                answered: r.tt_answered.as_deref(),
+                stats: &r.stats,
+            };
+            write!(f, "{rows}")?;
+            if let Some(steps) = &r.steps {
+                writeln!(f, "  trace:")?;
+                for (i, step) in steps.iter().enumerate() {
+                    writeln!(f, "  {:>3}. {step}", i + 1)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Forward-pruned edges, extensions and warnings, when there are any.
+fn write_horizon(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
+    if !r.forward_pruned.is_empty() {
+        let never: Vec<String> = r.forward_pruned.iter().map(|p| describe(game, p)).collect();
+        writeln!(f, "  forward pruned (never considered, --beam): {}", never.join(", "))?;
+    }
+    if !r.extended.is_empty() {
+        let ext: Vec<String> =
+            r.extended.iter().map(|e| format!("{} [{}]", describe(game, &e.path), e.reason)).collect();
+        writeln!(f, "  searched past the cutoff: {}", ext.join(", "))?;
+    }
+    for w in &r.warnings {
+        writeln!(f, "  warning: {w}")?;
+    }
+    Ok(())
+}
+
+fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
+    let value = r.value.as_ref().map(show_number).unwrap_or_else(|| "?".into());
+    let negamax = r
+        .negamax_value
+        .as_ref()
+        .map(|n| format!(" (negamax value at the root: {})", show_number(n)))
+        .unwrap_or_default();
+    let moves = r.best_moves.clone().unwrap_or_else(|| r.best_move.iter().cloned().collect());
+    let moves: Vec<String> = moves.iter().map(|m| move_text(game, m)).collect();
+    writeln!(
+        f,
+        "  value {value}{negamax}; best move {}",
+        if moves.is_empty() { "(none)".into() } else { moves.join(", ") }
+    )?;
+    let pv: Vec<String> = r.pv.iter().map(|p| describe(game, p)).collect();
+    writeln!(f, "  principal variation: {}", if pv.is_empty() { "(none)".into() } else { pv.join(" → ") })?;
+    let pruned: Vec<String> = r.visits.pruned().map(|p| describe(game, p)).collect();
+    writeln!(f, "  pruned: {}", if pruned.is_empty() { "nothing".into() } else { pruned.join(", ") })
+}
+
+fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
+    let windows = r.visits.analysis().visits.iter().any(|v| v.window.is_some());
+    let negamax = r.visits.analysis().visits.iter().any(|v| v.negamax.is_some());
+    let mut rows: Vec<Vec<String>> = vec![];
+    let mut head = vec!["#".to_string(), "node".into(), "kind".into()];
+    if windows {
+        head.push("window (α, β)".into());
+    }
+    head.push("value".into());
+    if negamax {
+        head.push("negamax".into());
+    }
+    rows.push(head);
+    for n in r.visits.nodes() {
+        let path = n.path.0;
+        let id = game.at(path);
+        let kind = match (id, n.kind) {
+            (_, "horizon") => "eval".to_string(),
+            (Some(id), _) => kind_word(game, game.node(id).kind()),
+            _ => n.kind.to_string(),
+        };
+        let indent = "  ".repeat(path.depth());
+        let kind = if n.probe { format!("{kind} probe") } else { kind };
+        let mut row = vec![n.visit.to_string(), format!("{indent}{}", describe(game, path)), kind];
+        if windows {
+            let w = match (&n.alpha, &n.beta) {
+                (Some(a), Some(b)) => format!("({}, {})", pretty(a), pretty(b)),
+                _ => String::new(),
+            };
+            row.push(w);
+        }
+        let value = n.value.as_ref().map(show_number).unwrap_or_default();
+        row.push(match n.bound {
+            "upper" => format!("≤ {value}"),
+            "lower" => format!("≥ {value}"),
+            _ => value,
+        });
+        if negamax {
+            row.push(n.negamax_value.as_ref().map(show_number).unwrap_or_default());
+        }
+        rows.push(row);
+    }
+    let cols = rows[0].len();
+    let width: Vec<usize> = (0..cols).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    for row in rows {
+        let cells: Vec<String> =
+            row.iter().enumerate().map(|(c, s)| format!("{s}{}", " ".repeat(width[c] - s.chars().count()))).collect();
+        writeln!(f, "  {}", cells.join("  ").trim_end())?;
+    }
+    Ok(())
+}
+
+fn move_text(game: &Game, path: &Path) -> String {
+    let root = game.root();
+    let label =
+        path.0.first().filter(|&&i| (i as usize) < root.children().len()).and_then(|&i| root.edge(i as usize).label);
+    match label {
+        Some(l) => format!("{l} → {}", describe(game, path)),
+        None => describe(game, path),
+    }
+}
+
+fn leaf_text(game: &Game, node: Option<&NodeReport>, path: &Path) -> String {
+    let value = node.and_then(|n| n.value.as_ref()).map(show_number).unwrap_or_default();
+    match game.at(path).and_then(|id| game.node(id).name()) {
+        Some(name) => format!("{name}={value}"),
+        None => value,
+    }
+}
+
+fn show_number(n: &Number) -> String {
+    match n {
+        Number::Num(v) => v.to_string(),
+        Number::Vector(vs) => Value::Vector(vs.clone()).to_string(),
+    }
+}
+
+fn pretty(n: &Number) -> String {
+    match n {
+        Number::Num(v) => v.pretty(),
+        Number::Vector(_) => show_number(n),
+    }
+}

@@ -1,0 +1,266 @@
+//! The per-visit parts of a report — `nodes`, `cuts`, `pruned`,
+//! `visit_order`, `leaf_order` — as views of the run's [`Analysis`].
+//!
+//! Invariant: they hold no copy of a path or a value per visit. The report
+//! keeps the analysis itself (one path per visit, already built) and each
+//! row is made as it is written, so a big tree's report costs what its
+//! analysis costs, and paths are formatted only once, straight into the
+//! output.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::analysis::{Analysis, Visit};
+use crate::model::{Game, NodeId, Path};
+use crate::report::{Number, exact, number};
+use crate::search::trace::CutKind;
+
+/// A run's visits and cuts, with what a report says about their nodes.
+#[derive(Debug)]
+pub struct Visits {
+    analysis: Analysis,
+    /// Each visit's `kind` word (`max`, `leaf`, `horizon`, …).
+    kinds: Vec<&'static str>,
+    /// The names of the named nodes visited.
+    names: HashMap<NodeId, String>,
+}
+
+impl Visits {
+    pub fn new(game: &Game, analysis: Analysis) -> Visits {
+        let mut names = HashMap::new();
+        let kinds = analysis
+            .visits
+            .iter()
+            .map(|v| {
+                let node = game.node(v.node);
+                if let Some(name) = node.name() {
+                    names.entry(v.node).or_insert_with(|| name.to_string());
+                }
+                if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() }
+            })
+            .collect();
+        Visits { analysis, kinds, names }
+    }
+
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    /// One row per visit, in visit order.
+    pub fn nodes(&self) -> impl Iterator<Item = NodeReport<'_>> {
+        self.analysis.visits.iter().enumerate().map(|(i, v)| NodeReport {
+            path: Dot(&v.path),
+            name: self.names.get(&v.node).map(String::as_str),
+            kind: self.kinds[i],
+            value: v.value.as_ref().map(number),
+            value_exact: v.value.as_ref().and_then(exact),
+            bound: v.bound.word(),
+            alpha: v.window.map(|w| Number::Num(w.alpha)),
+            beta: v.window.map(|w| Number::Num(w.beta)),
+            negamax_value: v.negamax.map(Number::Num),
+            visit: i + 1,
+            probe: v.probe,
+        })
+    }
+
+    pub fn cuts(&self) -> impl Iterator<Item = CutReport<'_>> {
+        let visits = &self.analysis.visits;
+        self.analysis.cuts.iter().map(|c| CutReport {
+            at: Dot(&visits[c.at].path),
+            kind: match c.kind {
+                CutKind::Alpha => "alpha",
+                CutKind::Beta => "beta",
+                CutKind::Chance { .. } => "chance",
+                CutKind::Shallow => "shallow",
+            },
+            side: match c.kind {
+                CutKind::Chance { high } => Some(if high { "high" } else { "low" }),
+                _ => None,
+            },
+            value: Number::Num(c.value),
+            bound: Number::Num(c.bound),
+            cause: match (c.cause, c.by_table, c.by_pass) {
+                (Some(i), _, _) => CauseReport::Node(&visits[i].path),
+                (None, true, _) => CauseReport::Table,
+                (None, _, true) => CauseReport::Pass,
+                (None, false, false) => CauseReport::Bounds,
+            },
+            pruned: Paths(&c.pruned),
+            superseded: visits[c.at].superseded,
+        })
+    }
+
+    pub fn pruned(&self) -> impl Iterator<Item = &Path> {
+        self.analysis.pruned()
+    }
+
+    pub fn visit_order(&self) -> impl Iterator<Item = &Path> {
+        self.analysis.visits.iter().map(|v| &v.path)
+    }
+
+    pub fn leaf_order(&self) -> impl Iterator<Item = &Visit> {
+        self.analysis.leaves()
+    }
+}
+
+/// One visited node.
+#[derive(Serialize, Debug)]
+pub struct NodeReport<'a> {
+    pub path: Dot<'a>,
+    pub name: Option<&'a str>,
+    pub kind: &'static str,
+    pub value: Option<Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value_exact: Option<String>,
+    pub bound: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alpha: Option<Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beta: Option<Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub negamax_value: Option<Number>,
+    /// 1-based position in the visit order.
+    pub visit: usize,
+    /// A `star2` probe visit (only the first child searched).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub probe: bool,
+}
+
+/// One cut.
+#[derive(Serialize, Debug)]
+pub struct CutReport<'a> {
+    /// Where the search stopped.
+    pub at: Dot<'a>,
+    /// `alpha` (at a MIN node, v ≤ α) or `beta` (at a MAX node, v ≥ β).
+    pub kind: &'static str,
+    pub value: Number,
+    pub bound: Number,
+    /// The ancestor whose α or β it was (`bounds`: the declared bounds;
+    /// `table`: a transposition-table entry).
+    pub cause: CauseReport<'a>,
+    /// For a `chance` cut: `low` (value ≤ α even if the rest scored the
+    /// upper bound) or `high` (value ≥ β even at the lower bound).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
+    pub pruned: Paths<'a>,
+    /// In a search whose answer was replaced (a re-searched scout, an
+    /// earlier pass): not among `pruned`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub superseded: bool,
+}
+
+/// Whose bound made a node stop: an ancestor (by path), the declared
+/// `bounds`, a transposition-table entry, or an MTD(f) pass's window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CauseReport<'a> {
+    Node(&'a Path),
+    Bounds,
+    Table,
+    Pass,
+}
+
+impl Serialize for CauseReport<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            CauseReport::Node(p) => Dot(p).serialize(s),
+            CauseReport::Bounds => s.serialize_str("bounds"),
+            CauseReport::Table => s.serialize_str("table"),
+            CauseReport::Pass => s.serialize_str("pass"),
+        }
+    }
+}
+
+/// A borrowed path, written as its dotted text (`root`, `2.3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dot<'a>(pub &'a Path);
+
+impl std::ops::Deref for Dot<'_> {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0
+    }
+}
+
+impl Serialize for Dot<'_> {
+    /// Formats into a stack buffer and writes one string (most paths are
+    /// short); deeper paths go through `Display`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut buf = [0u8; 64];
+        match write_dotted(&self.0.0, &mut buf) {
+            Some(n) => s.serialize_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
+            None => s.collect_str(self.0),
+        }
+    }
+}
+
+/// `2.3` for `[1, 2]` (`root` for `[]`) into `buf`; its length, or `None`
+/// when it does not fit.
+fn write_dotted(path: &[u32], buf: &mut [u8]) -> Option<usize> {
+    if path.is_empty() {
+        buf.get_mut(..4)?.copy_from_slice(b"root");
+        return Some(4);
+    }
+    let mut n = 0;
+    for (k, &i) in path.iter().enumerate() {
+        if k > 0 {
+            *buf.get_mut(n)? = b'.';
+            n += 1;
+        }
+        let mut digits = [0u8; 10];
+        let (mut v, mut d) = (u64::from(i) + 1, digits.len());
+        while v > 0 || d == digits.len() {
+            d -= 1;
+            digits[d] = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+        let len = digits.len() - d;
+        buf.get_mut(n..n + len)?.copy_from_slice(&digits[d..]);
+        n += len;
+    }
+    Some(n)
+}
+
+/// Borrowed paths, written as a list of dotted texts.
+#[derive(Clone, Copy, Debug)]
+pub struct Paths<'a>(pub &'a [Path]);
+
+impl Serialize for Paths<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(Dot))
+    }
+}
+
+/// A list made as it is written: `f` gives its items.
+pub struct Lazy<F>(pub F);
+
+impl<F, I> Serialize for Lazy<F>
+where
+    F: Fn() -> I,
+    I: Iterator<Item: Serialize>,
+{
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((self.0)())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dotted_paths_are_one_based() {
+        let text = |p: &[u32]| {
+            let mut buf = [0u8; 64];
+            write_dotted(p, &mut buf).map(|n| String::from_utf8(buf[..n].to_vec()).unwrap())
+        };
+        assert_eq!(text(&[]).as_deref(), Some("root"));
+        assert_eq!(text(&[0]).as_deref(), Some("1"));
+        assert_eq!(text(&[1, 2, 9, 99]).as_deref(), Some("2.3.10.100"));
+        assert_eq!(text(&[u32::MAX]).as_deref(), Some("4294967296"));
+        assert_eq!(text(&[0; 40]), None);
+        for p in [vec![], vec![0], vec![4, 0, 12]] {
+            assert_eq!(text(&p).unwrap(), Path(p.clone()).to_string());
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! `expectiminimax`: MAX, MIN and CHANCE nodes, no pruning.
+//!
+//! AIMA 3e §5.5.1:
+//!
+//! ```text
+//! EXPECTIMINIMAX(s) =
+//!     UTILITY(s)                                    if TERMINAL-TEST(s)
+//!     max_a EXPECTIMINIMAX(RESULT(s, a))            if PLAYER(s) = MAX
+//!     min_a EXPECTIMINIMAX(RESULT(s, a))            if PLAYER(s) = MIN
+//!     Σ_r P(r) · EXPECTIMINIMAX(RESULT(s, r))       if PLAYER(s) = CHANCE
+//! ```
+//!
+//! On a tree without CHANCE nodes this is AIMA's MINIMAX (Figure 5.3), so
+//! `minimax` runs this same search under its own name. A node at the depth
+//! cutoff returns its `eval` (§5.4, H-MINIMAX). Values stay exact rationals
+//! (7/3, not 2.333…). At a CHANCE node each update records the running
+//! weighted sum; no child is "best" there.
+
+use crate::model::{Game, NodeId, NodeKind};
+use crate::num::Num;
+use crate::search::Algorithm;
+use crate::search::options::Options;
+use crate::search::order::Orderer;
+use crate::search::trace::{BoundKind, Event, Trace, Value};
+
+pub fn expectiminimax(game: &Game, opts: &Options) -> Trace {
+    search(game, opts, Algorithm::Expectiminimax)
+}
+
+/// `minimax`: the same search, on trees without CHANCE nodes.
+pub fn minimax(game: &Game, opts: &Options) -> Trace {
+    search(game, opts, Algorithm::Minimax)
+}
+
+fn search(game: &Game, opts: &Options, algorithm: Algorithm) -> Trace {
+    let mut search = Expectiminimax { game, order: Orderer::new(game, opts), trace: Trace::new(algorithm, opts) };
+    search.value(NodeId::ROOT, 0, 0);
+    search.trace
+}
+
+struct Expectiminimax<'g> {
+    game: &'g Game,
+    order: Orderer<'g>,
+    trace: Trace,
+}
+
+impl Expectiminimax<'_> {
+    /// MAX-VALUE, MIN-VALUE or the chance average, by the node's kind.
+    fn value(&mut self, id: NodeId, child: u32, depth: u32) -> Num {
+        if let Some((v, source)) = self.order.direct_value(id, depth) {
+            let value = Value::Scalar(v);
+            self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
+            return v;
+        }
+        self.trace.push(Event::Enter { node: id, child, window: None });
+        let kind = self.game.node(id).kind();
+        let mut v = match kind {
+            NodeKind::Max => Num::NEG_INF,
+            NodeKind::Min => Num::INF,
+            _ => Num::ZERO,
+        };
+        for i in self.order.children(id, depth) {
+            let c = self.game.node(id).children()[i as usize].child;
+            let cv = self.value(c, i, depth + 1);
+            let best = match kind {
+                NodeKind::Max => cv > v,
+                NodeKind::Min => cv < v,
+                _ => false,
+            };
+            if kind == NodeKind::Chance {
+                v = v + self.game.prob(id, i as usize) * cv;
+            } else if best {
+                v = cv;
+            }
+            self.trace.push(Event::Update { child: i, value: Value::Scalar(v), window: None, best });
+        }
+        self.trace.push(Event::Exit { value: Value::Scalar(v), bound: BoundKind::Exact, negamax: None });
+        v
+    }
+}

@@ -1,0 +1,156 @@
+//! `maxn`: multi-player search over utility vectors; `--shallow` adds
+//! Korf's shallow pruning.
+//!
+//! Luckhardt & Irani (1986), as in AIMA 3e §5.2.2 (Figure 5.4): the player
+//! to move at a node picks the child whose vector is best in that player's
+//! own component. Ties go to the leftmost child searched (`--ties last`:
+//! the last). CHANCE nodes average the vectors component by component.
+//!
+//! Shallow pruning, R. E. Korf, "Multi-player alpha-beta pruning",
+//! Artificial Intelligence 48 (1991) 99–111, §3:
+//!
+//! ```text
+//! shallow(node, bound):            // bound = S − Best[parent's player]
+//!     best ← shallow(first child, S)
+//!     for each other child:
+//!         if best[player] ≥ bound: return best     // shallow cut
+//!         current ← shallow(child, S − best[player])
+//!         if current[player] > best[player]: best ← current
+//!     return best
+//! ```
+//!
+//! With `sum S` (components add up to at most S) and every component at
+//! least `lo` (the declared lower bound, or 0 without `bounds`; then a
+//! negative component is an error): when the player `p` to move at a node
+//! already has `x`, the parent's player `q ≠ p` can get at most
+//! `S − x − (n − 2)·lo` there, so once `x ≥ bound = S − best_q − (n−2)·lo`
+//! the parent will not choose this node and its other children are pruned.
+//! The cut is on equality only under `--ties first` (the parent keeps its
+//! earlier child on a tie) and the default cut rule; `--ties last|all` or
+//! `--strict-cuts` cut only on `x > bound`. Only a player node directly
+//! below another player's node prunes (not below CHANCE nodes, not deep
+//! pruning). A node that cut returns its best vector so far as a bound:
+//! its own player's component is a lower bound (`lower`), the vector is not
+//! its value. `--ignore-bounds` does not change maxn.
+
+use crate::model::{Game, NodeId, NodeKind, Utility};
+use crate::num::Num;
+use crate::search::Algorithm;
+use crate::search::options::{Options, Ties};
+use crate::search::order::Orderer;
+use crate::search::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Value};
+
+pub fn maxn(game: &Game, opts: &Options) -> Trace {
+    let ties = opts.ties;
+    let lo = game.bounds.map_or(Num::ZERO, |b| b.0);
+    let others = Num::int(game.players.len().saturating_sub(2) as i64) * lo;
+    let shallow = if opts.shallow { game.sum.map(|s| s - others) } else { None };
+    let strict = opts.shallow_strict();
+    let trace = Trace::new(Algorithm::Maxn, opts);
+    let mut search = Maxn { game, order: Orderer::new(game, opts), ties, shallow, strict, trace };
+    search.value(NodeId::ROOT, 0, 0, None);
+    search.trace
+}
+
+/// Why `--shallow` cannot run on `game`.
+pub(crate) fn shallow_applies(game: &Game) -> Result<(), String> {
+    if game.sum.is_none() {
+        return Err("shallow pruning needs `sum S` (the most the components of a vector add up to)".into());
+    }
+    if game.bounds.is_none() {
+        let negative =
+            game.nodes().any(|n| matches!(n.utility(), Utility::Vector(v) if v.iter().any(|x| *x < Num::ZERO)));
+        if negative {
+            return Err("shallow pruning takes 0 as every component's lower bound, but a leaf has a negative one \
+                        (declare `bounds [lo, hi]`)"
+                .into());
+        }
+    }
+    Ok(())
+}
+
+/// What the parent's player already has, for a shallow cut.
+#[derive(Clone, Copy)]
+struct Parent {
+    player: u16,
+    best: Num,
+    depth: u32,
+}
+
+struct Maxn<'g> {
+    game: &'g Game,
+    order: Orderer<'g>,
+    ties: Ties,
+    /// `S − (n − 2)·lo` with `--shallow`.
+    shallow: Option<Num>,
+    strict: bool,
+    trace: Trace,
+}
+
+impl Maxn<'_> {
+    fn value(&mut self, id: NodeId, child: u32, depth: u32, parent: Option<Parent>) -> Vec<Num> {
+        let node = self.game.node(id);
+        if let Utility::Vector(u) = node.utility() {
+            let value = Value::Vector(u.to_vec());
+            let source = LeafSource::Utility;
+            self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
+            return u.to_vec();
+        }
+        self.trace.push(Event::Enter { node: id, child, window: None });
+        let kind = node.kind();
+        let mut v: Option<Vec<Num>> = None;
+        let mut bound = BoundKind::Exact;
+        let order = self.order.children(id, depth);
+        for (k, &i) in order.iter().enumerate() {
+            let c = self.game.node(id).children()[i as usize].child;
+            let me = match (kind, &v) {
+                (NodeKind::Player(p), Some(cur)) => Some(Parent { player: p, best: cur[p as usize], depth }),
+                _ => None,
+            };
+            let cv = self.value(c, i, depth + 1, me);
+            let best = match (kind, &v) {
+                (NodeKind::Player(p), Some(cur)) => {
+                    let (new, old) = (cv[p as usize], cur[p as usize]);
+                    new > old || (self.ties != Ties::First && new == old)
+                }
+                (NodeKind::Player(_), None) => true,
+                _ => false,
+            };
+            if kind == NodeKind::Chance {
+                let p = self.game.prob(id, i as usize);
+                let acc = v.take().unwrap_or_else(|| vec![Num::ZERO; cv.len()]);
+                v = Some(acc.iter().zip(&cv).map(|(&a, &b)| a + p * b).collect());
+            } else if best {
+                v = Some(cv);
+            }
+            let value = Value::Vector(v.clone().unwrap_or_default());
+            self.trace.push(Event::Update { child: i, value, window: None, best });
+            let pruned = &order[k + 1..];
+            if let (Some((value, limit, cause)), false) =
+                (self.shallow_cut(kind, v.as_deref(), parent), pruned.is_empty())
+            {
+                let pruned = pruned.to_vec();
+                self.trace.push(Event::Cut { kind: CutKind::Shallow, value, bound: limit, cause, pruned });
+                bound = BoundKind::Lower;
+                break;
+            }
+        }
+        let v = v.unwrap_or_default();
+        self.trace.push(Event::Exit { value: Value::Vector(v.clone()), bound, negamax: None });
+        v
+    }
+
+    /// The shallow cut at a node of player p whose parent's player q ≠ p
+    /// already has `best`: `x ≥ S − best − (n−2)·lo` (or `>`).
+    fn shallow_cut(&self, kind: NodeKind, v: Option<&[Num]>, parent: Option<Parent>) -> Option<(Num, Num, Cause)> {
+        let (Some(limit), NodeKind::Player(p), Some(v), Some(parent)) = (self.shallow, kind, v, parent) else {
+            return None;
+        };
+        if parent.player == p {
+            return None;
+        }
+        let (x, bound) = (v[p as usize], limit - parent.best);
+        let cut = if self.strict { x > bound } else { x >= bound };
+        cut.then_some((x, bound, Cause::Ancestor(parent.depth)))
+    }
+}

@@ -1,0 +1,380 @@
+//! The search algorithms, one per file, and which trees each applies to.
+//!
+//! Each algorithm is a pure function `fn(&Game, &Options) -> Trace`. [`run`]
+//! checks that the algorithm applies to the tree and that a depth cutoff
+//! finds an `eval` everywhere it needs one, then runs it.
+//!
+//! | algorithm | trees |
+//! |---|---|
+//! | `minimax`, `negamax`, `alphabeta`, `negamax-ab` | MAX/MIN only |
+//! | `negamax-tt`, `pvs`, `mtdf`, `ids` | MAX/MIN only |
+//! | `expectiminimax` | MAX/MIN/CHANCE |
+//! | `maxn` | multi-player games (`players`), CHANCE allowed |
+//! | `star1`, `star2` | two-player MAX/MIN/CHANCE; CHANCE nodes need `bounds` |
+//! | `paranoid` | multi-player games; CHANCE nodes need `bounds` |
+
+mod alphabeta;
+mod expectiminimax;
+pub mod horizon;
+mod ids;
+mod maxn;
+mod mtdf;
+mod negamax;
+mod negamax_ab;
+mod negamax_tt;
+pub mod options;
+pub mod order;
+mod paranoid;
+mod pvs;
+mod star1;
+mod star2;
+mod star_chance;
+pub mod trace;
+mod tt;
+
+use std::collections::HashSet;
+use std::fmt;
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::model::{Game, NodeId, NodeKind};
+use crate::num::Num;
+use crate::search::options::Options;
+use crate::search::trace::{BoundKind, Trace};
+
+/// The algorithms, by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// `minimax`: AIMA MINIMAX-DECISION.
+    Minimax,
+    /// `negamax`: negamax with color.
+    Negamax,
+    /// `alphabeta`: AIMA ALPHA-BETA-SEARCH (fail-soft; `--fail-hard`).
+    Alphabeta,
+    /// `negamax-ab`: negamax with alpha-beta.
+    NegamaxAb,
+    /// `expectiminimax`: MAX/MIN/CHANCE, no pruning.
+    Expectiminimax,
+    /// `maxn`: multi-player vectors (`--shallow`: Korf's shallow pruning).
+    Maxn,
+    /// `star1`: Ballard's *-minimax, alpha-beta with chance-node pruning.
+    Star1,
+    /// `star2`: `star1` plus probing below chance nodes.
+    Star2,
+    /// `paranoid`: one player against the coalition of all others.
+    Paranoid,
+    /// `negamax-tt`: negamax alpha-beta with a transposition table.
+    NegamaxTt,
+    /// `pvs`: principal variation search (NegaScout).
+    Pvs,
+    /// `mtdf`: MTD(f), null-window passes over `negamax-tt`.
+    Mtdf,
+    /// `ids`: iterative deepening alpha-beta.
+    Ids,
+}
+
+impl Algorithm {
+    pub const ALL: &[Algorithm] = &[
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::Alphabeta,
+        Algorithm::NegamaxAb,
+        Algorithm::Expectiminimax,
+        Algorithm::Maxn,
+        Algorithm::Star1,
+        Algorithm::Star2,
+        Algorithm::Paranoid,
+        Algorithm::NegamaxTt,
+        Algorithm::Pvs,
+        Algorithm::Mtdf,
+        Algorithm::Ids,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::Negamax => "negamax",
+            Algorithm::Alphabeta => "alphabeta",
+            Algorithm::NegamaxAb => "negamax-ab",
+            Algorithm::Expectiminimax => "expectiminimax",
+            Algorithm::Maxn => "maxn",
+            Algorithm::Star1 => "star1",
+            Algorithm::Star2 => "star2",
+            Algorithm::Paranoid => "paranoid",
+            Algorithm::NegamaxTt => "negamax-tt",
+            Algorithm::Pvs => "pvs",
+            Algorithm::Mtdf => "mtdf",
+            Algorithm::Ids => "ids",
+        }
+    }
+
+    pub fn names() -> Vec<&'static str> {
+        Algorithm::ALL.iter().map(|a| a.name()).collect()
+    }
+
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.iter().copied().find(|a| a.name() == name)
+    }
+
+    /// Does it keep an `(α, β)` window (and so report windows and cuts)?
+    pub fn uses_window(self) -> bool {
+        match self {
+            Algorithm::Minimax | Algorithm::Negamax | Algorithm::Expectiminimax | Algorithm::Maxn => false,
+            Algorithm::Alphabeta | Algorithm::NegamaxAb | Algorithm::Star1 | Algorithm::Star2 | Algorithm::Paranoid => {
+                true
+            }
+            Algorithm::NegamaxTt | Algorithm::Pvs | Algorithm::Mtdf | Algorithm::Ids => true,
+        }
+    }
+
+    /// Does it report side-to-move (negamax) values?
+    pub fn is_negamax(self) -> bool {
+        match self {
+            Algorithm::Minimax
+            | Algorithm::Alphabeta
+            | Algorithm::Expectiminimax
+            | Algorithm::Maxn
+            | Algorithm::Star1
+            | Algorithm::Star2
+            | Algorithm::Paranoid => false,
+            Algorithm::Negamax | Algorithm::NegamaxAb => true,
+            Algorithm::NegamaxTt | Algorithm::Pvs | Algorithm::Mtdf => true,
+            Algorithm::Ids => false,
+        }
+    }
+
+    /// Does it keep a transposition table (and report probes and stores)?
+    pub fn uses_table(self) -> bool {
+        matches!(self, Algorithm::NegamaxTt | Algorithm::Mtdf)
+    }
+
+    /// Why it cannot run on `game`, pointing at the node that prevents it.
+    pub fn applies(self, game: &Game) -> Result<(), Diagnostic> {
+        let not = |id: NodeId, why: &str| {
+            Diagnostic::new(
+                DiagnosticKind::NotApplicable { algorithm: self.name().to_string(), why: why.to_string() },
+                game.node(id).span(),
+            )
+        };
+        if let Some(id) = game.first_unknown() {
+            return Err(Diagnostic::new(DiagnosticKind::UnknownLeaf, game.node(id).span()));
+        }
+        let chance = game.first_of_kind(NodeKind::Chance);
+        match self {
+            Algorithm::Maxn if !game.is_multiplayer() => {
+                Err(not(NodeId::ROOT, "it is a two-player game (declare `players` for max^n)"))
+            }
+            Algorithm::Maxn => Ok(()),
+            Algorithm::Paranoid if !game.is_multiplayer() => {
+                Err(not(NodeId::ROOT, "it is a two-player game (paranoid reduces multi-player games to two)"))
+            }
+            Algorithm::Paranoid | Algorithm::Star1 | Algorithm::Star2 => match chance {
+                _ if self != Algorithm::Paranoid && game.is_multiplayer() => {
+                    Err(not(NodeId::ROOT, "it is a multi-player game (use maxn or paranoid)"))
+                }
+                Some(id) if game.bounds.is_none() => Err(not(
+                    id,
+                    "it has CHANCE nodes but no `bounds [L, U]`, which chance-node pruning needs \
+                     (declare them, or use expectiminimax)",
+                )),
+                _ => Ok(()),
+            },
+            _ if game.is_multiplayer() => Err(not(NodeId::ROOT, "it is a multi-player game (use maxn)")),
+            Algorithm::Expectiminimax => Ok(()),
+            Algorithm::Minimax
+            | Algorithm::Negamax
+            | Algorithm::Alphabeta
+            | Algorithm::NegamaxAb
+            | Algorithm::NegamaxTt
+            | Algorithm::Pvs
+            | Algorithm::Mtdf
+            | Algorithm::Ids => match chance {
+                Some(id) => Err(not(id, "it has CHANCE nodes (use expectiminimax)")),
+                None => Ok(()),
+            },
+        }
+    }
+
+    pub fn search(self, game: &Game, opts: &Options) -> Trace {
+        match self {
+            Algorithm::Minimax => expectiminimax::minimax(game, opts),
+            Algorithm::Negamax => negamax::negamax(game, opts),
+            Algorithm::Alphabeta => alphabeta::alphabeta(game, opts),
+            Algorithm::NegamaxAb => negamax_ab::negamax_ab(game, opts),
+            Algorithm::Expectiminimax => expectiminimax::expectiminimax(game, opts),
+            Algorithm::Maxn => maxn::maxn(game, opts),
+            Algorithm::Star1 => star1::star1(game, opts),
+            Algorithm::Star2 => star2::star2(game, opts),
+            Algorithm::Paranoid => paranoid::paranoid(game, opts),
+            Algorithm::NegamaxTt => negamax_tt::negamax_tt(game, opts),
+            Algorithm::Pvs => pvs::pvs(game, opts),
+            Algorithm::Mtdf => mtdf::mtdf(game, opts),
+            Algorithm::Ids => ids::ids(game, opts),
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Runs `algo` on `game`, after checking it applies and that the horizon
+/// options make sense; the trace records what the horizon did.
+pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagnostic> {
+    algo.applies(game)?;
+    let not = |why: String| {
+        Diagnostic::new(DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why }, game.root().span())
+    };
+    if let (Algorithm::Maxn | Algorithm::Paranoid, Some(_)) = (algo, opts.depth) {
+        return Err(not("a depth cutoff needs vector evaluations, which specs cannot give".into()));
+    }
+    if algo == Algorithm::Maxn && opts.shallow {
+        maxn::shallow_applies(game).map_err(not)?;
+    }
+    if algo == Algorithm::Paranoid {
+        paranoid::player(game, opts).map_err(not)?;
+    }
+    if let (Algorithm::Maxn, Some(_)) = (algo, opts.beam) {
+        return Err(not("forward pruning ranks moves by a scalar `eval`, which max^n cannot use".into()));
+    }
+    if opts.depth.is_none() && (opts.quiescence || opts.singular.is_some()) {
+        return Err(not("--quiescence and --singular-extension extend a depth cutoff: give --depth N too".into()));
+    }
+    let extends = opts.quiescence || opts.singular.is_some() || opts.beam.is_some();
+    if algo == Algorithm::Ids && extends {
+        return Err(not(
+            "iterative deepening does not combine with --quiescence, --beam or --singular-extension yet".into()
+        ));
+    }
+    check_horizon_with(game, opts)?;
+    let trace = algo.search(game, opts);
+    // `ids` joins passes of different depths; `annotate` reads one depth.
+    let mut trace = if algo == Algorithm::Ids { trace } else { horizon::annotate(game, trace) };
+    // A big search's events outlive it (the report is read off them): no
+    // spare capacity from the list's doubling.
+    trace.events.shrink_to_fit();
+    Ok(trace)
+}
+
+/// The width δ of the null windows of `pvs` and `mtdf` (1 for integer trees).
+pub fn null_window(game: &Game, opts: &Options) -> Num {
+    pvs::null_delta(game, opts)
+}
+
+/// Every algorithm that applies to `game` (`star1` and `star2` only when
+/// it has CHANCE nodes: without them they are `alphabeta`, step for step).
+pub fn applicable(game: &Game) -> Vec<Algorithm> {
+    let chance = game.has_kind(NodeKind::Chance);
+    let star = |a: &Algorithm| chance || !matches!(a, Algorithm::Star1 | Algorithm::Star2);
+    Algorithm::ALL.iter().copied().filter(|a| a.applies(game).is_ok()).filter(star).collect()
+}
+
+/// Fails on the first inner node at depth `depth` that has no `eval`.
+pub fn check_horizon(game: &Game, depth: u32) -> Result<(), Diagnostic> {
+    check_horizon_with(game, &Options { depth: Some(depth), ..Options::default() })
+}
+
+/// Fails on the first node the search would evaluate by an `eval` it does
+/// not have (following quiescence and singular extensions), or whose
+/// siblings `--beam` must rank while it has no `eval`. Beam-dropped
+/// children are never reached, so they need nothing.
+pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic> {
+    if opts.depth.is_none() && opts.beam.is_none() {
+        return Ok(());
+    }
+    let mut seen = HashSet::new();
+    let mut stack = vec![(NodeId::ROOT, 0u32)];
+    while let Some((id, eff)) = stack.pop() {
+        if !seen.insert((id, eff)) {
+            continue;
+        }
+        match horizon::decide(game, opts, id, eff) {
+            horizon::Decision::Direct(..) => continue,
+            horizon::Decision::MissingEval => {
+                let depth = opts.depth.unwrap_or(eff);
+                let kind = if eff > depth {
+                    DiagnosticKind::MissingQuietEval { depth }
+                } else {
+                    DiagnosticKind::MissingEval { depth }
+                };
+                return Err(Diagnostic::new(kind, game.node(id).span()));
+            }
+            horizon::Decision::Search => {}
+        }
+        let node = game.node(id);
+        if let (Some(i), Some(beam)) = (horizon::unranked_child(game, opts, id), opts.beam) {
+            let child = game.node(node.children()[i as usize].child);
+            return Err(Diagnostic::new(DiagnosticKind::MissingBeamEval { beam }, child.span()));
+        }
+        let dropped = horizon::forward_pruned(game, opts, id);
+        for (i, e) in node.children().iter().enumerate().rev() {
+            if !dropped.contains(&(i as u32)) {
+                stack.push((e.child, horizon::child_depth(game, opts, id, eff, i as u32)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The root window: the declared bounds, unless ignored.
+pub(crate) fn root_window(game: &Game, opts: &Options) -> (Num, Num) {
+    match game.bounds {
+        Some((lo, hi)) if !opts.ignore_bounds => (lo, hi),
+        _ => (Num::NEG_INF, Num::INF),
+    }
+}
+
+/// What is known of a node's true value: it lies in `[lo, hi]`.
+/// Used to say whether a returned value is exact or only a bound.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Interval {
+    pub lo: Num,
+    pub hi: Num,
+}
+
+impl Interval {
+    /// Before any child: the identity for max (or min).
+    pub fn start(maximizing: bool) -> Interval {
+        let v = if maximizing { Num::NEG_INF } else { Num::INF };
+        Interval { lo: v, hi: v }
+    }
+
+    /// What a child's returned value and bound say; `range` is what any
+    /// value may be (the declared bounds, or everything).
+    pub fn of(value: Num, bound: BoundKind, range: (Num, Num)) -> Interval {
+        match bound {
+            BoundKind::Exact => Interval { lo: value, hi: value },
+            BoundKind::Lower => Interval { lo: value, hi: range.1 },
+            BoundKind::Upper => Interval { lo: range.0, hi: value },
+        }
+    }
+
+    /// Folds in one child (or a pruned one, as `range`).
+    pub fn absorb(&mut self, maximizing: bool, child: Interval) {
+        if maximizing {
+            self.lo = self.lo.max(child.lo);
+            self.hi = self.hi.max(child.hi);
+        } else {
+            self.lo = self.lo.min(child.lo);
+            self.hi = self.hi.min(child.hi);
+        }
+    }
+
+    /// Classifies a returned value: exact when the interval is that point;
+    /// an upper bound when the true value cannot exceed it; a lower bound
+    /// when it cannot be less. (Only if neither is known, the window says.)
+    pub fn classify(self, value: Num, window: (Num, Num)) -> BoundKind {
+        if self.lo == self.hi && self.lo == value {
+            BoundKind::Exact
+        } else if self.hi <= value {
+            BoundKind::Upper
+        } else if self.lo >= value {
+            BoundKind::Lower
+        } else if value <= window.0 {
+            BoundKind::Upper
+        } else {
+            BoundKind::Lower
+        }
+    }
+}

@@ -1,0 +1,882 @@
+//! Text → [`ast::File`]: the pest grammar `grammar/gametree.pest` and the
+//! only code that touches pest's `Pair` and `Rule`.
+//!
+//! [`parse`] checks the text is text (no NUL byte) and not nested too deeply
+//! for pest's recursion, runs the grammar, and turns the pairs into the
+//! spanned ast at once, one function per grammar rule. Numbers stay text;
+//! nothing is resolved. Every failure is a [`Diagnostic`] pointing at the
+//! offending token: pest's errors are put into words by [`rule_words`], an
+//! exhaustive match, so a new rule cannot ship with an unreadable error.
+//! Invariant: no input makes this module panic.
+
+use pest::Parser;
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
+use crate::syntax::ast::{
+    Attr, AttrValue, Child, Expect, ExpectItem, ExpectOption, File, Header, Ident, Item, Leaf, LeafRef, LeafValue,
+    Node, Number, Reference, Segment, ValueLit,
+};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/gametree.pest"]
+struct SpecParser;
+
+/// How deeply braces may nest before we refuse the text. Text nested deeper
+/// than [`crate::SHALLOW_NESTING`] is handled on a thread with a stack to
+/// match (see [`crate::with_stack`]). The limit keeps reports within
+/// reason: every visited node's path is written out in full, so a report
+/// grows with nodes × depth (a 10,000-deep chain's `minimax` JSON report
+/// is already about 1.2 GB).
+pub const MAX_DEPTH: usize = 10_000;
+
+type Result<T> = std::result::Result<T, Diagnostic>;
+
+/// Parses a `.tree` spec into its syntax tree, or says what is wrong and where.
+pub fn parse(text: &str) -> std::result::Result<File, Vec<Diagnostic>> {
+    let depth = check_text(text).map_err(|d| vec![d])?;
+    crate::with_stack(depth, || parse_checked(text)).map_err(|d| vec![d])
+}
+
+/// Parses one node reference on its own (`C.2`, `2.3`, `root`, `"B 1".2`),
+/// as answer files and command-line flags write them; spans are offsets
+/// into `text`.
+pub fn parse_reference(text: &str) -> Result<Reference> {
+    check_text(text)?;
+    let mut pairs = SpecParser::parse(Rule::reference, text).map_err(|e| pest_error(text, &e))?;
+    let pair = pairs.next().ok_or_else(|| bug(Span::new(0, 0)))?;
+    let end = pair.as_span().end();
+    if end < text.len() {
+        let (found, span) = found_at(text, end);
+        let kind = DiagnosticKind::Syntax { expected: vec!["the end of the reference".into()], found };
+        return Err(Diagnostic::new(kind, span));
+    }
+    reference(pair)
+}
+
+/// [`parse`] once the text is known to be text and not too deep.
+fn parse_checked(text: &str) -> Result<File> {
+    let mut pairs = SpecParser::parse(Rule::file, text).map_err(|e| pest_error(text, &e))?;
+    file(pairs.next().ok_or_else(|| bug(Span::new(0, 0)))?)
+}
+
+// ---------------------------------------------------------------------------
+// Pairs → ast, one function per rule.
+
+/// `file`: headers, the root node, `expect` blocks.
+fn file(pair: Pair<Rule>) -> Result<File> {
+    let (mut headers, mut root, mut expects) = (Vec::new(), None, Vec::new());
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::node => root = Some(node(p)?),
+            Rule::expect => expects.push(expect(p)?),
+            Rule::EOI => {}
+            _ => headers.push(header(p)?),
+        }
+    }
+    let root = root.ok_or_else(|| bug(Span::new(0, 0)))?;
+    Ok(File { headers, root, expects })
+}
+
+/// `title`, `bounds`, `players`, `sum`.
+fn header(pair: Pair<Rule>) -> Result<Header> {
+    let (rule, span) = (pair.as_rule(), span(&pair));
+    let mut inner = pair.into_inner();
+    Ok(match rule {
+        Rule::title => Header::Title { text: name(next(&mut inner, span)?).text, span },
+        Rule::bounds => {
+            let lo = number(next(&mut inner, span)?);
+            let hi = number(next(&mut inner, span)?);
+            Header::Bounds { lo, hi, span }
+        }
+        Rule::players => Header::Players { names: inner.map(name).collect(), span },
+        Rule::sum => Header::Sum { value: number(next(&mut inner, span)?), span },
+        _ => return Err(bug(span)),
+    })
+}
+
+/// `node`: kind, name, attributes, children.
+fn node(pair: Pair<Rule>) -> Result<Node> {
+    let outer = span(&pair);
+    let mut inner = pair.into_inner().peekable();
+    let kind = name(next(&mut inner, outer)?);
+    let name = inner.next_if(|p| matches!(p.as_rule(), Rule::ident | Rule::string)).map(name);
+    let attrs = match inner.next_if(|p| p.as_rule() == Rule::attrs) {
+        Some(p) => p.into_inner().filter(|p| p.as_rule() == Rule::attr).map(attr).collect(),
+        None => Vec::new(),
+    };
+    let mut children = Vec::new();
+    for p in inner {
+        match p.as_rule() {
+            Rule::child => children.push(child(p)?),
+            Rule::leaf_run => leaf_run(p, &mut children),
+            _ => {}
+        }
+    }
+    let span = kind.span.to(name.as_ref().map_or(kind.span, |n| n.span));
+    Ok(Node { kind, name, attrs, children, span })
+}
+
+/// `leaf_run`: `3 12, 8`, one plain numbered leaf per number. The grammar
+/// has checked every number; here they are only split at blanks and commas.
+fn leaf_run(pair: Pair<Rule>, children: &mut Vec<Child>) {
+    let start = pair.as_span().start();
+    let text = pair.as_str();
+    let gap = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b',');
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if gap(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let end = bytes[i..].iter().position(|&b| gap(b)).map_or(bytes.len(), |n| i + n);
+        let span = Span::new(start + i, start + end);
+        let value = LeafValue::Number(Number { text: text[i..end].to_string(), span });
+        children.push(Child { label: None, prob: None, item: Item::Leaf(Leaf { name: None, value, span }), span });
+        i = end;
+    }
+}
+
+/// `attr`: `eval=5`, `key=p7`, `noisy`.
+fn attr(pair: Pair<Rule>) -> Attr {
+    let span = span(&pair);
+    let mut inner = pair.into_inner();
+    let key = inner.next().map_or_else(|| Ident { text: String::new(), span }, name);
+    let value = inner.next().map(|p| match p.as_rule() {
+        Rule::number => AttrValue::Number(number(p)),
+        _ => AttrValue::Ident(name(p)),
+    });
+    Attr { key, value, span }
+}
+
+/// `child`: label, probability, then a transposition, node or leaf.
+fn child(pair: Pair<Rule>) -> Result<Child> {
+    let span = span(&pair);
+    let mut inner = pair.into_inner().peekable();
+    let label = inner.next_if(|p| p.as_rule() == Rule::label).map(|p| first(p).map(name)).transpose()?;
+    let prob = inner.next_if(|p| p.as_rule() == Rule::prob).map(|p| first(p).map(number)).transpose()?;
+    let p = next(&mut inner, span)?;
+    let item = match p.as_rule() {
+        Rule::transposition => Item::Ref(name(first(p)?)),
+        Rule::node => Item::Node(node(p)?),
+        _ => Item::Leaf(leaf(p)?),
+    };
+    Ok(Child { label, prob, item, span })
+}
+
+/// `leaf`: `3`, `K=3`, `?`, `K=?`, `(1, 2, 6)`.
+fn leaf(pair: Pair<Rule>) -> Result<Leaf> {
+    let span = span(&pair);
+    let mut inner = pair.into_inner().peekable();
+    let name = inner.next_if(|p| matches!(p.as_rule(), Rule::ident | Rule::string)).map(name);
+    let p = next(&mut inner, span)?;
+    let value = match p.as_rule() {
+        Rule::number => LeafValue::Number(number(p)),
+        Rule::unknown => LeafValue::Unknown,
+        _ => LeafValue::Vector(vector(p).0),
+    };
+    Ok(Leaf { name, value, span })
+}
+
+/// `vector`: `(1, 2, 6)`, with the span of the parentheses.
+fn vector(pair: Pair<Rule>) -> (Vec<Number>, Span) {
+    let span = span(&pair);
+    (pair.into_inner().filter(|p| p.as_rule() == Rule::number).map(number).collect(), span)
+}
+
+/// `expect`: algorithm, options, items. Its span is `expect ALGO(…)`.
+fn expect(pair: Pair<Rule>) -> Result<Expect> {
+    let outer = span(&pair);
+    let mut inner = pair.into_inner().peekable();
+    let algorithm = name(next(&mut inner, outer)?);
+    let options = inner.next_if(|p| p.as_rule() == Rule::options);
+    let end = options.as_ref().map_or(algorithm.span.end, |p| p.as_span().end());
+    let options =
+        options.map_or_else(Vec::new, |p| p.into_inner().filter(|p| p.as_rule() == Rule::option).map(option).collect());
+    let items = inner.filter(|p| !matches!(p.as_rule(), Rule::open | Rule::close)).map(expect_item);
+    Ok(Expect { algorithm, options, items: items.collect::<Result<_>>()?, span: Span::new(outer.start, end) })
+}
+
+/// `option`: `order=best`, `strict-cuts`.
+fn option(pair: Pair<Rule>) -> ExpectOption {
+    let span = span(&pair);
+    let mut inner = pair.into_inner();
+    let key = inner.next().map_or_else(|| Ident { text: String::new(), span }, name);
+    ExpectOption { key, value: inner.next().map(name), span }
+}
+
+/// `value`, `values`, `best`, `pv`, `pruned`, `visited`, `leaves`, `stats`.
+fn expect_item(pair: Pair<Rule>) -> Result<ExpectItem> {
+    let (rule, span) = (pair.as_rule(), span(&pair));
+    let mut inner = pair.into_inner();
+    Ok(match rule {
+        Rule::value => ExpectItem::Value { value: value_lit(next(&mut inner, span)?), span },
+        Rule::values => ExpectItem::Values { pairs: inner.map(value_pair).collect::<Result<_>>()?, span },
+        Rule::best => ExpectItem::Best { moves: references(inner)?, span },
+        Rule::pv => ExpectItem::Pv { refs: references(inner)?, span },
+        Rule::pruned => ExpectItem::Pruned { refs: references(inner)?, span },
+        Rule::visited => ExpectItem::Visited { refs: references(inner)?, span },
+        Rule::leaves => ExpectItem::Leaves { leaves: inner.map(leaf_ref).collect(), span },
+        Rule::stats => ExpectItem::Stats { pairs: inner.map(stat).collect::<Result<_>>()?, span },
+        _ => return Err(bug(span)),
+    })
+}
+
+/// A `number` or `vector` in an answer.
+fn value_lit(pair: Pair<Rule>) -> ValueLit {
+    match pair.as_rule() {
+        Rule::number => ValueLit::Number(number(pair)),
+        _ => {
+            let (numbers, span) = vector(pair);
+            ValueLit::Vector(numbers, span)
+        }
+    }
+}
+
+/// `value_pair`: `B=3`.
+fn value_pair(pair: Pair<Rule>) -> Result<(Reference, ValueLit)> {
+    let span = span(&pair);
+    let mut inner = pair.into_inner();
+    let reference = reference(next(&mut inner, span)?)?;
+    Ok((reference, value_lit(next(&mut inner, span)?)))
+}
+
+/// A number or a name in `leaves`.
+fn leaf_ref(pair: Pair<Rule>) -> LeafRef {
+    match pair.as_rule() {
+        Rule::number => LeafRef::Value(number(pair)),
+        _ => LeafRef::Name(name(pair)),
+    }
+}
+
+/// `stat`: `cutoffs=1`.
+fn stat(pair: Pair<Rule>) -> Result<(Ident, Number)> {
+    let span = span(&pair);
+    let mut inner = pair.into_inner();
+    let key = name(next(&mut inner, span)?);
+    Ok((key, number(next(&mut inner, span)?)))
+}
+
+/// The `reference`s of a list item.
+fn references<'i>(pairs: impl Iterator<Item = Pair<'i, Rule>>) -> Result<Vec<Reference>> {
+    pairs.map(reference).collect()
+}
+
+/// `reference`: dotted segments, each an `index` or a name.
+fn reference(pair: Pair<Rule>) -> Result<Reference> {
+    let span = span(&pair);
+    let segments = pair.into_inner().map(segment).collect::<Result<_>>()?;
+    Ok(Reference { segments, span })
+}
+
+/// `index` (a 1-based child index that fits `u32`), `ident` or `string`.
+fn segment(pair: Pair<Rule>) -> Result<Segment> {
+    if pair.as_rule() != Rule::index {
+        return Ok(Segment::Name(name(pair).text));
+    }
+    match pair.as_str().parse::<u32>() {
+        Ok(i) if i > 0 => Ok(Segment::Index(i)),
+        _ => {
+            let found = format!("`{}`", shorten(pair.as_str()));
+            let kind = DiagnosticKind::Syntax { expected: words(&[Rule::index]), found };
+            Err(Diagnostic::new(kind, span(&pair)))
+        }
+    }
+}
+
+/// `number`: kept as written.
+fn number(pair: Pair<Rule>) -> Number {
+    Number { text: pair.as_str().to_string(), span: span(&pair) }
+}
+
+/// `ident`, `algorithm`, `option_key`, `option_value` as written, or a
+/// `string` unescaped; the span covers the quotes.
+fn name(pair: Pair<Rule>) -> Ident {
+    let text = match pair.as_rule() {
+        Rule::string => unescape(pair.as_str()),
+        _ => pair.as_str().to_string(),
+    };
+    Ident { text, span: span(&pair) }
+}
+
+/// The contents of `"…"` with `\"`, `\\`, `\n`, `\t` resolved.
+fn unescape(quoted: &str) -> String {
+    let body = quoted.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(quoted);
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        out.push(match (c, c == '\\') {
+            (_, true) => match chars.next() {
+                Some('n') => '\n',
+                Some('t') => '\t',
+                Some(other) => other,
+                None => '\\',
+            },
+            (c, false) => c,
+        });
+    }
+    out
+}
+
+fn span(pair: &Pair<Rule>) -> Span {
+    Span::new(pair.as_span().start(), pair.as_span().end())
+}
+
+/// The first inner pair of `label`, `prob` or `transposition`.
+fn first(pair: Pair<Rule>) -> Result<Pair<Rule>> {
+    let span = span(&pair);
+    pair.into_inner().next().ok_or_else(|| bug(span))
+}
+
+/// The next pair, which the grammar guarantees.
+fn next<'i>(inner: &mut impl Iterator<Item = Pair<'i, Rule>>, parent: Span) -> Result<Pair<'i, Rule>> {
+    inner.next().ok_or_else(|| bug(parent))
+}
+
+/// Pairs not shaped as the grammar promises: a bug here, reported, not a panic.
+fn bug(span: Span) -> Diagnostic {
+    let found = "a shape the parser does not handle (a bug in gametree, please report it)".to_string();
+    Diagnostic::new(DiagnosticKind::Syntax { expected: Vec::new(), found }, span)
+}
+
+// ---------------------------------------------------------------------------
+// Checks before pest runs.
+
+/// Refuses text with a NUL byte, and braces nested deeper than [`MAX_DEPTH`]
+/// (counted outside strings and comments), before pest recurses into them.
+/// Returns the deepest nesting.
+fn check_text(text: &str) -> Result<usize> {
+    if let Some(at) = text.find('\0') {
+        let detail = "it contains a NUL byte".to_string();
+        return Err(Diagnostic::new(DiagnosticKind::BinaryInput { detail }, Span::new(at, at + 1)));
+    }
+    scan_nesting(text, MAX_DEPTH)
+        .map_err(|at| Diagnostic::new(DiagnosticKind::TooDeep { limit: MAX_DEPTH }, Span::new(at, at + 1)))
+}
+
+/// How deeply braces nest in `text` (outside strings and comments): what
+/// the stack must hold to parse, validate and search it.
+pub fn nesting(text: &str) -> usize {
+    scan_nesting(text, usize::MAX).unwrap_or(usize::MAX)
+}
+
+/// The deepest nesting, or the offset of the first `{` past `limit`.
+fn scan_nesting(text: &str, limit: usize) -> std::result::Result<usize, usize> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut deepest, mut i) = (0, 0, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => i = skip_string(bytes, i),
+            b'#' => i = skip_line(bytes, i),
+            b'/' if bytes.get(i + 1) == Some(&b'/') => i = skip_line(bytes, i),
+            b'{' if depth == limit => return Err(i),
+            b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(deepest)
+}
+
+/// The index of the quote closing the string opened at `start` (or of the
+/// line break or end that cuts it short).
+fn skip_string(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() && !matches!(bytes[i], b'"' | b'\n') {
+        i += if bytes[i] == b'\\' { 2 } else { 1 };
+    }
+    i
+}
+
+/// The index of the line break ending the line at `start` (or the end).
+fn skip_line(bytes: &[u8], start: usize) -> usize {
+    bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |n| start + n)
+}
+
+// ---------------------------------------------------------------------------
+// pest errors → diagnostics.
+
+/// A pest error as a `Syntax` diagnostic on the offending token.
+fn pest_error(text: &str, error: &pest::error::Error<Rule>) -> Diagnostic {
+    let pos = match error.location {
+        InputLocation::Pos(p) | InputLocation::Span((p, _)) => p.min(text.len()),
+    };
+    let (found, span) = found_at(text, pos);
+    let kind = match &error.variant {
+        // Only `!item_keyword` fails negatively: a reference or name that is a keyword.
+        ErrorVariant::ParsingError { positives, negatives } => {
+            let expected = if positives.is_empty() { words(negatives) } else { words(positives) };
+            DiagnosticKind::Syntax { expected, found }
+        }
+        // pest's own resource limits ("stack limit reached"): only nesting gets there.
+        ErrorVariant::CustomError { .. } => DiagnosticKind::TooDeep { limit: MAX_DEPTH },
+    };
+    Diagnostic::new(kind, span)
+}
+
+/// What pest expected, in words, without repeats. Where a header could
+/// start, the (required) tree could too: name the tree, not the headers or
+/// the tree's first word.
+fn words(rules: &[Rule]) -> Vec<String> {
+    let header = |r: &Rule| matches!(r, Rule::title | Rule::bounds | Rule::players | Rule::sum);
+    let top = rules.iter().any(header);
+    let mut out: Vec<String> = if top { vec![rule_words(Rule::node).to_string()] } else { Vec::new() };
+    for rule in rules.iter().filter(|r| !(top && (header(r) || **r == Rule::ident))) {
+        let word = rule_words(*rule).to_string();
+        if !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out
+}
+
+/// Each grammar rule in the words a spec's author knows.
+fn rule_words(rule: Rule) -> &'static str {
+    const ITEM: &str = "an expect item (value, values, best, pv, pruned, visited, leaves, stats)";
+    const CHILD: &str = "a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`)";
+    match rule {
+        Rule::EOI => "end of file",
+        // Silent rules: pest never reports them, but they deserve words too.
+        Rule::WHITESPACE => "a blank",
+        Rule::COMMENT => "a comment",
+        Rule::header => "a header (title, bounds, players, sum)",
+        Rule::player_gap => "a blank or `,` between player names",
+        Rule::expect_item => ITEM,
+        Rule::leaf_ref => "a leaf's value or name",
+        Rule::segment => "a node reference",
+        Rule::ident_char => "a letter or digit",
+        Rule::file | Rule::node => "a tree",
+        Rule::title => "`title \"…\"`",
+        Rule::bounds => "`bounds [lo, hi]`",
+        Rule::players => "`players A B …`",
+        Rule::sum => "`sum S`",
+        Rule::attrs => "attributes `[…]`",
+        Rule::attr => "an attribute (`eval=5`, `key=p7`, `noisy`)",
+        Rule::open => "`{`",
+        Rule::close => "`}`",
+        Rule::close_bracket => "`]`",
+        Rule::close_paren => "`)`",
+        Rule::child | Rule::leaf_run => CHILD,
+        Rule::run_number => "a number",
+        Rule::run_gap | Rule::run_blank => "a blank or `,`",
+        Rule::label => "an edge label `a1 ->`",
+        Rule::prob => "a probability `1/2:`",
+        Rule::transposition => "`&NAME`",
+        Rule::leaf => "a leaf (a number, `?` or a vector)",
+        Rule::unknown => "`?`",
+        Rule::vector => "a vector `(…)`",
+        Rule::expect => "`expect ALGORITHM { … }`",
+        Rule::algorithm => "an algorithm name",
+        Rule::options => "options `(…)`",
+        Rule::option => "an option (`order=best`, `strict-cuts`, …)",
+        Rule::option_key => "an option name",
+        Rule::option_value => "an option value",
+        Rule::value | Rule::values | Rule::best | Rule::pv => ITEM,
+        Rule::pruned | Rule::visited | Rule::leaves | Rule::stats => ITEM,
+        Rule::value_pair => "`NODE=value`",
+        Rule::stat => "`name=number`",
+        // Only ever reported as a negative: a keyword stood where a name was wanted.
+        Rule::item_keyword => "a node reference or leaf name (quote one spelled like a keyword: `\"value\"`)",
+        Rule::reference => "a node reference (`C`, `2.3`, `C.2`, `root`)",
+        Rule::index => "a child index (1-based)",
+        Rule::number => "a number",
+        Rule::ident => "a name",
+        Rule::string => "a quoted string",
+    }
+}
+
+/// A short description of the token at `pos`, and its span (at least one
+/// character wide, except at the end of the file).
+fn found_at(text: &str, pos: usize) -> (String, Span) {
+    let rest = &text[pos..];
+    let Some(c) = rest.chars().next() else {
+        return ("end of file".to_string(), Span::new(pos, pos));
+    };
+    let word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '\'' | '.' | '/');
+    let (len, found) = match c {
+        '\n' | '\r' => (c.len_utf8(), "end of line".to_string()),
+        '"' => match rest[1..].find(['"', '\n']) {
+            Some(n) if rest.as_bytes()[n + 1] == b'"' => (n + 2, format!("`{}`", shorten(&rest[..n + 2]))),
+            _ => (rest.find('\n').unwrap_or(rest.len()), "an unterminated string".to_string()),
+        },
+        c if c.is_control() => (c.len_utf8(), format!("the control character U+{:04X}", c as u32)),
+        c if word(c) => {
+            let len = rest.find(|c: char| !word(c)).unwrap_or(rest.len());
+            (len, format!("`{}`", shorten(&rest[..len])))
+        }
+        c => (c.len_utf8(), format!("`{c}`")),
+    };
+    (found, Span::new(pos, pos + len))
+}
+
+/// At most 24 characters of a token, for messages.
+fn shorten(token: &str) -> String {
+    match token.char_indices().nth(24) {
+        Some((cut, _)) => format!("{}…", &token[..cut]),
+        None => token.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Source;
+
+    fn ok(text: &str) -> File {
+        parse(text).unwrap_or_else(|d| panic!("{}", Source { name: "t.tree", text }.render(&d[0])))
+    }
+
+    fn err(text: &str) -> String {
+        let diagnostics = parse(text).expect_err("a syntax error");
+        assert_eq!(diagnostics.len(), 1);
+        Source { name: "t.tree", text }.render(&diagnostics[0])
+    }
+
+    fn id(text: &str, start: usize) -> Ident {
+        Ident { text: text.into(), span: Span::new(start, start + text.len()) }
+    }
+
+    fn num(text: &str, start: usize) -> Number {
+        Number { text: text.into(), span: Span::new(start, start + text.len()) }
+    }
+
+    /// A node in one line: `MAX A[eval=5]{a1->MIN B{3 12} 1/2:K=? &B}`.
+    fn show(node: &Node) -> String {
+        let attrs: Vec<String> = node
+            .attrs
+            .iter()
+            .map(|a| match &a.value {
+                None => a.key.text.clone(),
+                Some(AttrValue::Number(n)) => format!("{}={}", a.key.text, n.text),
+                Some(AttrValue::Ident(i)) => format!("{}={}", a.key.text, i.text),
+            })
+            .collect();
+        let attrs = if attrs.is_empty() { String::new() } else { format!("[{}]", attrs.join(" ")) };
+        let name = node.name.as_ref().map(|n| format!(" {}", n.text)).unwrap_or_default();
+        let children: Vec<String> = node.children.iter().map(show_child).collect();
+        format!("{}{name}{attrs}{{{}}}", node.kind.text, children.join(" "))
+    }
+
+    fn show_child(child: &Child) -> String {
+        let label = child.label.as_ref().map(|l| format!("{}->", l.text)).unwrap_or_default();
+        let prob = child.prob.as_ref().map(|p| format!("{}:", p.text)).unwrap_or_default();
+        let item = match &child.item {
+            Item::Node(n) => show(n),
+            Item::Ref(r) => format!("&{}", r.text),
+            Item::Leaf(leaf) => {
+                let name = leaf.name.as_ref().map(|n| format!("{}=", n.text)).unwrap_or_default();
+                let value = match &leaf.value {
+                    LeafValue::Number(n) => n.text.clone(),
+                    LeafValue::Unknown => "?".into(),
+                    LeafValue::Vector(v) => {
+                        format!("({})", v.iter().map(|n| n.text.as_str()).collect::<Vec<_>>().join(","))
+                    }
+                };
+                format!("{name}{value}")
+            }
+        };
+        format!("{label}{prob}{item}")
+    }
+
+    fn tree(text: &str) -> String {
+        show(&ok(text).root)
+    }
+
+    fn expect_items(block: &str) -> Vec<ExpectItem> {
+        let file = ok(&format!("MAX {{ 1 }}\nexpect alphabeta {{ {block} }}"));
+        file.expects.into_iter().next().expect("one expect block").items
+    }
+
+    fn refs(item: &ExpectItem) -> Vec<Vec<Segment>> {
+        match item {
+            ExpectItem::Best { moves: refs, .. }
+            | ExpectItem::Pv { refs, .. }
+            | ExpectItem::Pruned { refs, .. }
+            | ExpectItem::Visited { refs, .. } => refs.iter().map(|r| r.segments.clone()).collect(),
+            other => panic!("not a list of references: {other:?}"),
+        }
+    }
+
+    fn name(s: &str) -> Segment {
+        Segment::Name(s.into())
+    }
+
+    #[test]
+    fn parses_the_aima_figure_with_headers_and_spans() {
+        let text = "# AIMA 3e Figure 5.2\ntitle \"AIMA \\\"5.2\\\"\"\nBOUNDS [2, 14]\n\
+                    MAX A {\n  a1 -> MIN B { 3 12 8 }\n  a2 -> MIN C { 2, 4, 6 }  // commas\n  a3 -> MIN D { 14 5 2 }\n}\n";
+        let file = ok(text);
+        assert_eq!(file.headers[0], Header::Title { text: "AIMA \"5.2\"".into(), span: Span::new(21, 41) });
+        assert_eq!(file.headers[1], Header::Bounds { lo: num("2", 50), hi: num("14", 53), span: Span::new(42, 56) });
+        assert_eq!(show(&file.root), "MAX A{a1->MIN B{3 12 8} a2->MIN C{2 4 6} a3->MIN D{14 5 2}}");
+        let root_at = text.find("MAX A").unwrap();
+        assert_eq!(file.root.span, Span::new(root_at, root_at + 5));
+        let Item::Node(b) = &file.root.children[0].item else { panic!("B is a node") };
+        assert_eq!(b.kind, id("MIN", text.find("MIN B").unwrap()));
+        assert_eq!(file.root.children[0].label, Some(id("a1", text.find("a1").unwrap())));
+        assert!(file.expects.is_empty());
+    }
+
+    #[test]
+    fn parses_players_sum_and_bounds_without_comma() {
+        let file = ok("players A, B C  # three\nsum 10\nbounds [0 10]\nA root { (1, 2, 7) (3 3 4) }");
+        let Header::Players { names, .. } = &file.headers[0] else { panic!("players first") };
+        assert_eq!(names, &[id("A", 8), id("B", 11), id("C", 13)]);
+        assert!(matches!(&file.headers[1], Header::Sum { value, .. } if value.text == "10"));
+        assert!(matches!(&file.headers[2], Header::Bounds { lo, hi, .. } if lo.text == "0" && hi.text == "10"));
+        assert_eq!(show(&file.root), "A root{(1,2,7) (3,3,4)}");
+    }
+
+    #[test]
+    fn parses_attributes() {
+        let file = ok("MAX A [eval=5, key=p7 noisy, key=\"pos 7\", eval=-1/2] { 1 }");
+        assert_eq!(show(&file.root), "MAX A[eval=5 key=p7 noisy key=pos 7 eval=-1/2]{1}");
+        let noisy = &file.root.attrs[2];
+        assert_eq!((noisy.key.clone(), noisy.span), (id("noisy", 22), Span::new(22, 27)));
+        assert_eq!(tree("MIN [eval=3] { 1 }"), "MIN[eval=3]{1}");
+    }
+
+    #[test]
+    fn parses_labels_and_probabilities() {
+        let text = "CHANCE C { heads -> 1/2: MAX D { 1 } tails -> 0.5: K=4 }";
+        assert_eq!(tree(text), "CHANCE C{heads->1/2:MAX D{1} tails->0.5:K=4}");
+        assert_eq!(tree("CHANCE { 1/6: 3, 5/6 : -2 }"), "CHANCE{1/6:3 5/6:-2}");
+        assert_eq!(tree("MAX { \"move 1\" -> 3 }"), "MAX{move 1->3}");
+        let child = &ok(text).root.children[1];
+        assert_eq!(child.prob, Some(num("0.5", 46)));
+        assert_eq!(child.span, Span::new(37, 37 + "tails -> 0.5: K=4".len()));
+    }
+
+    #[test]
+    fn parses_every_kind_of_leaf() {
+        let text = "MAX { 3 -2.5 1e3 2.5E-1 -7/2 K=3 K = ? ? (1, 2, 6) \"a b\"=(1 2) &B x -> &B 0.25: K=4 }";
+        assert_eq!(tree(text), "MAX{3 -2.5 1e3 2.5E-1 -7/2 K=3 K=? ? (1,2,6) a b=(1,2) &B x->&B 0.25:K=4}");
+        let Item::Leaf(leaf) = &ok("MAX { K=3 }").root.children[0].item else { panic!("a leaf") };
+        assert_eq!(
+            leaf,
+            &Leaf { name: Some(id("K", 6)), value: LeafValue::Number(num("3", 8)), span: Span::new(6, 9) }
+        );
+    }
+
+    #[test]
+    fn keeps_numbers_as_text_without_judging_them() {
+        assert_eq!(
+            tree("MAX { 99999999999999999999999999 1/0 1e999999 }"),
+            "MAX{99999999999999999999999999 1/0 1e999999}"
+        );
+    }
+
+    #[test]
+    fn tells_a_named_leaf_from_a_node_and_a_probability_from_a_leaf() {
+        assert_eq!(tree("MAX { K=3 K B { 1 } 1/2 1/2: 4 }"), "MAX{K=3 K B{1} 1/2 1/2:4}");
+        assert_eq!(tree("MAX{MIN{1}MIN{2}}"), "MAX{MIN{1} MIN{2}}");
+    }
+
+    #[test]
+    fn parses_unicode_names() {
+        let text = "MAX آرش { 1 2 }";
+        let file = ok(text);
+        assert_eq!(file.root.name, Some(Ident { text: "آرش".into(), span: Span::new(4, 4 + "آرش".len()) }));
+        assert_eq!(tree("MAX نیم‌رخ { مُهره -> 1 }"), "MAX نیم‌رخ{مُهره->1}");
+        assert_eq!(tree("MAX K' { _x=1 }"), "MAX K'{_x=1}");
+    }
+
+    #[test]
+    fn parses_expect_headers_and_options() {
+        let file = ok(
+            "MAX { 1 }\nexpect minimax { value 1 }\nEXPECT negamax-ab(order=best, strict-cuts depth=-3 guess=1/2) {}",
+        );
+        let [minimax, nab] = &file.expects[..] else { panic!("two blocks") };
+        assert_eq!((minimax.algorithm.clone(), minimax.span), (id("minimax", 17), Span::new(10, 24)));
+        assert_eq!(nab.algorithm.text, "negamax-ab");
+        let options: Vec<(&str, Option<&str>)> =
+            nab.options.iter().map(|o| (o.key.text.as_str(), o.value.as_ref().map(|v| v.text.as_str()))).collect();
+        assert_eq!(
+            options,
+            [("order", Some("best")), ("strict-cuts", None), ("depth", Some("-3")), ("guess", Some("1/2"))]
+        );
+        assert!(nab.items.is_empty());
+        assert_eq!(
+            nab.span.end,
+            file.expects[1].span.start + "EXPECT negamax-ab(order=best, strict-cuts depth=-3 guess=1/2)".len()
+        );
+        assert!(ok("MAX { 1 } expect pvs() { }").expects[0].options.is_empty());
+    }
+
+    #[test]
+    fn parses_every_expect_item() {
+        let items = expect_items(
+            "value 3 VALUE (1, 2) best a1, a2 pv a1 B.1 values B=3 2.3=-1/2 C = (1 2) \
+                           pruned visited root 1 1.1 leaves 3 K \"L\" 2.5 -1 stats nodes_visited=11, cutoffs=1",
+        );
+        assert!(matches!(&items[0], ExpectItem::Value { value: ValueLit::Number(n), .. } if n.text == "3"));
+        assert!(matches!(&items[1], ExpectItem::Value { value: ValueLit::Vector(v, _), .. } if v.len() == 2));
+        assert_eq!(refs(&items[2]), [vec![name("a1")], vec![name("a2")]]);
+        assert_eq!(refs(&items[3]), [vec![name("a1")], vec![name("B"), Segment::Index(1)]]);
+        let ExpectItem::Values { pairs, .. } = &items[4] else { panic!("values") };
+        let shown: Vec<(Vec<Segment>, String)> = pairs
+            .iter()
+            .map(|(r, v)| {
+                (
+                    r.segments.clone(),
+                    match v {
+                        ValueLit::Number(n) => n.text.clone(),
+                        ValueLit::Vector(v, _) => format!("{v:?}").len().to_string(),
+                    },
+                )
+            })
+            .collect();
+        assert_eq!(
+            shown[..2],
+            [(vec![name("B")], "3".into()), (vec![Segment::Index(2), Segment::Index(3)], "-1/2".into())]
+        );
+        assert!(matches!(&pairs[2].1, ValueLit::Vector(v, span) if v.len() == 2 && span.end - span.start == 5));
+        assert_eq!(refs(&items[5]), Vec::<Vec<Segment>>::new());
+        assert_eq!(
+            refs(&items[6]),
+            [vec![name("root")], vec![Segment::Index(1)], vec![Segment::Index(1), Segment::Index(1)]]
+        );
+        let ExpectItem::Leaves { leaves, .. } = &items[7] else { panic!("leaves") };
+        let shown: Vec<String> = leaves
+            .iter()
+            .map(|l| match l {
+                LeafRef::Value(n) => format!("v{}", n.text),
+                LeafRef::Name(i) => format!("n{}", i.text),
+            })
+            .collect();
+        assert_eq!(shown, ["v3", "nK", "nL", "v2.5", "v-1"]);
+        let ExpectItem::Stats { pairs, .. } = &items[8] else { panic!("stats") };
+        assert_eq!(
+            pairs.iter().map(|(k, v)| format!("{}={}", k.text, v.text)).collect::<Vec<_>>(),
+            ["nodes_visited=11", "cutoffs=1"]
+        );
+        assert_eq!(items.len(), 9);
+    }
+
+    #[test]
+    fn a_reference_list_stops_at_the_next_item_keyword() {
+        let items = expect_items("pruned C.2 C.3 leaves 3 12");
+        assert_eq!(refs(&items[0]), [vec![name("C"), Segment::Index(2)], vec![name("C"), Segment::Index(3)]]);
+        assert!(matches!(&items[1], ExpectItem::Leaves { leaves, .. } if leaves.len() == 2));
+        let ExpectItem::Pruned { span, .. } = &items[0] else { panic!("pruned") };
+        assert_eq!(span.end - span.start, "pruned C.2 C.3".len());
+        let more = expect_items("best \"value\" valueX \"B 1\".2 Stats x=1");
+        assert_eq!(refs(&more[0]), [vec![name("value")], vec![name("valueX")], vec![name("B 1"), Segment::Index(2)]]);
+        assert!(matches!(&more[1], ExpectItem::Stats { .. }));
+    }
+
+    #[test]
+    fn reports_a_missing_closing_brace() {
+        assert_eq!(
+            err("MAX A {\n  MIN B { 3 12 8 }\n"),
+            "error: syntax error: expected `}` or a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`), found end of file\n \
+             --> t.tree:3:1\n  |\n3 | \n  | ^\n"
+        );
+    }
+
+    #[test]
+    fn reports_a_stray_parenthesis() {
+        assert_eq!(
+            err("MAX A { 3 ) }"),
+            "error: syntax error: expected `}` or a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`), found `)`\n \
+             --> t.tree:1:11\n  |\n1 | MAX A { 3 ) }\n  |           ^\n"
+        );
+    }
+
+    #[test]
+    fn reports_unclosed_bounds() {
+        assert_eq!(
+            err("bounds [1 2\nMAX { 1 }"),
+            "error: syntax error: expected `]`, found `MAX`\n --> t.tree:2:1\n  |\n2 | MAX { 1 }\n  | ^^^\n"
+        );
+        assert_eq!(
+            err("bounds [1 2"),
+            "error: syntax error: expected `]`, found end of file\n --> t.tree:1:12\n  |\n1 | bounds [1 2\n  |            ^\n"
+        );
+    }
+
+    #[test]
+    fn reports_a_stray_character() {
+        assert_eq!(
+            err("MAX {\n  3 % 4\n}"),
+            "error: syntax error: expected `}` or a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`), found `%`\n \
+             --> t.tree:2:5\n  |\n2 |   3 % 4\n  |     ^\n"
+        );
+    }
+
+    #[test]
+    fn refuses_a_nul_byte() {
+        assert_eq!(
+            err("MAX { 1 \0 }"),
+            "error: this is not a text spec: it contains a NUL byte\n --> t.tree:1:9\n  |\n1 | MAX { 1 � }\n  |         ^\n"
+        );
+    }
+
+    #[test]
+    fn refuses_nesting_deeper_than_the_limit_and_accepts_it_at_the_limit() {
+        let text = format!("{}1{}", "MAX {\n".repeat(MAX_DEPTH + 5), "}".repeat(MAX_DEPTH + 5));
+        let shown = err(&text);
+        let line = MAX_DEPTH + 1;
+        assert!(
+            shown.starts_with(&format!("error: the tree nests deeper than 10000 levels\n     --> t.tree:{line}:5\n")),
+            "{shown}"
+        );
+        let text = format!("{}1{}", "MAX {".repeat(MAX_DEPTH), "}".repeat(MAX_DEPTH));
+        assert_eq!(ok(&text).root.kind.text, "MAX");
+        assert_eq!(check_text("MAX { \"{{{\" # {{\n // {{\n 1 }"), Ok(1));
+    }
+
+    #[test]
+    fn reports_what_is_missing_where_a_tree_should_be() {
+        assert_eq!(
+            err(""),
+            "error: syntax error: expected a tree, found end of file\n --> t.tree:1:1\n  |\n1 | \n  | ^\n"
+        );
+        assert!(
+            err("title \"t\"\nsum 3\n")
+                .starts_with("error: syntax error: expected a tree, found end of file\n --> t.tree:3:1")
+        );
+        assert!(
+            err("MAX { 1 } %")
+                .starts_with("error: syntax error: expected end of file or `expect ALGORITHM { … }`, found `%`")
+        );
+    }
+
+    #[test]
+    fn reports_a_child_index_that_does_not_fit() {
+        assert_eq!(
+            err("MAX { 1 }\nexpect minimax { pruned 1.99999999999 }"),
+            "error: syntax error: expected a child index (1-based), found `99999999999`\n --> t.tree:2:27\n  |\n\
+             2 | expect minimax { pruned 1.99999999999 }\n  |                           ^^^^^^^^^^^\n"
+        );
+        assert!(err("MAX { 1 } expect minimax { best 0 }").contains("expected a child index (1-based), found `0`"));
+    }
+
+    #[test]
+    fn reports_a_keyword_where_a_reference_should_be() {
+        assert!(err("MAX { 1 } expect minimax { best value 3 }").starts_with(
+            "error: syntax error: expected a node reference or leaf name (quote one spelled like a keyword: `\"value\"`), found `value`"
+        ));
+    }
+
+    #[test]
+    fn no_prefix_of_a_spec_makes_the_parser_panic() {
+        let text = "title \"t\\\"\" bounds [-1, 1/2] players A B\nA x [eval=1, noisy] { a -> 1/2: B { K=? (1 2) } &x }\n\
+                    expect maxn(order=best) { values x=(1,2) pruned 1.2 leaves K 2.5 stats n=1 }";
+        for (end, _) in text.char_indices() {
+            for piece in [&text[..end], &text[end..]] {
+                if let Err(diagnostics) = parse(piece) {
+                    let span = diagnostics[0].span;
+                    assert!(span.start <= span.end && span.end <= piece.len(), "{piece:?}: {span:?}");
+                }
+            }
+        }
+        assert!(parse(text).is_ok());
+    }
+}
