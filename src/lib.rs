@@ -28,74 +28,9 @@ pub mod model;
 pub mod num;
 pub mod report;
 pub mod search;
+pub mod stack;
 pub mod syntax;
 
-use diagnostic::{Diagnostic, DiagnosticKind, Span};
-
-/// Is this file name the YAML form (`.yaml`, `.yml`)?
-pub fn is_yaml(name: &str) -> bool {
-    name.ends_with(".yaml") || name.ends_with(".yml")
-}
-
-/// Parses a spec in either form, chosen by the file name.
-pub fn parse_any(name: &str, text: &str) -> Result<syntax::ast::File, Vec<Diagnostic>> {
-    if is_yaml(name) { syntax::yaml::from_yaml(text) } else { syntax::parse::parse(text) }
-}
-
-/// Parses and validates a spec (on a thread with a big enough stack when
-/// the text nests deeply).
-pub fn load(name: &str, text: &str) -> Result<model::Game, Vec<Diagnostic>> {
-    if !is_yaml(name)
-        && let Some(game) = model::quick::load(text)
-    {
-        return Ok(game);
-    }
-    with_stack(syntax::parse::nesting(text), || model::validate::validate(&parse_any(name, text)?))
-}
-
-/// Nesting that every stage (parse, validate, search, report, dropping the
-/// trees) handles on any thread's stack, debug builds included.
-pub const SHALLOW_NESTING: usize = 200;
-
-/// Stack bytes per level of nesting, for the hungriest stage in a debug
-/// build (pest and the ast builders), with room to spare.
-const STACK_PER_LEVEL: usize = 16 << 10;
-
-/// A thread stack, in bytes, that holds text nested `depth` deep (up to
-/// [`syntax::parse::MAX_DEPTH`]) through every stage.
-pub fn stack_size(depth: usize) -> usize {
-    (1 << 20) + depth.min(syntax::parse::MAX_DEPTH).saturating_mul(STACK_PER_LEVEL)
-}
-
-/// Runs `f` where the stack holds `depth` levels of nesting: here when
-/// that is shallow, else on a scoped thread with a stack sized for it (only
-/// what is touched is ever committed). The recursive stages — pest, the ast
-/// builders, validation, the searches, dropping the ast — need it for trees
-/// nested deeper than [`SHALLOW_NESTING`]; [`syntax::parse::MAX_DEPTH`] bounds it.
-/// Panics in `f` are passed on.
-pub fn with_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
-    if depth <= SHALLOW_NESTING {
-        return f();
-    }
-    let size = stack_size(depth);
-    let mut job = Some(f);
-    let done = std::thread::scope(|scope| {
-        let thread = std::thread::Builder::new().stack_size(size).spawn_scoped(scope, || job.take().map(|f| f()));
-        thread.ok().map(|t| t.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    });
-    match (done.flatten(), job) {
-        (Some(out), _) => out,
-        // No thread could be made: try here (pest's own stack guard still fails cleanly).
-        (None, Some(f)) => f(),
-        (None, None) => unreachable!("a job that ran returned its result"),
-    }
-}
-
-/// The text of a file's bytes, or why it is not text.
-pub fn decode(bytes: &[u8]) -> Result<&str, Diagnostic> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let at = e.valid_up_to();
-        let detail = format!("invalid UTF-8 at byte {at}");
-        Diagnostic::new(DiagnosticKind::BinaryInput { detail }, Span::new(at, at + 1))
-    })
-}
+pub use model::load;
+pub use stack::{SHALLOW_NESTING, stack_size, with_stack};
+pub use syntax::{decode, is_yaml, parse_any};

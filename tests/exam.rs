@@ -231,12 +231,13 @@ fn a_puzzle_with_one_answer_says_it_is_unique() {
 #[test]
 fn the_twelve_leaf_puzzle_is_searched_with_pruning() {
     let text = std::fs::read_to_string("tests/fixtures/puzzles/twelve-leaves.tree").unwrap();
-    let game = gametree::load("twelve-leaves.tree", &text).unwrap();
+    let game = gametree::check::spec::load("twelve-leaves.tree", &text).unwrap();
     let domain = gametree::check::puzzle::Domain::parse_values("1,2,3,4,5,6,7,8,9,10,11,12").unwrap();
     let verdict = gametree::check::puzzle::judge(&game, &domain, "7,11,9,5,12,3,8,2,10,6,1,4");
     assert!(verdict.correct, "{}", verdict.reason);
     let unique =
-        gametree::load("u.tree", &std::fs::read_to_string("tests/fixtures/puzzles/unique.tree").unwrap()).unwrap();
+        gametree::check::spec::load("u.tree", &std::fs::read_to_string("tests/fixtures/puzzles/unique.tree").unwrap())
+            .unwrap();
     let all =
         gametree::check::puzzle::solve(&unique, &gametree::check::puzzle::Domain::Range(1, 4), 10_000, 100).unwrap();
     assert!(all.tried < 40, "the search should prune: tried {}", all.tried);
@@ -279,7 +280,7 @@ fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
     assert_eq!(stderr(&out), "", "a small search is quiet");
     // The hook behind the progress line is called as the search goes.
     let text = std::fs::read_to_string("specs/puzzles/exam-pruning-puzzle.tree").unwrap();
-    let game = gametree::load("p.tree", &text).unwrap();
+    let game = gametree::check::spec::load("p.tree", &text).unwrap();
     let mut calls = Vec::new();
     let mut hook = |tried: u64, found: u128| calls.push((tried, found));
     let solved = gametree::check::puzzle::solve_reporting(

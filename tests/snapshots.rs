@@ -59,13 +59,13 @@ fn invalid_inputs_are_explained_with_a_caret() {
         let src = Source { name: &name, text: &text };
         let diagnostics = match gametree::decode(&bytes) {
             Err(d) => vec![d],
-            Ok(text) => match gametree::load(&name, text) {
+            Ok(text) => match gametree::check::spec::load(&name, text) {
                 Err(ds) => ds,
                 Ok(game) => {
                     // Valid files here must fail when run: an algorithm that
                     // does not apply, or a depth cutoff without `eval`.
                     let e = game.expects.first().expect("an invalid fixture that loads needs an expect block");
-                    vec![search::run(&game, e.algorithm, &e.options).expect_err("fixture should not run")]
+                    vec![search::run(&game.game, e.algorithm, &e.options).expect_err("fixture should not run")]
                 }
             },
         };

@@ -12,6 +12,7 @@
 use std::collections::BTreeSet;
 
 use crate::analysis::{Analysis, describe, reference};
+use crate::check::spec::Spec;
 use crate::diagnostic::Span;
 use crate::model::{Game, NodeId, NodeKind, Path};
 use crate::search::options::Options;
@@ -27,11 +28,12 @@ pub struct Warning {
 }
 
 /// Every warning for a parsed and validated spec, in source order.
-pub fn lint(file: &ast::File, game: &Game) -> Vec<Warning> {
+pub fn lint(file: &ast::File, spec: &Spec) -> Vec<Warning> {
+    let game = &spec.game;
     let mut out = Vec::new();
     labels(&file.root, &mut out);
     headers(file, game, &mut out);
-    evals(game, &mut out);
+    evals(spec, &mut out);
     equality_cuts(game, &mut out);
     root_ties(game, &mut out);
     out.sort_by_key(|w| (w.span.start, w.span.end));
@@ -97,11 +99,12 @@ fn at_depth(game: &Game, depth: u32) -> Vec<NodeId> {
     out
 }
 
-fn evals(game: &Game, out: &mut Vec<Warning>) {
-    let depths: BTreeSet<u32> = game.expects.iter().filter_map(|e| e.options.depth).collect();
+fn evals(spec: &Spec, out: &mut Vec<Warning>) {
+    let game = &spec.game;
+    let depths: BTreeSet<u32> = spec.expects.iter().filter_map(|e| e.options.depth).collect();
     // `--beam` and `--order eval` rank children by `eval` without a cutoff.
     let ranks =
-        game.expects.iter().any(|e| e.options.beam.is_some() || e.options.order == crate::search::options::Order::Eval);
+        spec.expects.iter().any(|e| e.options.beam.is_some() || e.options.order == crate::search::options::Order::Eval);
     if depths.is_empty() && !ranks {
         if let Some(id) = game.find(|n| n.eval().is_some()) {
             let message =
@@ -175,8 +178,8 @@ mod tests {
         // C's first child is B's leaf E again: 5 = α cuts C.2 on equality.
         let text = "MAX A {\n  MIN B { E=5 7 }\n  MIN C { &E 9 }\n}\n";
         let file = crate::syntax::parse::parse(text).unwrap();
-        let game = crate::model::validate::validate(&file).unwrap();
-        let warnings = lint(&file, &game);
+        let spec = crate::check::spec::from_ast(&file).unwrap();
+        let warnings = lint(&file, &spec);
         let cut: Vec<&Warning> = warnings.iter().filter(|w| w.message.contains("cutting on equality")).collect();
         assert_eq!(cut.len(), 1, "{warnings:?}");
         let at = text.find("&E").unwrap();

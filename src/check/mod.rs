@@ -8,3 +8,5 @@ pub mod generate;
 pub mod grade;
 pub mod lint;
 pub mod puzzle;
+pub mod resolve;
+pub mod spec;

@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 
 use crate::analysis::Analysis;
 use crate::check::expect::{self, Expect, Fact, LeafExpect, Stat};
+use crate::check::spec::Spec;
 use crate::model::{Game, NodeId, Path, Utility};
 use crate::num::Num;
 use crate::search::options::Order;
@@ -162,22 +163,22 @@ pub fn unknowns(game: &Game) -> Vec<NodeId> {
     game.ids().filter(|&id| game.node(id).utility() == Utility::Unknown).collect()
 }
 
-/// Solves `game` over `domain`, trying at most `limit` partial assignments
+/// Solves `spec` over `domain`, trying at most `limit` partial assignments
 /// and listing at most `max_listed` solutions (all are counted).
-pub fn solve(game: &Game, domain: &Domain, limit: u64, max_listed: usize) -> Result<Solutions, PuzzleError> {
-    search(game, domain, limit, max_listed, false, None)
+pub fn solve(spec: &Spec, domain: &Domain, limit: u64, max_listed: usize) -> Result<Solutions, PuzzleError> {
+    search(spec, domain, limit, max_listed, false, None)
 }
 
 /// [`solve`], calling `progress(tried, solutions_so_far)` every
 /// [`PROGRESS_EVERY`] partial assignments (for a long search's progress line).
 pub fn solve_reporting(
-    game: &Game,
+    spec: &Spec,
     domain: &Domain,
     limit: u64,
     max_listed: usize,
     progress: &mut dyn FnMut(u64, u128),
 ) -> Result<Solutions, PuzzleError> {
-    search(game, domain, limit, max_listed, false, Some(progress))
+    search(spec, domain, limit, max_listed, false, Some(progress))
 }
 
 /// How often (in partial assignments) [`solve_reporting`] reports.
@@ -185,23 +186,24 @@ pub const PROGRESS_EVERY: u64 = 1 << 14;
 
 /// Some solution, if there is one: the search stops at the first found, so
 /// `count` is 0 or 1.
-pub fn find_one(game: &Game, domain: &Domain, limit: u64) -> Result<Solutions, PuzzleError> {
-    search(game, domain, limit, 1, true, None)
+pub fn find_one(spec: &Spec, domain: &Domain, limit: u64) -> Result<Solutions, PuzzleError> {
+    search(spec, domain, limit, 1, true, None)
 }
 
 fn search(
-    game: &Game,
+    spec: &Spec,
     domain: &Domain,
     limit: u64,
     max_listed: usize,
     stop: bool,
     progress: Option<&mut dyn FnMut(u64, u128)>,
 ) -> Result<Solutions, PuzzleError> {
+    let game = &spec.game;
     let unknowns = unknowns(game);
     if unknowns.is_empty() {
         return Err(PuzzleError::NoUnknowns);
     }
-    if game.expects.is_empty() {
+    if spec.expects.is_empty() {
         return Err(PuzzleError::NoExpectations);
     }
     let mut values = domain.values();
@@ -221,7 +223,7 @@ fn search(
     for &id in &unknowns {
         work.set_scalar(id, placeholder);
     }
-    for e in &game.expects {
+    for e in &spec.expects {
         crate::search::run(&work, e.algorithm, &e.options).map_err(PuzzleError::NotApplicable)?;
     }
     let mut distinct: Vec<(Num, usize)> = Vec::new();
@@ -237,7 +239,7 @@ fn search(
         unknowns: unknowns.clone(),
         distinct,
         multiset,
-        expects: &game.expects,
+        expects: &spec.expects,
         limit,
         tried: 0,
         count: 0,
@@ -509,7 +511,8 @@ fn facts<'a, T>(items: &'a [expect::Item], pick: impl Fn(&'a Fact) -> Option<T>)
 }
 
 /// Judges a multiple-choice option: an assignment written `v1,v2,…`.
-pub fn judge(game: &Game, domain: &Domain, option: &str) -> Verdict {
+pub fn judge(spec: &Spec, domain: &Domain, option: &str) -> Verdict {
+    let game = &spec.game;
     let verdict = |correct, reason: String| Verdict { option: option.to_string(), correct, reason };
     let values = match parse_list(option) {
         Ok(v) => v,
@@ -532,7 +535,7 @@ pub fn judge(game: &Game, domain: &Domain, option: &str) -> Verdict {
     {
         return verdict(false, format!("{v} lies outside the declared bounds [{lo}, {hi}]"));
     }
-    match game.expects.iter().find_map(|e| first_failure(&filled, e)) {
+    match spec.expects.iter().find_map(|e| first_failure(&filled, e)) {
         Some(why) => verdict(false, why),
         None => verdict(true, "reproduces every expectation".to_string()),
     }

@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use gametree::check::answer;
 use gametree::check::grade::{self, Grade};
 use gametree::check::puzzle::{self, Domain};
+use gametree::check::spec::Spec;
 use gametree::diagnostic::Source;
 use gametree::model::Game;
 use gametree::num::Num;
@@ -178,11 +179,12 @@ fn nums(vs: &[Num]) -> String {
 
 pub fn puzzle(args: &PuzzleArgs) -> u8 {
     let Ok(input) = Input::read(&args.file) else { return 2 };
-    let Ok(game) = input.game() else { return 2 };
+    let Ok(spec) = input.spec() else { return 2 };
+    let game = &spec.game;
     let domain = match (&args.domain, &args.values) {
         (Some(d), _) => Domain::parse_range(d),
         (None, Some(v)) => Domain::parse_values(v),
-        (None, None) => declared_domain(&game),
+        (None, None) => declared_domain(game),
     };
     let domain = match domain {
         Ok(d) => d,
@@ -216,7 +218,7 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
             eprintln!("  … {tried} partial assignments tried, {found} solutions so far ({secs} s)");
         }
     };
-    let solved = match puzzle::solve_reporting(&game, &domain, PUZZLE_LIMIT, max, &mut progress) {
+    let solved = match puzzle::solve_reporting(&spec, &domain, PUZZLE_LIMIT, max, &mut progress) {
         Ok(s) => s,
         Err(puzzle::PuzzleError::NotApplicable(d)) => {
             input.report(&[d]);
@@ -238,7 +240,7 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
             return 2;
         }
     };
-    let verdicts: Vec<puzzle::Verdict> = args.options.iter().map(|o| puzzle::judge(&game, &domain, o)).collect();
+    let verdicts: Vec<puzzle::Verdict> = args.options.iter().map(|o| puzzle::judge(&spec, &domain, o)).collect();
     match args.format {
         PuzzleFormat::Json => {
             let solutions: Vec<Vec<Number>> =
@@ -299,9 +301,10 @@ fn leaf_reference(game: &Game, id: gametree::model::NodeId) -> String {
 
 /// `check` on a spec with unknown leaves: it passes when some assignment
 /// over the declared integer bounds meets every `expect` block.
-pub fn check_puzzle(game: &Game, source: &Source, out: &mut String) -> bool {
+pub fn check_puzzle(spec: &Spec, source: &Source, out: &mut String) -> bool {
     use std::fmt::Write as _;
-    let at = game.expects.first().map_or(0, |e| e.span.start);
+    let game = &spec.game;
+    let at = spec.expects.first().map_or(0, |e| e.span.start);
     let (line, col) = source.line_col(at);
     let head = format!("{}:{line}:{col}: puzzle", source.name);
     let found = declared_domain(game)
@@ -311,7 +314,7 @@ pub fn check_puzzle(game: &Game, source: &Source, out: &mut String) -> bool {
                 source.name
             )
         })
-        .and_then(|d| puzzle::find_one(game, &d, CHECK_LIMIT).map_err(|e| e.to_string()));
+        .and_then(|d| puzzle::find_one(spec, &d, CHECK_LIMIT).map_err(|e| e.to_string()));
     match found {
         Ok(s) if s.count > 0 => {
             let example = s.solutions.first().map(|v| nums(v)).unwrap_or_default();
@@ -459,8 +462,8 @@ pub fn lint(args: &LintArgs) -> u8 {
                 continue;
             }
         };
-        let game = match gametree::model::validate::validate(&file) {
-            Ok(g) => g,
+        let spec = match gametree::check::spec::from_ast(&file) {
+            Ok(s) => s,
             Err(ds) => {
                 input.report(&ds);
                 broken += 1;
@@ -468,7 +471,7 @@ pub fn lint(args: &LintArgs) -> u8 {
             }
         };
         let source = Source { name: &input.name, text: &input.text };
-        let warnings = gametree::check::lint::lint(&file, &game);
+        let warnings = gametree::check::lint::lint(&file, &spec);
         for w in &warnings {
             print!("{}", source.render_warning(&w.message, w.span));
         }

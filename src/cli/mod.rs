@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use gametree::analysis::Analysis;
 use gametree::check::expect::{self, Expect};
+use gametree::check::spec::Spec;
 use gametree::diagnostic::{Diagnostic, DiagnosticKind, Source};
 use gametree::model::Game;
 use gametree::num::Num;
@@ -277,7 +278,12 @@ impl Input {
     }
 
     fn game(&self) -> Result<Game, u8> {
-        gametree::load(&self.name, &self.text).map_err(|ds| {
+        self.spec().map(|s| s.game)
+    }
+
+    /// The validated game with its resolved `expect` blocks.
+    fn spec(&self) -> Result<Spec, u8> {
+        gametree::check::spec::load(&self.name, &self.text).map_err(|ds| {
             self.report(&ds);
             2
         })
@@ -491,11 +497,11 @@ fn check_file(path: &FsPath) -> Checked {
             return c;
         }
     };
-    let (input, game) = match gametree::decode(&bytes) {
+    let (input, spec) = match gametree::decode(&bytes) {
         Ok(text) => {
             let input = Input { name, text: text.to_string() };
-            let game = gametree::load(&input.name, &input.text).map_err(|ds| input.render(&ds));
-            (input, game)
+            let spec = gametree::check::spec::load(&input.name, &input.text).map_err(|ds| input.render(&ds));
+            (input, spec)
         }
         Err(d) => {
             let input = Input { name, text: String::from_utf8_lossy(&bytes).into_owned() };
@@ -503,23 +509,23 @@ fn check_file(path: &FsPath) -> Checked {
             (input, Err(err))
         }
     };
-    let game = match game {
-        Ok(game) => game,
+    let spec = match spec {
+        Ok(spec) => spec,
         Err(err) => {
             (c.err, c.broken) = (err, 1);
             return c;
         }
     };
-    let source = Source { name: &input.name, text: &input.text };
-    if !gametree::check::puzzle::unknowns(&game).is_empty() {
-        match exam::check_puzzle(&game, &source, &mut c.out) {
+    let (source, game) = (Source { name: &input.name, text: &input.text }, &spec.game);
+    if !gametree::check::puzzle::unknowns(game).is_empty() {
+        match exam::check_puzzle(&spec, &source, &mut c.out) {
             true => c.passed += 1,
             false => c.failed += 1,
         }
         return c;
     }
-    for e in &game.expects {
-        match check_one(&game, &source, e, &mut c.out, &mut c.err) {
+    for e in &spec.expects {
+        match check_one(game, &source, e, &mut c.out, &mut c.err) {
             Outcome::Passed => c.passed += 1,
             Outcome::Failed => c.failed += 1,
             Outcome::CannotRun => c.broken += 1,

@@ -10,8 +10,21 @@
 pub mod quick;
 pub mod validate;
 
-use crate::diagnostic::Span;
+use crate::diagnostic::{Diagnostic, Span};
 use crate::num::Num;
+
+/// Parses and validates a spec (on a thread with a big enough stack when
+/// the text nests deeply).
+pub fn load(name: &str, text: &str) -> Result<Game, Vec<Diagnostic>> {
+    if !crate::syntax::is_yaml(name)
+        && let Some(game) = quick::load(text)
+    {
+        return Ok(game);
+    }
+    crate::stack::with_stack(crate::syntax::parse::nesting(text), || {
+        validate::validate(&crate::syntax::parse_any(name, text)?)
+    })
+}
 
 /// An index into [`Game::nodes`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -248,7 +261,6 @@ pub struct Game {
     edge_extras: Vec<(u32, EdgeExtra)>,
     /// Each name and the path where its node is written.
     pub names: std::collections::BTreeMap<String, Path>,
-    pub expects: Vec<crate::check::expect::Expect>,
 }
 
 impl Game {

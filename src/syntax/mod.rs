@@ -6,3 +6,24 @@ pub mod fmt;
 pub mod parse;
 pub mod print;
 pub mod yaml;
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
+
+/// Is this file name the YAML form (`.yaml`, `.yml`)?
+pub fn is_yaml(name: &str) -> bool {
+    name.ends_with(".yaml") || name.ends_with(".yml")
+}
+
+/// Parses a spec in either form, chosen by the file name.
+pub fn parse_any(name: &str, text: &str) -> Result<ast::File, Vec<Diagnostic>> {
+    if is_yaml(name) { yaml::from_yaml(text) } else { parse::parse(text) }
+}
+
+/// The text of a file's bytes, or why it is not text.
+pub fn decode(bytes: &[u8]) -> Result<&str, Diagnostic> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let detail = format!("invalid UTF-8 at byte {at}");
+        Diagnostic::new(DiagnosticKind::BinaryInput { detail }, Span::new(at, at + 1))
+    })
+}

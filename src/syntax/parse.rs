@@ -24,19 +24,19 @@ use crate::syntax::ast::{
 struct SpecParser;
 
 /// How deeply braces may nest before we refuse the text. Text nested deeper
-/// than [`crate::SHALLOW_NESTING`] is handled on a thread with a stack to
-/// match (see [`crate::with_stack`]). The limit keeps reports within
+/// than [`crate::stack::SHALLOW_NESTING`] is handled on a thread with a stack to
+/// match (see [`crate::stack::with_stack`]). The limit keeps reports within
 /// reason: every visited node's path is written out in full, so a report
 /// grows with nodes × depth (a 10,000-deep chain's `minimax` JSON report
 /// is already about 1.2 GB).
-pub const MAX_DEPTH: usize = 10_000;
+pub const MAX_DEPTH: usize = crate::stack::MAX_DEPTH;
 
 type Result<T> = std::result::Result<T, Diagnostic>;
 
 /// Parses a `.tree` spec into its syntax tree, or says what is wrong and where.
 pub fn parse(text: &str) -> std::result::Result<File, Vec<Diagnostic>> {
     let depth = check_text(text).map_err(|d| vec![d])?;
-    crate::with_stack(depth, || parse_checked(text)).map_err(|d| vec![d])
+    crate::stack::with_stack(depth, || parse_checked(text)).map_err(|d| vec![d])
 }
 
 /// Parses one node reference on its own (`C.2`, `2.3`, `root`, `"B 1".2`),

@@ -1,0 +1,159 @@
+//! Resolving `expect` blocks against a validated game: the algorithm and
+//! its options are known, every reference names a node that exists, every
+//! number is well formed. Every problem becomes a [`Diagnostic`].
+
+use crate::analysis::quote;
+use crate::check::expect::{Expect, Fact, Item, LeafExpect, Stat};
+use crate::diagnostic::{Diagnostic, DiagnosticKind as K, Span};
+use crate::model::{Game, Path};
+use crate::num::Num;
+use crate::search::Algorithm;
+use crate::search::options::Options;
+use crate::search::trace::Value;
+use crate::syntax::ast;
+
+/// The spec's `expect` blocks, resolved against `game`; on failure, every problem found.
+pub fn resolve(game: &Game, blocks: &[ast::Expect]) -> Result<Vec<Expect>, Vec<Diagnostic>> {
+    let mut r = Resolver::default();
+    let expects = blocks.iter().filter_map(|e| r.expect(game, e)).collect();
+    if r.errors.is_empty() { Ok(expects) } else { Err(r.errors) }
+}
+
+#[derive(Default)]
+struct Resolver {
+    errors: Vec<Diagnostic>,
+}
+
+impl Resolver {
+    fn error(&mut self, kind: K, span: Span) {
+        self.errors.push(Diagnostic::new(kind, span));
+    }
+
+    fn num(&mut self, n: &ast::Number) -> Option<Num> {
+        match Num::parse(&n.text) {
+            Ok(v) => Some(v),
+            Err(reason) => {
+                self.error(K::BadNumber { text: n.text.clone(), reason }, n.span);
+                None
+            }
+        }
+    }
+
+    fn expect(&mut self, game: &Game, e: &ast::Expect) -> Option<Expect> {
+        let Some(algorithm) = Algorithm::from_name(&e.algorithm.text) else {
+            let kind = K::UnknownAlgorithm { name: e.algorithm.text.clone(), known: Algorithm::names() };
+            self.error(kind, e.algorithm.span);
+            return None;
+        };
+        let mut options = Options::default();
+        for o in &e.options {
+            if let Err(why) = options.set(&o.key.text, o.value.as_ref().map(|v| v.text.as_str())) {
+                self.error(K::BadOption { option: o.key.text.clone(), why }, o.span);
+            }
+        }
+        let items = e.items.iter().filter_map(|item| self.expect_item(game, item)).collect();
+        Some(Expect { algorithm, options, items, span: e.span })
+    }
+
+    fn reference(&mut self, game: &Game, r: &ast::Reference) -> Option<Path> {
+        match game.resolve(&r.segments) {
+            Ok(p) => Some(p),
+            Err(why) => {
+                self.error(K::UnknownReference { reference: reference_text(r), why }, r.span);
+                None
+            }
+        }
+    }
+
+    fn references(&mut self, game: &Game, refs: &[ast::Reference]) -> Option<Vec<Path>> {
+        let resolved: Vec<Option<Path>> = refs.iter().map(|r| self.reference(game, r)).collect();
+        resolved.into_iter().collect()
+    }
+
+    fn value(&mut self, v: &ast::ValueLit) -> Option<Value> {
+        match v {
+            ast::ValueLit::Number(n) => self.num(n).map(Value::Scalar),
+            ast::ValueLit::Vector(parts, _) => {
+                let nums: Vec<Option<Num>> = parts.iter().map(|p| self.num(p)).collect();
+                nums.into_iter().collect::<Option<Vec<Num>>>().map(Value::Vector)
+            }
+        }
+    }
+
+    fn expect_item(&mut self, game: &Game, item: &ast::ExpectItem) -> Option<Item> {
+        use ast::ExpectItem as E;
+        let (fact, span) = match item {
+            E::Value { value, span } => (Fact::Value(self.value(value)?), *span),
+            E::Best { moves, span } => {
+                let paths = self.references(game, moves)?;
+                if let Some((p, r)) = paths.iter().zip(moves).find(|(p, _)| p.depth() != 1) {
+                    let why = format!("`best` names a move of the root; `{}` is {}", reference_text(r), p);
+                    self.error(K::BadExpect { why }, r.span);
+                    return None;
+                }
+                (Fact::Best(paths), *span)
+            }
+            E::Pv { refs, span } => (Fact::Pv(self.references(game, refs)?), *span),
+            E::Pruned { refs, span } => (Fact::Pruned(self.references(game, refs)?), *span),
+            E::Visited { refs, span } => (Fact::Visited(self.references(game, refs)?), *span),
+            E::Values { pairs, span } => {
+                let mut out: Vec<(Path, Value)> = Vec::new();
+                for (r, v) in pairs {
+                    let (p, v) = (self.reference(game, r)?, self.value(v)?);
+                    if out.iter().any(|(q, _)| *q == p) {
+                        let why = format!("`values` gives {} twice", reference_text(r));
+                        self.error(K::BadExpect { why }, r.span);
+                        return None;
+                    }
+                    out.push((p, v));
+                }
+                (Fact::Values(out), *span)
+            }
+            E::Leaves { leaves, span } => {
+                let mut out = Vec::new();
+                for l in leaves {
+                    out.push(match l {
+                        ast::LeafRef::Value(n) => LeafExpect::Value(self.num(n)?),
+                        ast::LeafRef::Name(i) => {
+                            let is_leaf =
+                                game.names.get(&i.text).and_then(|p| game.at(p)).map(|id| game.node(id).is_leaf());
+                            if is_leaf != Some(true) {
+                                let why = "`leaves` lists leaf values or leaf names".to_string();
+                                self.error(K::UnknownReference { reference: i.text.clone(), why }, i.span);
+                                return None;
+                            }
+                            LeafExpect::Name(i.text.clone())
+                        }
+                    });
+                }
+                (Fact::Leaves(out), *span)
+            }
+            E::Stats { pairs, span } => {
+                let mut out = Vec::new();
+                for (k, n) in pairs {
+                    let Some(stat) = Stat::from_name(&k.text) else {
+                        let why = format!("unknown statistic `{}`; expected {}", k.text, Stat::NAMES.join(", "));
+                        self.error(K::BadExpect { why }, k.span);
+                        return None;
+                    };
+                    out.push((stat, self.num(n)?));
+                }
+                (Fact::Stats(out), *span)
+            }
+        };
+        Some(Item { fact, span })
+    }
+}
+
+/// A reference as written, for messages.
+pub fn reference_text(r: &ast::Reference) -> String {
+    let parts: Vec<String> = r
+        .segments
+        .iter()
+        .map(|s| match s {
+            ast::Segment::Name(n) => quote(n),
+            ast::Segment::Index(i) => i.to_string(),
+        })
+        .collect();
+    parts.join(".")
+}
