@@ -201,7 +201,7 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
         return 2;
     }
     // A long search says so up front and then shows it is alive.
-    let unknowns = puzzle::unknowns(&game).len();
+    let unknowns = puzzle::unknowns(game).len();
     let (space, space_text) = domain.space(unknowns);
     let counted = !matches!(&domain, Domain::Multiset(vs) if vs.len() != unknowns);
     if counted && unknowns > 0 && space > LARGE_SPACE {
@@ -260,7 +260,7 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
             }
         }
         PuzzleFormat::Text => {
-            let names: Vec<String> = solved.unknowns.iter().map(|&id| leaf_reference(&game, id)).collect();
+            let names: Vec<String> = solved.unknowns.iter().map(|&id| leaf_reference(game, id)).collect();
             println!("unknown leaves, left to right: {}", names.join(" "));
             let unique = match solved.count {
                 0 => "no assignment reproduces the expectations".to_string(),
