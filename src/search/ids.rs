@@ -23,10 +23,9 @@
 //! iterations; the value, best move, node values and pruned edges are the
 //! last iteration's.
 
-use crate::analysis::Analysis;
 use crate::model::{Game, NodeId};
 use crate::search::alphabeta::alphabeta_first;
-use crate::search::options::{Options, Ties};
+use crate::search::options::Options;
 use crate::search::trace::{Event, PassKind, Trace};
 use crate::search::{Algorithm, check_horizon};
 
@@ -44,7 +43,7 @@ pub fn ids(game: &Game, opts: &Options) -> Trace {
             continue;
         }
         let run = alphabeta_first(game, &Options { depth: Some(depth), ..opts.clone() }, first);
-        first = Analysis::of(game, &run).best_moves(Ties::First).first().copied();
+        first = run.root_best_child();
         trace.events.extend(run.events);
     }
     trace

@@ -246,6 +246,22 @@ impl Trace {
         Trace { algorithm, options: options.clone(), events: Vec::new() }
     }
 
+    /// The root's best child in a one-pass search: the last child whose
+    /// `Update` improved the root's value (the leftmost of the best, as
+    /// `Analysis::best_moves(Ties::First)` reads it).
+    pub fn root_best_child(&self) -> Option<u32> {
+        let (mut depth, mut found) = (0usize, None);
+        for event in &self.events {
+            match event {
+                Event::Enter { .. } | Event::Probe { .. } => depth += 1,
+                Event::Exit { .. } => depth = depth.saturating_sub(1),
+                Event::Update { child, best: true, .. } if depth == 1 => found = Some(*child),
+                _ => {}
+            }
+        }
+        found
+    }
+
     pub fn push(&mut self, event: Event) {
         self.events.push(event);
     }
