@@ -27,7 +27,7 @@ fn report(spec: &str, algorithms: &[Algorithm], options: &str) -> (gametree::mod
     }
     let results =
         algorithms.iter().map(|&a| AlgoReport::narrated(&game, &search::run(&game, a, &opts).unwrap())).collect();
-    (game.clone(), Report { title: game.title.clone(), results })
+    (game.clone(), Report { title: game.title().map(str::to_string), results })
 }
 
 fn text(spec: &str, algorithms: &[Algorithm], options: &str) -> String {

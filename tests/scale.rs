@@ -189,7 +189,7 @@ fn whole_pipeline(data: &[u8]) {
             results.push(AlgoReport::narrated(&game, &trace));
         }
     }
-    let report = Report { title: game.title.clone(), results };
+    let report = Report { title: game.title().map(str::to_string), results };
     let _ = Text { game: &game, report: &report }.to_string();
     let _ = serde_json::to_string(&report).unwrap();
 }

@@ -30,7 +30,7 @@ fn report(
         .into_iter()
         .map(|a| new(&game, &search::run(&game, a, &Options::default()).unwrap()))
         .collect();
-    let report = Report { title: game.title.clone(), results };
+    let report = Report { title: game.title().map(str::to_string), results };
     (game, report)
 }
 

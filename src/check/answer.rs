@@ -230,7 +230,7 @@ impl Reader<'_> {
                 continue;
             }
             let is_leaf =
-                self.game.names.get(&text).and_then(|p| self.game.at(p)).map(|id| self.game.node(id).is_leaf());
+                self.game.names().get(&text).and_then(|p| self.game.at(p)).map(|id| self.game.node(id).is_leaf());
             if is_leaf != Some(true) {
                 let why = "`leaves` lists leaf values or leaf names".to_string();
                 let kind = DiagnosticKind::UnknownReference { reference: text.clone(), why };

@@ -124,7 +124,7 @@ fn variants(game: &Game, algorithm: Algorithm, opts: &Options) -> Vec<(String, O
             FailMode::Hard => ("under fail-soft", FailMode::Soft),
         };
         try_one(fail.0, Options { fail: fail.1, ..opts.clone() });
-        if game.bounds.is_some() {
+        if game.bounds().is_some() {
             let word =
                 if opts.ignore_bounds { "with the declared bounds used" } else { "with the declared bounds ignored" };
             try_one(word, Options { ignore_bounds: !opts.ignore_bounds, ..opts.clone() });

@@ -117,6 +117,8 @@ pub enum PuzzleError {
     NotApplicable(crate::diagnostic::Diagnostic),
     /// More than `limit` partial assignments were tried.
     TooLarge { limit: u64 },
+    /// A multi-player game: its `?` leaves would be vectors.
+    MultiPlayer,
 }
 
 impl std::fmt::Display for PuzzleError {
@@ -132,6 +134,10 @@ impl std::fmt::Display for PuzzleError {
             PuzzleError::TooLarge { limit } => {
                 write!(f, "more than {limit} partial assignments: narrow the domain or give --values")
             }
+            PuzzleError::MultiPlayer => write!(
+                f,
+                "puzzles solve two-player trees; in a multi-player game a `?` leaf would be a vector, so give its values"
+            ),
         }
     }
 }
@@ -203,6 +209,9 @@ fn search(
     if unknowns.is_empty() {
         return Err(PuzzleError::NoUnknowns);
     }
+    if game.is_multiplayer() {
+        return Err(PuzzleError::MultiPlayer);
+    }
     if spec.expects.is_empty() {
         return Err(PuzzleError::NoExpectations);
     }
@@ -213,15 +222,15 @@ fn search(
     {
         return Err(PuzzleError::WrongCount { unknowns: unknowns.len(), values: vs.len() });
     }
-    if let Some((lo, hi)) = game.bounds
+    if let Some((lo, hi)) = game.bounds()
         && let Some(&value) = values.iter().find(|&&v| v < lo || v > hi)
     {
         return Err(PuzzleError::OutOfBounds { value });
     }
     let mut work = game.clone();
-    let placeholder = game.bounds.map_or(Num::ZERO, |(lo, _)| lo);
+    let placeholder = game.bounds().map_or(Num::ZERO, |(lo, _)| lo);
     for &id in &unknowns {
-        work.set_scalar(id, placeholder);
+        work.set_leaf_value(id, placeholder).map_err(|_| PuzzleError::OutOfBounds { value: placeholder })?;
     }
     for e in &spec.expects {
         crate::search::run(&work, e.algorithm, &e.options).map_err(PuzzleError::NotApplicable)?;
@@ -323,7 +332,7 @@ impl Search<'_, '_> {
                 continue;
             }
             self.distinct[i].1 = left.saturating_sub(1);
-            self.game.set_scalar(id, v);
+            self.game.set_leaf_value(id, v).map_err(|_| PuzzleError::OutOfBounds { value: v })?;
             pending[id.index()] = false;
             values[k] = Some(v);
             let result = self.go(values, pending, out);
@@ -528,12 +537,9 @@ pub fn judge(spec: &Spec, domain: &Domain, option: &str) -> Verdict {
     }
     let mut filled = game.clone();
     for (&id, &v) in unknowns.iter().zip(&values) {
-        filled.set_scalar(id, v);
-    }
-    if let Some((lo, hi)) = game.bounds
-        && let Some(v) = values.iter().find(|&&v| v < lo || v > hi)
-    {
-        return verdict(false, format!("{v} lies outside the declared bounds [{lo}, {hi}]"));
+        if let Err(why) = filled.set_leaf_value(id, v) {
+            return verdict(false, why);
+        }
     }
     match spec.expects.iter().find_map(|e| first_failure(&filled, e)) {
         Some(why) => verdict(false, why),

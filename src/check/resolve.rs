@@ -116,7 +116,7 @@ impl Resolver {
                         ast::LeafRef::Value(n) => LeafExpect::Value(self.num(n)?),
                         ast::LeafRef::Name(i) => {
                             let is_leaf =
-                                game.names.get(&i.text).and_then(|p| game.at(p)).map(|id| game.node(id).is_leaf());
+                                game.names().get(&i.text).and_then(|p| game.at(p)).map(|id| game.node(id).is_leaf());
                             if is_leaf != Some(true) {
                                 let why = "`leaves` lists leaf values or leaf names".to_string();
                                 self.error(K::UnknownReference { reference: i.text.clone(), why }, i.span);

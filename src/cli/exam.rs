@@ -166,7 +166,7 @@ const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_secs(3)
 /// The domain a puzzle spec declares: the integers of its bounds.
 fn declared_domain(game: &Game) -> Result<Domain, String> {
     let why = "the spec declares no integer `bounds`: give --domain LO..HI or --values V1,V2,…";
-    let (lo, hi) = game.bounds.ok_or(why)?;
+    let (lo, hi) = game.bounds().ok_or(why)?;
     match (lo.as_i64(), hi.as_i64()) {
         (Some(lo), Some(hi)) if lo.checked_sub(hi).is_some() => Ok(Domain::Range(lo, hi)),
         _ => Err(why.to_string()),
@@ -194,7 +194,7 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
         }
     };
     let max = if args.max_solutions == 0 { usize::MAX } else { args.max_solutions };
-    if let (Some(d), Domain::Range(lo, hi), Some((blo, bhi))) = (&args.domain, &domain, game.bounds)
+    if let (Some(d), Domain::Range(lo, hi), Some((blo, bhi))) = (&args.domain, &domain, game.bounds())
         && (Num::int(*lo) < blo || Num::int(*hi) > bhi)
     {
         eprintln!("error: --domain {d} goes outside the declared bounds [{blo}, {bhi}]");
@@ -225,7 +225,7 @@ pub fn puzzle(args: &PuzzleArgs) -> u8 {
             return 2;
         }
         Err(puzzle::PuzzleError::OutOfBounds { value }) => {
-            let (lo, hi) = game.bounds.unwrap_or((value, value));
+            let (lo, hi) = game.bounds().unwrap_or((value, value));
             match (&args.domain, &args.values) {
                 (Some(d), _) => eprintln!("error: --domain {d} goes outside the declared bounds [{lo}, {hi}]"),
                 (None, Some(_)) => eprintln!("error: --values: {value} lies outside the declared bounds [{lo}, {hi}]"),

@@ -339,7 +339,7 @@ fn solve(args: &SolveArgs) -> u8 {
             }
         }
     }
-    let report = Report { title: game.title.clone(), results };
+    let report = Report { title: game.title().map(str::to_string), results };
     match args.format {
         Format::Text => print!("{}", Text { game: &game, report: &report }),
         Format::Json => {

@@ -23,7 +23,7 @@ impl fmt::Display for Dot<'_> {
         let fig = self.0;
         let show = fig.opts.show;
         let Some(frame) = fig.frames.last() else { return Ok(()) };
-        let title = fig.game.title.as_deref().unwrap_or("game tree");
+        let title = fig.game.title().unwrap_or("game tree");
         writeln!(f, "digraph \"{}\" {{", DotText(title))?;
         writeln!(f, "  ordering=out;")?;
         let mut heading = title.to_string();
@@ -61,7 +61,7 @@ impl fmt::Display for Dot<'_> {
                 head.push(name.to_string());
             }
             if let NodeKind::Player(p) = node.kind() {
-                head.push(format!("({})", fig.game.players.get(p as usize).cloned().unwrap_or_default()));
+                head.push(format!("({})", fig.game.players().get(p as usize).cloned().unwrap_or_default()));
             }
             if let (Some(v), true) = (s.visit, show.visits) {
                 head.push(format!("#{v}"));

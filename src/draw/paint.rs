@@ -213,7 +213,7 @@ fn name_text(game: &Game, tree: &Tree, i: usize) -> Option<String> {
     let node = game.node(tree.nodes[i].id);
     match (node.kind(), node.name()) {
         (NodeKind::Player(p), name) => {
-            let player = game.players.get(p as usize).cloned().unwrap_or_default();
+            let player = game.players().get(p as usize).cloned().unwrap_or_default();
             Some(match name {
                 Some(n) => format!("{n} ({player})"),
                 None => player,

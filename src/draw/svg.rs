@@ -20,7 +20,7 @@ impl fmt::Display for Svg<'_> {
         let fig = self.figure;
         writeln!(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
         writeln!(f, "{}", open_tag(fig, true))?;
-        if let Some(t) = &fig.game.title {
+        if let Some(t) = &fig.game.title() {
             writeln!(f, "<title>{}</title>", XmlText(t))?;
         }
         for item in fig.paint(self.frame) {

@@ -32,7 +32,7 @@ impl fmt::Display for Tikz<'_> {
         if !self.standalone {
             return self.picture(f, fit(fig));
         }
-        let title = fig.game.title.as_deref().unwrap_or("Game tree");
+        let title = fig.game.title().unwrap_or("Game tree");
         if pdflatex_sets_all(fig.game) {
             writeln!(f, "% Made by gametree. Compile with pdflatex. Names in scripts other than Latin")?;
             writeln!(f, "% (e.g. Persian) need xelatex or lualatex with fontspec and a font that has them.")?;
@@ -73,8 +73,8 @@ impl fmt::Display for Tikz<'_> {
 fn pdflatex_sets_all(game: &Game) -> bool {
     let names = game.nodes().filter_map(|n| n.name());
     let labels = game.nodes().flat_map(|n| (0..n.children().len()).filter_map(move |i| n.edge(i).label));
-    let players = game.players.iter().map(String::as_str);
-    let mut texts = game.title.as_deref().into_iter().chain(players).chain(names).chain(labels);
+    let players = game.players().iter().map(String::as_str);
+    let mut texts = game.title().into_iter().chain(players).chain(names).chain(labels);
     texts.all(pdflatex_sets)
 }
 
@@ -89,7 +89,7 @@ impl Tikz<'_> {
     fn picture(&self, f: &mut fmt::Formatter<'_>, scale: f64) -> fmt::Result {
         let fig = self.figure;
         let all = fig.frames.len();
-        if let Some(t) = &fig.game.title {
+        if let Some(t) = &fig.game.title() {
             writeln!(f, "% {}", t.replace('\n', " "))?;
         }
         if let Some((algo, conventions)) = &fig.algorithm {

@@ -7,8 +7,11 @@
 //! vector leaves appear exactly in multi-player games and have one
 //! component per player. A transposition (`&B`) is an edge to B's id.
 
+pub mod builder;
 pub mod quick;
 pub mod validate;
+
+pub use builder::Builder;
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::num::Num;
@@ -245,135 +248,65 @@ impl<'a> NodeRef<'a> {
 
 /// A validated game tree (a DAG when transpositions are used), stored as
 /// a flat arena: nodes in written (pre-)order, edges grouped by parent.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
-    pub title: Option<String>,
+    title: Option<String>,
     /// `bounds [lo, hi]`: every utility lies in this closed range.
-    pub bounds: Option<(Num, Num)>,
+    bounds: Option<(Num, Num)>,
     /// Declared players (multi-player games); empty for MAX/MIN games.
-    pub players: Vec<String>,
+    players: Vec<String>,
     /// `sum S`: the components of every vector add up to at most S.
-    pub sum: Option<Num>,
+    sum: Option<Num>,
     slots: Vec<Slot>,
     edges: Vec<Edge>,
     node_extras: Vec<NodeExtra>,
     /// (edge index, its extra), sorted by edge index.
     edge_extras: Vec<(u32, EdgeExtra)>,
     /// Each name and the path where its node is written.
-    pub names: std::collections::BTreeMap<String, Path>,
+    names: std::collections::BTreeMap<String, Path>,
 }
 
 impl Game {
-    /// An empty game with room for `nodes` nodes and `edges` edges.
-    pub fn with_capacity(nodes: usize, edges: usize) -> Game {
-        Game { slots: Vec::with_capacity(nodes), edges: Vec::with_capacity(edges), ..Game::default() }
-    }
-
-    /// Adds a node without children; the first one added is the root.
-    pub fn add_node(&mut self, kind: NodeKind, span: Span) -> NodeId {
-        let id = NodeId(self.slots.len() as u32);
-        let (start, end) = (offset(span.start), offset(span.end));
-        let slot = Slot { kind, extra: NONE, start, end, data: 0 };
-        self.slots.push(slot);
-        id
-    }
-
-    /// Gives `id` its children, once: they are appended to the edge arena.
-    /// An edge without a `child` points at the root until
-    /// [`Game::set_child`] fixes it.
-    pub fn set_children(&mut self, id: NodeId, edges: impl IntoIterator<Item = NewEdge>) {
-        let first = self.edges.len();
-        for e in edges {
-            if e.label.is_some() || e.prob.is_some() || e.transposition {
-                let extra = EdgeExtra { label: e.label, prob: e.prob, transposition: e.transposition, span: None };
-                self.edge_extras.push((self.edges.len() as u32, extra));
-            }
-            self.edges.push(Edge { child: e.child.unwrap_or(NodeId::ROOT) });
-        }
-        self.set_range(id, first);
-    }
-
-    /// Records that `id`'s children are the edges from `first` to the end.
-    fn set_range(&mut self, id: NodeId, first: usize) {
-        let len = (self.edges.len() - first) as u64;
-        let slot = &mut self.slots[id.index()];
-        debug_assert!(slot.kind != NodeKind::Leaf, "a leaf cannot have children");
-        slot.data = len << 32 | first as u64;
-    }
-
-    /// Gives `id` children that carry nothing but the child (the common case).
-    pub fn set_plain_children(&mut self, id: NodeId, children: impl IntoIterator<Item = NodeId>) {
-        let first = self.edges.len();
-        self.edges.extend(children.into_iter().map(|child| Edge { child }));
-        self.set_range(id, first);
-    }
-
-    /// Points the `i`-th edge of `id` at `child` (a resolved `&B`).
-    pub fn set_child(&mut self, id: NodeId, i: usize, child: NodeId) {
-        let first = self.slots[id.index()].edges().start;
-        self.edges[first + i].child = child;
-    }
-
-    /// Gives leaf `id` its utility.
-    pub fn set_scalar(&mut self, id: NodeId, value: Num) {
-        debug_assert!(self.slots[id.index()].kind == NodeKind::Leaf, "only leaves have utilities");
-        let whole = value.is_exact().then(|| value.as_i64()).flatten();
-        self.slots[id.index()].data = whole.unwrap_or(0) as u64;
-        if whole.is_none() {
-            self.extra_mut(id).scalar = Some(value);
-        }
-        if let Some(x) = self.extra_mut_if_any(id) {
-            x.unknown = false;
-            if whole.is_some() {
-                x.scalar = None;
-            }
+    /// An arena with no node: only a [`Builder`] holds one.
+    fn empty() -> Game {
+        let (slots, edges, node_extras, edge_extras) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let names = std::collections::BTreeMap::new();
+        Game {
+            title: None,
+            bounds: None,
+            players: Vec::new(),
+            sum: None,
+            slots,
+            edges,
+            node_extras,
+            edge_extras,
+            names,
         }
     }
 
-    pub fn set_vector(&mut self, id: NodeId, values: Vec<Num>) {
-        self.extra_mut(id).vector = Some(values);
+    /// `title "…"`.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
     }
 
-    pub fn set_unknown(&mut self, id: NodeId) {
-        self.extra_mut(id).unknown = true;
+    /// `bounds [lo, hi]`: every utility lies in this closed range.
+    pub fn bounds(&self) -> Option<(Num, Num)> {
+        self.bounds
     }
 
-    pub fn set_name(&mut self, id: NodeId, name: String) {
-        self.extra_mut(id).name = Some(name);
+    /// Declared players (multi-player games); empty for MAX/MIN games.
+    pub fn players(&self) -> &[String] {
+        &self.players
     }
 
-    pub fn set_eval(&mut self, id: NodeId, eval: Num) {
-        self.extra_mut(id).eval = Some(eval);
+    /// `sum S`: the components of every vector add up to at most S.
+    pub fn sum(&self) -> Option<Num> {
+        self.sum
     }
 
-    pub fn set_key(&mut self, id: NodeId, key: String) {
-        self.extra_mut(id).key = Some(key);
-    }
-
-    pub fn set_noisy(&mut self, id: NodeId) {
-        self.extra_mut(id).noisy = true;
-    }
-
-    fn extra_mut(&mut self, id: NodeId) -> &mut NodeExtra {
-        let slot = &mut self.slots[id.index()];
-        if slot.extra == NONE {
-            slot.extra = self.node_extras.len() as u32;
-            self.node_extras.push(NodeExtra::default());
-        }
-        &mut self.node_extras[slot.extra as usize]
-    }
-
-    fn extra_mut_if_any(&mut self, id: NodeId) -> Option<&mut NodeExtra> {
-        let extra = self.slots[id.index()].extra;
-        self.node_extras.get_mut(extra as usize)
-    }
-
-    /// Records where the `i`-th edge of `id`, a transposition, is written.
-    pub fn set_transposition_span(&mut self, id: NodeId, i: usize, span: Span) {
-        let index = (self.slots[id.index()].edges().start + i) as u32;
-        if let Ok(k) = self.edge_extras.binary_search_by_key(&index, |(k, _)| *k) {
-            self.edge_extras[k].1.span = Some(span);
-        }
+    /// Each name and the path where its node is written.
+    pub fn names(&self) -> &std::collections::BTreeMap<String, Path> {
+        &self.names
     }
 
     /// Where the `i`-th edge of `id` is written when it is a transposition
@@ -445,16 +378,6 @@ impl Game {
             return None;
         }
         self.find(|n| n.utility() == Utility::Unknown)
-    }
-
-    /// Adds a leaf with a scalar utility (the quick loader's common case).
-    pub fn add_leaf(&mut self, span: Span, value: Num) -> NodeId {
-        let id = self.add_node(NodeKind::Leaf, span);
-        match value.is_exact().then(|| value.as_i64()).flatten() {
-            Some(v) => self.slots[id.index()].data = v as u64,
-            None => self.set_scalar(id, value),
-        }
-        id
     }
 
     pub fn is_multiplayer(&self) -> bool {
@@ -596,7 +519,7 @@ mod tests {
 
     #[test]
     fn utilities_round_trip_through_the_compact_slot() {
-        let mut game = Game::default();
+        let mut game = Builder::new();
         let root = game.add_node(NodeKind::Max, Span::new(0, 3));
         let values =
             [Num::int(-7), Num::int(i64::MIN), Num::parse("5/2").unwrap(), Num::INF, Num::int(3) / Num::int(1)];
@@ -605,11 +528,12 @@ mod tests {
             game.set_scalar(id, v);
         }
         game.set_plain_children(root, leaves.iter().copied());
+        let mut game = game.build().unwrap();
         for (&id, &v) in leaves.iter().zip(&values) {
             assert_eq!(game.node(id).scalar(), Some(v));
             assert_eq!(game.node(id).scalar().map(|s| s.is_exact()), Some(v.is_exact()));
         }
-        game.set_scalar(leaves[2], Num::int(4));
+        game.set_leaf_value(leaves[2], Num::int(4)).unwrap();
         assert_eq!(game.node(leaves[2]).scalar(), Some(Num::int(4)));
         assert_eq!(game.node(root).children().len(), values.len());
         assert!(game.node(leaves[0]).children().is_empty());

@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::Span;
-use crate::model::{Game, NewEdge, NodeId, NodeKind, Path};
+use crate::model::{Builder, Game, NewEdge, NodeId, NodeKind, Path};
 use crate::num::Num;
 use crate::syntax::parse::MAX_DEPTH;
 
@@ -34,10 +34,12 @@ pub fn load(text: &str) -> Option<Game> {
         return None;
     }
     let mut game = q.game;
-    game.title = q.title;
-    game.bounds = q.bounds;
-    game.names = q.names.into_iter().map(|(name, (_, path))| (name, path)).collect();
-    Some(game)
+    game.set_title(q.title);
+    game.set_bounds(q.bounds);
+    game.set_names(q.names.into_iter().map(|(name, (_, path))| (name, path)).collect());
+    // Anything the quick reader let through that breaks an invariant (a
+    // leaf outside the bounds) takes the full path, which words the error.
+    game.build().ok()
 }
 
 /// An inner node being read: its id and where its children start in the
@@ -51,7 +53,7 @@ struct Open {
 struct Quick<'a> {
     text: &'a [u8],
     at: usize,
-    game: Game,
+    game: Builder,
     title: Option<String>,
     bounds: Option<(Num, Num)>,
     /// name → (node, path where written)
@@ -80,7 +82,7 @@ impl<'a> Quick<'a> {
         Quick {
             text,
             at: 0,
-            game: Game::with_capacity(nodes, nodes),
+            game: Builder::with_capacity(nodes, nodes),
             title: None,
             bounds: None,
             names: BTreeMap::new(),

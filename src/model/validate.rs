@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind as K, Span};
-use crate::model::{Game, NewEdge, NodeId, NodeKind, Path};
+use crate::model::{Builder, Game, NewEdge, NodeId, NodeKind, Path};
 use crate::num::Num;
 use crate::syntax::ast::{self, AttrValue, Header, Item as AstItem, LeafValue};
 
@@ -20,16 +20,16 @@ pub fn validate(file: &ast::File) -> Result<Game, Vec<Diagnostic>> {
     v.headers(&file.headers);
     v.inner(&file.root, &mut Path::root());
     v.resolve_transpositions();
-    if v.errors.is_empty() {
-        v.check_cycles();
+    if !v.errors.is_empty() {
+        return Err(v.errors);
     }
     let mut game = std::mem::take(&mut v.game);
-    game.title = v.title.take();
-    game.bounds = v.bounds;
-    game.players = v.players.clone();
-    game.sum = v.sum;
-    game.names = v.names.iter().map(|(n, (_, p, _))| (n.clone(), p.clone())).collect();
-    if v.errors.is_empty() { Ok(game) } else { Err(v.errors) }
+    game.set_title(v.title.take());
+    game.set_bounds(v.bounds);
+    game.set_players(v.players.clone());
+    game.set_sum(v.sum);
+    game.set_names(v.names.iter().map(|(n, (_, p, _))| (n.clone(), p.clone())).collect());
+    game.build()
 }
 
 #[derive(Default)]
@@ -40,13 +40,11 @@ struct Validator {
     players: Vec<String>,
     sum: Option<Num>,
     /// The arena being built (headers are copied in at the end).
-    game: Game,
+    game: Builder,
     /// name → (node, path where written, span of the name)
     names: BTreeMap<String, (NodeId, Path, Span)>,
     /// `&B` edges: (parent, child index, B)
     transpositions: Vec<(NodeId, usize, ast::Ident)>,
-    /// Where each resolved `&B` edge is written: (parent, child index).
-    transposition_spans: BTreeMap<(NodeId, usize), Span>,
 }
 
 const DANGLING: NodeId = NodeId(u32::MAX);
@@ -276,49 +274,11 @@ impl Validator {
                 Some((id, _, _)) => {
                     self.game.set_child(parent, i, *id);
                     self.game.set_transposition_span(parent, i, name.span);
-                    self.transposition_spans.insert((parent, i), name.span);
                 }
                 None => {
                     let why = "`&` must name a node written elsewhere in the tree".to_string();
                     self.error(K::UnknownReference { reference: format!("&{}", name.text), why }, name.span);
                 }
-            }
-        }
-    }
-
-    /// Depth-first with colors; a back edge is a cycle, reported at the
-    /// `&` that closes it.
-    fn check_cycles(&mut self) {
-        #[derive(Clone, Copy, PartialEq)]
-        enum Color {
-            White,
-            Grey,
-            Black,
-        }
-        let mut color = vec![Color::White; self.game.len()];
-        let mut stack: Vec<(NodeId, usize)> = vec![(NodeId::ROOT, 0)];
-        color[0] = Color::Grey;
-        while let Some(&mut (id, ref mut next)) = stack.last_mut() {
-            let Some(edge) = self.game.node(id).children().get(*next).copied() else {
-                color[id.index()] = Color::Black;
-                stack.pop();
-                continue;
-            };
-            let edge_index = *next;
-            *next += 1;
-            let c = edge.child;
-            match color[c.index()] {
-                Color::White => {
-                    color[c.index()] = Color::Grey;
-                    stack.push((c, 0));
-                }
-                Color::Grey => {
-                    let name = self.game.node(c).name().unwrap_or_default().to_string();
-                    let span = self.transposition_spans.get(&(id, edge_index)).copied().unwrap_or_default();
-                    self.error(K::Cycle { name }, span);
-                    return;
-                }
-                Color::Black => {}
             }
         }
     }

@@ -91,7 +91,13 @@ impl Comparison {
                 }
             })
             .collect();
-        Comparison { title: game.title.clone(), algorithms, agreement: values.len() <= 1, values, not_compared }
+        Comparison {
+            title: game.title().map(str::to_string),
+            algorithms,
+            agreement: values.len() <= 1,
+            values,
+            not_compared,
+        }
     }
 }
 

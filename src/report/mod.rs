@@ -295,7 +295,7 @@ fn kind_word(game: &Game, kind: NodeKind) -> String {
         NodeKind::Max => "MAX".into(),
         NodeKind::Min => "MIN".into(),
         NodeKind::Chance => "CHANCE".into(),
-        NodeKind::Player(p) => game.players.get(p as usize).cloned().unwrap_or_default(),
+        NodeKind::Player(p) => game.players().get(p as usize).cloned().unwrap_or_default(),
         NodeKind::Leaf => "leaf".into(),
     }
 }

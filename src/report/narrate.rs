@@ -197,7 +197,7 @@ fn kind(game: &Game, id: NodeId) -> String {
         NodeKind::Max => "MAX".into(),
         NodeKind::Min => "MIN".into(),
         NodeKind::Chance => "CHANCE".into(),
-        NodeKind::Player(p) => game.players.get(p as usize).cloned().unwrap_or_default(),
+        NodeKind::Player(p) => game.players().get(p as usize).cloned().unwrap_or_default(),
         NodeKind::Leaf => "leaf".into(),
     }
 }

@@ -42,9 +42,9 @@ use crate::search::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, 
 
 pub fn maxn(game: &Game, opts: &Options) -> Trace {
     let ties = opts.ties;
-    let lo = game.bounds.map_or(Num::ZERO, |b| b.0);
-    let others = Num::int(game.players.len().saturating_sub(2) as i64) * lo;
-    let shallow = if opts.shallow { game.sum.map(|s| s - others) } else { None };
+    let lo = game.bounds().map_or(Num::ZERO, |b| b.0);
+    let others = Num::int(game.players().len().saturating_sub(2) as i64) * lo;
+    let shallow = if opts.shallow { game.sum().map(|s| s - others) } else { None };
     let strict = opts.shallow_strict();
     let trace = Trace::new(Algorithm::Maxn, opts);
     let mut search = Maxn { game, order: Orderer::new(game, opts), ties, shallow, strict, trace };
@@ -54,10 +54,10 @@ pub fn maxn(game: &Game, opts: &Options) -> Trace {
 
 /// Why `--shallow` cannot run on `game`.
 pub(crate) fn shallow_applies(game: &Game) -> Result<(), String> {
-    if game.sum.is_none() {
+    if game.sum().is_none() {
         return Err("shallow pruning needs `sum S` (the most the components of a vector add up to)".into());
     }
-    if game.bounds.is_none() {
+    if game.bounds().is_none() {
         let negative =
             game.nodes().any(|n| matches!(n.utility(), Utility::Vector(v) if v.iter().any(|x| *x < Num::ZERO)));
         if negative {

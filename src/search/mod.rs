@@ -171,7 +171,7 @@ impl Algorithm {
                 _ if self != Algorithm::Paranoid && game.is_multiplayer() => {
                     Err(not(NodeId::ROOT, "it is a multi-player game (use maxn or paranoid)"))
                 }
-                Some(id) if game.bounds.is_none() => Err(not(
+                Some(id) if game.bounds().is_none() => Err(not(
                     id,
                     "it has CHANCE nodes but no `bounds [L, U]`, which chance-node pruning needs \
                      (declare them, or use expectiminimax)",
@@ -319,7 +319,7 @@ pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic>
 
 /// The root window: the declared bounds, unless ignored.
 pub(crate) fn root_window(game: &Game, opts: &Options) -> (Num, Num) {
-    match game.bounds {
+    match game.bounds() {
         Some((lo, hi)) if !opts.ignore_bounds => (lo, hi),
         _ => (Num::NEG_INF, Num::INF),
     }

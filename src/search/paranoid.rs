@@ -26,7 +26,7 @@ pub fn paranoid(game: &Game, opts: &Options) -> Trace {
     let p = player(game, opts).unwrap_or(0);
     let mut trace = Star::new(game, opts, Algorithm::Paranoid, Some(p)).run();
     // Reports state whose view it was, also when the player was defaulted.
-    trace.options.player = game.players.get(p as usize).cloned();
+    trace.options.player = game.players().get(p as usize).cloned();
     trace
 }
 
@@ -38,8 +38,8 @@ pub(crate) fn player(game: &Game, opts: &Options) -> Result<u16, String> {
             _ => 0,
         });
     };
-    match game.players.iter().position(|p| p == name) {
+    match game.players().iter().position(|p| p == name) {
         Some(i) => Ok(i as u16),
-        None => Err(format!("`{name}` is not a declared player (players: {})", game.players.join(", "))),
+        None => Err(format!("`{name}` is not a declared player (players: {})", game.players().join(", "))),
     }
 }

@@ -63,7 +63,7 @@ pub fn pvs(game: &Game, opts: &Options) -> Trace {
 /// gap between distinct utilities, evals and declared bounds.
 pub(crate) fn null_delta(game: &Game, opts: &Options) -> Num {
     let mut values: Vec<Num> = game.nodes().flat_map(|n| n.scalar().into_iter().chain(n.eval())).collect();
-    if let (Some((lo, hi)), false) = (game.bounds, opts.ignore_bounds) {
+    if let (Some((lo, hi)), false) = (game.bounds(), opts.ignore_bounds) {
         values.extend([lo, hi]);
     }
     if values.iter().all(Num::is_whole) {

@@ -1,0 +1,415 @@
+//! The only way to make a [`Game`]: add nodes and edges, give the headers,
+//! then [`Builder::build`], which checks the arena's invariants and returns
+//! the game or every problem found. The pest path (`validate`, which also
+//! serves the YAML form), the quick loader and so `generate` all build
+//! through it; `puzzle` changes a built game only through
+//! [`Game::set_leaf_value`], which keeps it valid.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind as K, Span};
+use crate::model::{
+    Edge, EdgeExtra, Game, NONE, NewEdge, NodeExtra, NodeId, NodeKind, NodeRef, Path, Slot, Utility, offset,
+};
+use crate::num::Num;
+
+/// A game being built. Reads (`node`, `len`) see what is added so far.
+#[derive(Debug)]
+pub struct Builder {
+    game: Game,
+}
+
+impl Default for Builder {
+    fn default() -> Builder {
+        Builder { game: Game::empty() }
+    }
+}
+
+impl Builder {
+    pub fn new() -> Builder {
+        Builder::default()
+    }
+
+    /// An empty game with room for `nodes` nodes and `edges` edges.
+    pub fn with_capacity(nodes: usize, edges: usize) -> Builder {
+        let game = Game { slots: Vec::with_capacity(nodes), edges: Vec::with_capacity(edges), ..Game::empty() };
+        Builder { game }
+    }
+
+    /// Adds a node without children; the first one added is the root.
+    pub fn add_node(&mut self, kind: NodeKind, span: Span) -> NodeId {
+        let id = NodeId(self.game.slots.len() as u32);
+        let (start, end) = (offset(span.start), offset(span.end));
+        let slot = Slot { kind, extra: NONE, start, end, data: 0 };
+        self.game.slots.push(slot);
+        id
+    }
+
+    /// Gives `id` its children, once: they are appended to the edge arena.
+    /// An edge without a `child` points at the root until
+    /// [`Builder::set_child`] fixes it.
+    pub fn set_children(&mut self, id: NodeId, edges: impl IntoIterator<Item = NewEdge>) {
+        let first = self.game.edges.len();
+        for e in edges {
+            if e.label.is_some() || e.prob.is_some() || e.transposition {
+                let extra = EdgeExtra { label: e.label, prob: e.prob, transposition: e.transposition, span: None };
+                self.game.edge_extras.push((self.game.edges.len() as u32, extra));
+            }
+            self.game.edges.push(Edge { child: e.child.unwrap_or(NodeId::ROOT) });
+        }
+        self.set_range(id, first);
+    }
+
+    /// Records that `id`'s children are the edges from `first` to the end.
+    fn set_range(&mut self, id: NodeId, first: usize) {
+        let len = (self.game.edges.len() - first) as u64;
+        let slot = &mut self.game.slots[id.index()];
+        debug_assert!(slot.kind != NodeKind::Leaf, "a leaf cannot have children");
+        slot.data = len << 32 | first as u64;
+    }
+
+    /// Gives `id` children that carry nothing but the child (the common case).
+    pub fn set_plain_children(&mut self, id: NodeId, children: impl IntoIterator<Item = NodeId>) {
+        let first = self.game.edges.len();
+        self.game.edges.extend(children.into_iter().map(|child| Edge { child }));
+        self.set_range(id, first);
+    }
+
+    /// Points the `i`-th edge of `id` at `child` (a resolved `&B`).
+    pub fn set_child(&mut self, id: NodeId, i: usize, child: NodeId) {
+        let first = self.game.slots[id.index()].edges().start;
+        self.game.edges[first + i].child = child;
+    }
+
+    /// Gives leaf `id` its utility.
+    pub fn set_scalar(&mut self, id: NodeId, value: Num) {
+        debug_assert!(self.game.slots[id.index()].kind == NodeKind::Leaf, "only leaves have utilities");
+        let whole = value.is_exact().then(|| value.as_i64()).flatten();
+        self.game.slots[id.index()].data = whole.unwrap_or(0) as u64;
+        if whole.is_none() {
+            self.extra_mut(id).scalar = Some(value);
+        }
+        if let Some(x) = self.extra_mut_if_any(id) {
+            x.unknown = false;
+            if whole.is_some() {
+                x.scalar = None;
+            }
+        }
+    }
+
+    pub fn set_vector(&mut self, id: NodeId, values: Vec<Num>) {
+        self.extra_mut(id).vector = Some(values);
+    }
+
+    pub fn set_unknown(&mut self, id: NodeId) {
+        self.extra_mut(id).unknown = true;
+    }
+
+    pub fn set_name(&mut self, id: NodeId, name: String) {
+        self.extra_mut(id).name = Some(name);
+    }
+
+    pub fn set_eval(&mut self, id: NodeId, eval: Num) {
+        self.extra_mut(id).eval = Some(eval);
+    }
+
+    pub fn set_key(&mut self, id: NodeId, key: String) {
+        self.extra_mut(id).key = Some(key);
+    }
+
+    pub fn set_noisy(&mut self, id: NodeId) {
+        self.extra_mut(id).noisy = true;
+    }
+
+    fn extra_mut(&mut self, id: NodeId) -> &mut NodeExtra {
+        let slot = &mut self.game.slots[id.index()];
+        if slot.extra == NONE {
+            slot.extra = self.game.node_extras.len() as u32;
+            self.game.node_extras.push(NodeExtra::default());
+        }
+        &mut self.game.node_extras[slot.extra as usize]
+    }
+
+    fn extra_mut_if_any(&mut self, id: NodeId) -> Option<&mut NodeExtra> {
+        let extra = self.game.slots[id.index()].extra;
+        self.game.node_extras.get_mut(extra as usize)
+    }
+
+    /// Records where the `i`-th edge of `id`, a transposition, is written.
+    pub fn set_transposition_span(&mut self, id: NodeId, i: usize, span: Span) {
+        let index = (self.game.slots[id.index()].edges().start + i) as u32;
+        if let Ok(k) = self.game.edge_extras.binary_search_by_key(&index, |(k, _)| *k) {
+            self.game.edge_extras[k].1.span = Some(span);
+        }
+    }
+
+    /// Adds a leaf with a scalar utility (the quick loader's common case).
+    pub fn add_leaf(&mut self, span: Span, value: Num) -> NodeId {
+        let id = self.add_node(NodeKind::Leaf, span);
+        match value.is_exact().then(|| value.as_i64()).flatten() {
+            Some(v) => self.game.slots[id.index()].data = v as u64,
+            None => self.set_scalar(id, value),
+        }
+        id
+    }
+
+    /// `title "…"`.
+    pub fn set_title(&mut self, title: Option<String>) {
+        self.game.title = title;
+    }
+
+    /// `bounds [lo, hi]`.
+    pub fn set_bounds(&mut self, bounds: Option<(Num, Num)>) {
+        self.game.bounds = bounds;
+    }
+
+    /// `players A B C`.
+    pub fn set_players(&mut self, players: Vec<String>) {
+        self.game.players = players;
+    }
+
+    /// `sum S`.
+    pub fn set_sum(&mut self, sum: Option<Num>) {
+        self.game.sum = sum;
+    }
+
+    /// Each name and the path where its node is written.
+    pub fn set_names(&mut self, names: BTreeMap<String, Path>) {
+        self.game.names = names;
+    }
+
+    pub fn node(&self, id: NodeId) -> NodeRef<'_> {
+        self.game.node(id)
+    }
+
+    pub fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.game.is_empty()
+    }
+
+    /// The game, once its invariants hold (see [`crate::model`]); else
+    /// every broken one, at the node or edge that breaks it.
+    pub fn build(self) -> Result<Game, Vec<Diagnostic>> {
+        let game = self.game;
+        if game.is_empty() {
+            return Err(vec![Diagnostic::new(K::NoChildren, Span::new(0, 0))]);
+        }
+        let mut errors = Vec::new();
+        for id in game.ids() {
+            let node = game.node(id);
+            let at = node.span();
+            match node.utility() {
+                Utility::None if node.children().is_empty() => errors.push(Diagnostic::new(K::NoChildren, at)),
+                Utility::None => {
+                    if let Some(kind) = probabilities(&game, id) {
+                        errors.push(Diagnostic::new(kind, at));
+                    }
+                }
+                Utility::Scalar(v) => {
+                    if game.is_multiplayer() {
+                        let expected = format!("a vector of {} values, one per player", game.players.len());
+                        errors.push(Diagnostic::new(K::LeafShape { expected }, at));
+                    }
+                    errors.extend(out_of_bounds(&game, v, at));
+                }
+                Utility::Vector(vs) => {
+                    if vs.len() != game.players.len() {
+                        let kind = K::VectorLength { expected: game.players.len(), found: vs.len() };
+                        errors.push(Diagnostic::new(kind, at));
+                    }
+                    errors.extend(vs.iter().filter_map(|&v| out_of_bounds(&game, v, at)));
+                }
+                Utility::Unknown => {}
+            }
+        }
+        errors.extend(cycle(&game));
+        if errors.is_empty() { Ok(game) } else { Err(errors) }
+    }
+}
+
+impl Game {
+    /// Gives a scalar leaf (a `?` one, for puzzles) the value `v`, which
+    /// must lie inside the declared bounds: the game stays valid.
+    pub fn set_leaf_value(&mut self, id: NodeId, v: Num) -> Result<(), String> {
+        if self.is_multiplayer() {
+            return Err("the game has players, so its leaves are vectors, not single values".to_string());
+        }
+        if !self.node(id).is_leaf() {
+            return Err(format!("node {} is not a leaf", id.0));
+        }
+        if let Some((lo, hi)) = self.bounds.filter(|&(lo, hi)| v < lo || v > hi) {
+            return Err(format!("{v} lies outside the declared bounds [{lo}, {hi}]"));
+        }
+        let mut b = Builder { game: std::mem::replace(self, Game::empty()) };
+        b.set_scalar(id, v);
+        *self = b.game;
+        Ok(())
+    }
+}
+
+/// A leaf value outside the declared bounds.
+fn out_of_bounds(game: &Game, v: Num, at: Span) -> Option<Diagnostic> {
+    let (lo, hi) = game.bounds.filter(|&(lo, hi)| v < lo || v > hi)?;
+    Some(Diagnostic::new(K::OutOfBounds { value: v.to_string(), lo: lo.to_string(), hi: hi.to_string() }, at))
+}
+
+/// What is wrong with the probabilities on `id`'s edges, if anything: only
+/// CHANCE edges carry them, on every child or none, none negative, summing
+/// to 1 (within 1e-9: validation holds exact fractions to exactly 1).
+fn probabilities(game: &Game, id: NodeId) -> Option<K> {
+    let node = game.node(id);
+    let probs: Vec<Num> = node.edges().filter_map(|e| e.prob).collect();
+    if node.kind() != NodeKind::Chance {
+        return (!probs.is_empty()).then_some(K::ProbabilityOutsideChance);
+    }
+    if probs.is_empty() {
+        return game.is_multiplayer().then_some(K::MultiplayerChanceWithoutProbabilities);
+    }
+    if probs.len() != node.children().len() {
+        return Some(K::PartialProbabilities);
+    }
+    if let Some(p) = probs.iter().find(|&&p| p < Num::ZERO) {
+        return Some(K::NegativeProbability { value: p.to_string() });
+    }
+    let sum = probs.iter().fold(Num::ZERO, |a, &b| a + b);
+    ((sum.to_f64() - 1.0).abs() > 1e-9).then(|| K::ProbabilitySum { sum: sum.to_string() })
+}
+
+/// A cycle through `&` edges, reported at the `&` that closes it. Children
+/// follow their parents in the arena except through `&`, so a game whose
+/// edges all point forward has none and is not searched.
+fn cycle(game: &Game) -> Option<Diagnostic> {
+    if game.ids().all(|id| game.node(id).children().iter().all(|e| e.child > id)) {
+        return None;
+    }
+    #[derive(Clone, Copy, PartialEq)]
+    enum Color {
+        White,
+        Grey,
+        Black,
+    }
+    let mut color = vec![Color::White; game.len()];
+    let mut stack: Vec<(NodeId, usize)> = vec![(NodeId::ROOT, 0)];
+    color[0] = Color::Grey;
+    while let Some(&mut (id, ref mut next)) = stack.last_mut() {
+        let Some(edge) = game.node(id).children().get(*next).copied() else {
+            color[id.index()] = Color::Black;
+            stack.pop();
+            continue;
+        };
+        let edge_index = *next;
+        *next += 1;
+        let c = edge.child;
+        match color[c.index()] {
+            Color::White => {
+                color[c.index()] = Color::Grey;
+                stack.push((c, 0));
+            }
+            Color::Grey => {
+                let name = game.node(c).name().unwrap_or_default().to_string();
+                let span = game.transposition_span(id, edge_index).unwrap_or_default();
+                return Some(Diagnostic::new(K::Cycle { name }, span));
+            }
+            Color::Black => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(result: Result<Game, Vec<Diagnostic>>) -> Vec<String> {
+        result.err().unwrap_or_default().iter().map(|d| d.kind.to_string()).collect()
+    }
+
+    /// MAX root over one MIN node over the leaves `values`.
+    fn chain(values: &[i64]) -> (Builder, NodeId) {
+        let mut b = Builder::new();
+        let root = b.add_node(NodeKind::Max, Span::new(0, 3));
+        let min = b.add_node(NodeKind::Min, Span::new(4, 7));
+        let leaves: Vec<NodeId> = values.iter().map(|&v| b.add_leaf(Span::new(8, 9), Num::int(v))).collect();
+        b.set_plain_children(root, [min]);
+        b.set_plain_children(min, leaves);
+        (b, min)
+    }
+
+    #[test]
+    fn a_complete_arena_builds() {
+        let (b, _) = chain(&[3, 5]);
+        let game = b.build().unwrap();
+        assert_eq!(game.len(), 4);
+        assert_eq!(game.root().children().len(), 1);
+    }
+
+    #[test]
+    fn an_empty_arena_or_a_childless_inner_node_is_refused() {
+        assert_eq!(kinds(Builder::new().build()).len(), 1);
+        let mut b = Builder::new();
+        b.add_node(NodeKind::Max, Span::new(0, 3));
+        let found = kinds(b.build());
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0], K::NoChildren.to_string());
+    }
+
+    #[test]
+    fn leaves_outside_the_bounds_are_refused() {
+        let (mut b, _) = chain(&[3, 15]);
+        b.set_bounds(Some((Num::int(0), Num::int(10))));
+        let found = kinds(b.build());
+        let kind = K::OutOfBounds { value: "15".into(), lo: "0".into(), hi: "10".into() };
+        assert_eq!(found, [kind.to_string()]);
+    }
+
+    #[test]
+    fn a_cycle_through_a_transposition_is_refused_at_its_ampersand() {
+        let mut b = Builder::new();
+        let root = b.add_node(NodeKind::Max, Span::new(0, 3));
+        let min = b.add_node(NodeKind::Min, Span::new(4, 7));
+        let leaf = b.add_leaf(Span::new(8, 9), Num::int(1));
+        b.set_plain_children(root, [min]);
+        let back = NewEdge { child: Some(root), transposition: true, ..NewEdge::default() };
+        let plain = NewEdge { child: Some(leaf), ..NewEdge::default() };
+        b.set_children(min, [plain, back]);
+        b.set_transposition_span(min, 1, Span::new(20, 22));
+        let errors = b.build().unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert!(matches!(errors[0].kind, K::Cycle { .. }), "{:?}", errors[0]);
+        assert_eq!(errors[0].span, Span::new(20, 22));
+    }
+
+    #[test]
+    fn probabilities_must_sum_to_one() {
+        let mut b = Builder::new();
+        let root = b.add_node(NodeKind::Chance, Span::new(0, 6));
+        let leaves: Vec<NodeId> = (0..2).map(|v| b.add_leaf(Span::new(7, 8), Num::int(v))).collect();
+        let half = Num::parse("1/2").unwrap();
+        let third = Num::parse("1/3").unwrap();
+        let edges = leaves.iter().zip([half, third]).map(|(&c, p)| NewEdge {
+            child: Some(c),
+            prob: Some(p),
+            ..NewEdge::default()
+        });
+        b.set_children(root, edges);
+        let errors = b.build().unwrap_err();
+        assert!(matches!(&errors[0].kind, K::ProbabilitySum { sum } if sum == "5/6"), "{errors:?}");
+    }
+
+    #[test]
+    fn a_leaf_value_keeps_the_game_valid() {
+        let (mut b, min) = chain(&[3, 5]);
+        b.set_bounds(Some((Num::int(0), Num::int(10))));
+        let mut game = b.build().unwrap();
+        let leaf = game.node(min).child(1);
+        game.set_leaf_value(leaf, Num::int(7)).unwrap();
+        assert_eq!(game.node(leaf).scalar(), Some(Num::int(7)));
+        let refused = game.set_leaf_value(leaf, Num::int(11)).unwrap_err();
+        assert_eq!(refused, "11 lies outside the declared bounds [0, 10]");
+        assert_eq!(game.node(leaf).scalar(), Some(Num::int(7)));
+        assert!(game.set_leaf_value(min, Num::int(1)).is_err(), "an inner node has no value");
+    }
+}
