@@ -1,24 +1,29 @@
 //! gametree: game-tree search made teachable and checkable.
 //!
-//! The pipeline, text to answers:
+//! The pipeline, text to answers, one layer per step (see ARCHITECTURE.md):
 //!
 //! ```text
-//! text ──parse──▶ ast ──validate──▶ Game ──algorithm──▶ Trace ──▶ Analysis / Report
+//! text ──syntax──▶ ast ──model──▶ Game ──search──▶ Trace ──analysis──▶ Analysis ──▶ report / draw / check
 //! ```
 //!
 //! ```
-//! use gametree::{search::{self, Algorithm}, analysis::Analysis, search::options::Options};
+//! use gametree::analysis::Analysis;
+//! use gametree::search::{self, Algorithm, options::Options};
 //!
-//! let spec = "MAX A { MIN B { 3 12 8 } MIN C { 2 4 6 } MIN D { 14 5 2 } }";
-//! let game = gametree::load("fig5-2.tree", spec).unwrap();
-//! let trace = search::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap();
-//! let run = Analysis::of(&game, &trace);
+//! let text = "MAX A { MIN B { 3 12 8 } MIN C { 2 4 6 } MIN D { 14 5 2 } }
+//!             expect alphabeta { value 3 pruned C.2 C.3 }";
+//! let spec = gametree::check::spec::load("fig5-2.tree", text).unwrap();
+//! let trace = search::run(&spec.game, Algorithm::Alphabeta, &Options::default()).unwrap();
+//! let run = Analysis::of(&spec.game, &trace);
 //! assert_eq!(run.value().unwrap().to_string(), "3");
 //! let pruned: Vec<String> = run.pruned().map(|p| p.to_string()).collect();
 //! assert_eq!(pruned, ["2.2", "2.3"]);
+//! let expect = &spec.expects[0];
+//! assert!(gametree::check::expect::check(&spec.game, expect, &run).is_empty());
 //! ```
 //!
 //! The library never prints and never exits; the `gametree` binary does.
+//! `lib.rs` only declares the layers and re-exports the entry points.
 
 pub mod analysis;
 pub mod check;

@@ -4,6 +4,8 @@
 //!
 //! Invariant: this is a pure function of the trace, so every report,
 //! diagram and check built from an [`Analysis`] agrees with the others.
+//!
+//! Layer: analysis, above search, below report, draw and check.
 
 use crate::model::{Game, NodeId, Path};
 use crate::num::Num;

@@ -1,5 +1,11 @@
 //! Checking people's answers against the searches: expect blocks, answer
 //! files and their grades, puzzles, lint, and generated exam trees.
+//!
+//! Layer: check, the top of the library, below only the CLI. It owns
+//! [`spec::Spec`] (a game with its resolved `expect` blocks).
+//!
+//! Architecture invariant: a verdict, mark or first divergence is read off
+//! the analysis of a real search's trace, never recomputed by hand here.
 
 pub mod answer;
 pub mod bigtree;

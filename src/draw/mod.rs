@@ -16,6 +16,9 @@
 //! let figure = Figure::new(&game, Some(&trace), DrawOptions::default());
 //! assert!(Svg { figure: &figure, frame: 0 }.to_string().contains("<svg"));
 //! ```
+//!
+//! Layer: draw, beside `report` (it borrows the narration for captions),
+//! above analysis. Architecture invariant: a frame is read off the trace.
 
 mod dot;
 mod escape;

@@ -1,6 +1,14 @@
 //! The validated game: a flat arena of nodes that every algorithm reads.
 //!
-//! Invariants (established by `validate`, relied on everywhere else): the
+//! Layer: model, above syntax (validation reads the ast), below search.
+//! It owns [`Game`] and its nodes, paths, the [`Builder`], validation of
+//! the ast (`validate.rs`) and the quick loader (`quick.rs`).
+//!
+//! Architecture invariant: a [`Game`] is always valid. Its fields are
+//! private and the only way to make one is [`Builder::build`], which
+//! checks the invariants below and returns every diagnostic otherwise.
+//!
+//! Invariants (relied on everywhere else): the
 //! root is `NodeId(0)`; inner nodes have at least one child; edges only
 //! point forward in a DAG (no cycles); CHANCE children carry probabilities
 //! that are non-negative and sum to 1; leaf utilities lie inside `bounds`;

@@ -7,6 +7,11 @@
 //! are views of the run's analysis ([`crate::report::visits`]), written as
 //! they are serialized; the narrated `steps` are made only when asked for
 //! ([`AlgoReport::narrated`], `solve --trace`).
+//!
+//! Layer: report, beside `draw`, above analysis.
+//!
+//! Architecture invariant: every row is read off a run's analysis (so off
+//! its one trace); nothing here searches or prints.
 
 pub mod compare;
 pub mod json;

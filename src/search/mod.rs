@@ -12,6 +12,14 @@
 //! | `maxn` | multi-player games (`players`), CHANCE allowed |
 //! | `star1`, `star2` | two-player MAX/MIN/CHANCE; CHANCE nodes need `bounds` |
 //! | `paranoid` | multi-player games; CHANCE nodes need `bounds` |
+//!
+//! Layer: search, above the model, below analysis. It owns the options
+//! (`options.rs`), the trace (`trace.rs`), the shared windows and the
+//! Star1/Star2 engine (`star_chance.rs`), move ordering and the horizon.
+//!
+//! Architecture invariant: an algorithm reads only a `&Game` and its
+//! options and records everything it does in one [`trace::Trace`]; it
+//! computes no report, diagram or grade (those are read off the trace).
 
 mod alphabeta;
 mod expectiminimax;

@@ -1,5 +1,10 @@
 //! Text to syntax: the pest grammar's binding, the spanned ast, the YAML
 //! form, and the way back (print, fmt).
+//!
+//! Layer: syntax, above the leaf utilities (`num`, `diagnostic`, `stack`),
+//! below the model. Architecture invariant: only `parse` touches pest's
+//! `Pair`/`Rule`; everything else sees the [`ast`], which mirrors the text
+//! and carries spans. Nothing here knows what a node's value means.
 
 pub mod ast;
 pub mod fmt;
