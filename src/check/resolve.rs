@@ -30,13 +30,7 @@ impl Resolver {
     }
 
     fn num(&mut self, n: &ast::Number) -> Option<Num> {
-        match Num::parse(&n.text) {
-            Ok(v) => Some(v),
-            Err(reason) => {
-                self.error(K::BadNumber { text: n.text.clone(), reason }, n.span);
-                None
-            }
-        }
+        n.value().map_err(|d| self.errors.push(d)).ok()
     }
 
     fn expect(&mut self, game: &Game, e: &ast::Expect) -> Option<Expect> {

@@ -55,13 +55,7 @@ impl Validator {
     }
 
     fn num(&mut self, n: &ast::Number) -> Option<Num> {
-        match Num::parse(&n.text) {
-            Ok(v) => Some(v),
-            Err(reason) => {
-                self.error(K::BadNumber { text: n.text.clone(), reason }, n.span);
-                None
-            }
-        }
+        n.value().map_err(|d| self.errors.push(d)).ok()
     }
 
     fn headers(&mut self, headers: &[Header]) {

@@ -5,7 +5,7 @@
 //! [`crate::model::Game`] or a list of diagnostics. Spans are byte ranges
 //! into the source the file was read from.
 
-use crate::diagnostic::Span;
+use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 
 /// A whole spec: headers, one root node, any number of `expect` blocks.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,6 +41,15 @@ pub struct Ident {
 pub struct Number {
     pub text: String,
     pub span: Span,
+}
+
+impl Number {
+    /// The number written, or a diagnostic at it.
+    pub fn value(&self) -> Result<crate::num::Num, Diagnostic> {
+        crate::num::Num::parse(&self.text).map_err(|reason| {
+            Diagnostic::new(DiagnosticKind::BadNumber { text: self.text.clone(), reason }, self.span)
+        })
+    }
 }
 
 /// `MAX A [eval=5] { … }`: an inner node.
