@@ -469,6 +469,27 @@ fn fmt_is_idempotent_on_every_shipped_spec() {
     }
 }
 
+/// fmt keeps the author's layout: every shipped spec, written by hand with
+/// multi-line expect blocks, aligned columns and blank lines, is already in
+/// it, byte for byte.
+#[test]
+fn every_shipped_spec_is_already_formatted() {
+    let mut specs: Vec<std::path::PathBuf> = Vec::new();
+    for dir in ["specs", "specs/puzzles"] {
+        specs.extend(
+            std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "tree")),
+        );
+    }
+    assert!(specs.len() > 30, "found {} specs", specs.len());
+    for path in specs {
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(gametree::syntax::fmt::format(&text).unwrap(), text, "{} would reformat", path.display());
+    }
+}
+
 #[test]
 fn fmt_refuses_bad_input_and_yaml() {
     let out = gametree(&["fmt", "tests/fixtures/invalid/syntax-missing-brace.tree"]);

@@ -46,9 +46,8 @@ pub struct Number {
 impl Number {
     /// The number written, or a diagnostic at it.
     pub fn value(&self) -> Result<crate::num::Num, Diagnostic> {
-        crate::num::Num::parse(&self.text).map_err(|reason| {
-            Diagnostic::new(DiagnosticKind::BadNumber { text: self.text.clone(), reason }, self.span)
-        })
+        crate::num::Num::parse(&self.text)
+            .map_err(|reason| Diagnostic::new(DiagnosticKind::BadNumber { text: self.text.clone(), reason }, self.span))
     }
 }
 
@@ -182,6 +181,22 @@ pub enum ExpectItem {
     Leaves { leaves: Vec<LeafRef>, span: Span },
     /// `stats nodes_visited=11 cutoffs=1`
     Stats { pairs: Vec<(Ident, Number)>, span: Span },
+}
+
+impl ExpectItem {
+    /// Where the item is written.
+    pub fn span(&self) -> Span {
+        match self {
+            ExpectItem::Value { span, .. }
+            | ExpectItem::Best { span, .. }
+            | ExpectItem::Pv { span, .. }
+            | ExpectItem::Values { span, .. }
+            | ExpectItem::Pruned { span, .. }
+            | ExpectItem::Visited { span, .. }
+            | ExpectItem::Leaves { span, .. }
+            | ExpectItem::Stats { span, .. } => *span,
+        }
+    }
 }
 
 /// A value in an answer: a number or a vector.

@@ -1,63 +1,157 @@
-//! `gametree fmt`: the canonical layout of [`crate::syntax::print::print`], with
-//! every comment carried through.
+//! `gametree fmt`: the author's layout, tidied. Line breaks, blank lines
+//! and comments stay where the author put them; only spacing and
+//! indentation are normalised:
 //!
-//! The printer drops comments, so they are put back by position. Anchors
-//! are the starts of headers, nodes, children, `expect` blocks and their
-//! items; the formatted text is parsed again, and its anchors correspond
-//! one to one with the original's. A comment alone on its line goes on its
-//! own line(s) before the line of the first anchor after it (indented like
-//! that line; blank lines between a comment group and what follows are
-//! kept as one); a comment after code on its line is appended to the line
-//! of the last anchor before it.
+//! - each line is indented two spaces per open `{` (a line that starts
+//!   with `}` one level less);
+//! - within a line the author's spacing stays (it often aligns columns or
+//!   groups children), with the spaces the reading needs put in: at least
+//!   one on each side of `->`, after `,`, after `{`, before `}` and before
+//!   a trailing comment; none before `,`; a run with a tab becomes one space;
+//! - runs of blank lines become one; none at the start or the end; the
+//!   text ends with one newline (`\n`, also for a file written with
+//!   `\r\n`); trailing spaces go.
 //!
 //! Invariants, checked before anything is returned: the result parses to
-//! the same tree, holds exactly the original comments, and formatting it
-//! again changes nothing. Otherwise [`format`] refuses, so no comment and no
-//! answer is ever lost.
+//! the same tree (the canonical [`print`](crate::syntax::print::print) of
+//! both is equal), holds exactly the original comments in the same order,
+//! and formatting it again changes nothing. Otherwise [`format`] refuses,
+//! so no comment and no answer is ever lost.
 
-use std::collections::BTreeMap;
-
-use crate::syntax::ast::{self, File, Item};
+use crate::syntax::{parse, print};
 
 /// Why a text could not be formatted.
 #[derive(Debug)]
 pub enum FmtError {
     /// It does not parse.
     Parse(Vec<crate::diagnostic::Diagnostic>),
-    /// The result would not keep what was written (a printer limitation).
+    /// The result would not keep what was written (a formatter bug).
     Unsafe(String),
 }
 
-/// The canonical layout of a `.tree` text, comments kept.
+/// The tidied layout of a `.tree` text, comments and line breaks kept.
 pub fn format(text: &str) -> Result<String, FmtError> {
-    let once = format_once(text)?;
-    let twice = format_once(&once)?;
-    if twice != once {
+    let file = parse::parse(text).map_err(FmtError::Parse)?;
+    let once = tidy(text);
+    let again = parse::parse(&once).map_err(|_| FmtError::Unsafe("the tidied text does not parse".into()))?;
+    if print::print(&again) != print::print(&file) {
+        return Err(FmtError::Unsafe("tidying changed the tree or its answers".into()));
+    }
+    let texts = |t: &str| comments(t).into_iter().map(|c| c.text).collect::<Vec<_>>();
+    if texts(&once) != texts(text) {
+        return Err(FmtError::Unsafe("a comment would be lost or moved".into()));
+    }
+    if tidy(&once) != once {
         return Err(FmtError::Unsafe("formatting is not stable on this file".into()));
     }
     Ok(once)
 }
 
-fn format_once(text: &str) -> Result<String, FmtError> {
-    let file = crate::syntax::parse::parse(text).map_err(FmtError::Parse)?;
-    let printed = crate::syntax::print::print(&file);
-    let reparsed = crate::syntax::parse::parse(&printed)
-        .map_err(|_| FmtError::Unsafe("the canonical printer wrote text that does not parse".into()))?;
-    let (old, new) = (anchors(&file), anchors(&reparsed));
-    if old.len() != new.len() {
-        return Err(FmtError::Unsafe("the canonical printer changed the tree's shape".into()));
+/// The text with its spacing and indentation normalised (see the module doc).
+fn tidy(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    let mut blank = false;
+    for raw in text.split('\n') {
+        let line = raw.trim_end_matches([' ', '\t', '\r']);
+        let lead = line.len() - line.trim_start_matches([' ', '\t']).len();
+        let body = &line[lead..];
+        if body.is_empty() {
+            blank = !out.is_empty();
+            continue;
+        }
+        if blank {
+            out.push('\n');
+            blank = false;
+        }
+        let tidied = tidy_line(body);
+        let indent = depth.saturating_sub(usize::from(body.starts_with('}')));
+        out.extend(std::iter::repeat_n("  ", indent));
+        out += &tidied.text;
+        out.push('\n');
+        depth = depth.saturating_add_signed(tidied.opened);
     }
-    let comments = comments(text);
-    let out = place(&printed, &comments, &old, &new, text);
-    let mut want: Vec<&str> = comments.iter().map(|c| c.text.as_str()).collect();
-    let kept = self::comments(&out);
-    let mut got: Vec<&str> = kept.iter().map(|c| c.text.as_str()).collect();
-    want.sort();
-    got.sort();
-    if want != got {
-        return Err(FmtError::Unsafe("a comment could not be placed".into()));
+    out
+}
+
+/// One line (no indentation, no trailing space), re-spaced.
+struct Tidied {
+    text: String,
+    /// Braces opened minus braces closed on the line.
+    opened: isize,
+}
+
+/// What was last written on a line, for the spacing before the next token.
+#[derive(Clone, Copy, PartialEq)]
+enum Last {
+    Start,
+    OpenBrace,
+    Comma,
+    Arrow,
+    Other,
+}
+
+fn tidy_line(text: &str) -> Tidied {
+    let body = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let (mut last, mut opened, mut i) = (Last::Start, 0isize, 0);
+    while i < body.len() {
+        let gap = i;
+        while i < body.len() && (body[i] == b' ' || body[i] == b'\t') {
+            i += 1;
+        }
+        let written = &text[gap..i];
+        let c = body[i];
+        let comment = c == b'#' || (c == b'/' && body.get(i + 1) == Some(&b'/'));
+        let arrow = c == b'-' && body.get(i + 1) == Some(&b'>');
+        let needed = match (last, c) {
+            (Last::Start, _) | (_, b',') => None,
+            _ if comment => Some(" "),
+            (Last::Arrow | Last::Comma | Last::OpenBrace, _) => Some(" "),
+            (_, b'{' | b'}') => Some(" "),
+            _ if arrow => Some(" "),
+            _ => Some(""),
+        };
+        match needed {
+            None => {}
+            Some(_) if written.contains('\t') => out.push(' '),
+            Some(least) if written.len() < least.len() => out += least,
+            Some(_) => out += written,
+        }
+        if comment {
+            out += &text[i..];
+            break;
+        }
+        let end = match c {
+            b'"' => string_end(body, i),
+            _ if arrow => i + 2,
+            _ => i + text[i..].chars().next().map_or(1, char::len_utf8),
+        };
+        out += &text[i..end];
+        last = match c {
+            b'{' => Last::OpenBrace,
+            b',' => Last::Comma,
+            _ if arrow => Last::Arrow,
+            _ => Last::Other,
+        };
+        opened += match c {
+            b'{' => 1,
+            b'}' => -1,
+            _ => 0,
+        };
+        i = end;
     }
-    Ok(out)
+    Tidied { text: out, opened }
+}
+
+/// The end of the string literal starting at `i` (past its closing quote,
+/// or the end of the line when it has none).
+fn string_end(body: &[u8], i: usize) -> usize {
+    let mut k = i + 1;
+    while k < body.len() && body[k] != b'"' {
+        k += if body[k] == b'\\' { 2 } else { 1 };
+    }
+    (k + 1).min(body.len())
 }
 
 /// A comment in a text: `# …` or `// …` to the end of the line.
@@ -105,123 +199,50 @@ pub fn comments(text: &str) -> Vec<Comment> {
     out
 }
 
-/// Where each header, node, child, expect block and item starts.
-fn anchors(file: &File) -> Vec<usize> {
-    let mut out = Vec::new();
-    for h in &file.headers {
-        out.push(match h {
-            ast::Header::Title { span, .. }
-            | ast::Header::Bounds { span, .. }
-            | ast::Header::Players { span, .. }
-            | ast::Header::Sum { span, .. } => span.start,
-        });
-    }
-    node_anchors(&file.root, &mut out);
-    for e in &file.expects {
-        out.push(e.span.start);
-        for item in &e.items {
-            out.push(match item {
-                ast::ExpectItem::Value { span, .. }
-                | ast::ExpectItem::Best { span, .. }
-                | ast::ExpectItem::Pv { span, .. }
-                | ast::ExpectItem::Values { span, .. }
-                | ast::ExpectItem::Pruned { span, .. }
-                | ast::ExpectItem::Visited { span, .. }
-                | ast::ExpectItem::Leaves { span, .. }
-                | ast::ExpectItem::Stats { span, .. } => span.start,
-            });
-        }
-    }
-    out
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn node_anchors(node: &ast::Node, out: &mut Vec<usize>) {
-    out.push(node.span.start);
-    for child in &node.children {
-        out.push(child.span.start);
-        if let Item::Node(inner) = &child.item {
-            node_anchors(inner, out);
-        }
+    fn ok(text: &str) -> String {
+        format(text).unwrap_or_else(|e| panic!("{e:?}"))
     }
-}
 
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count()
-}
+    #[test]
+    fn line_breaks_blank_lines_and_comments_stay_where_they_are() {
+        let text = "# header\ntitle \"A # not a comment\"\n\n\n\nMAX A {   // root\n  a1 -> MIN B { 3, 12, 8 }\n\n  # C is cut\n  a2 -> MIN C {\n     2 # first\n     4  # second\n     6\n  }\n}\n// answers\nexpect alphabeta {\n      value 3\n   pruned C.2 C.3\n}\n";
+        let want = "# header\ntitle \"A # not a comment\"\n\nMAX A {   // root\n  a1 -> MIN B { 3, 12, 8 }\n\n  # C is cut\n  a2 -> MIN C {\n    2 # first\n    4  # second\n    6\n  }\n}\n// answers\nexpect alphabeta {\n  value 3\n  pruned C.2 C.3\n}\n";
+        assert_eq!(ok(text), want);
+        assert_eq!(ok(want), want, "idempotent");
+    }
 
-/// Is there a blank line between `a` and `b` in `text`?
-fn blank_between(text: &str, a: usize, b: usize) -> bool {
-    let between = &text[a.min(b)..b.min(text.len())];
-    between
-        .split('\n')
-        .skip(1)
-        .collect::<Vec<_>>()
-        .split_last()
-        .is_some_and(|(_, mid)| mid.iter().any(|l| l.trim().is_empty()))
-}
+    #[test]
+    fn the_spaces_reading_needs_are_put_in_and_the_authors_kept() {
+        let text = "bounds [2,14]\nMAX A{a1->MIN B {3   12 8} a2  ->  MIN C{ 2 ,4 }}# c\nexpect alphabeta { value 3 pruned C.2   leaves 3 12 8 2 }\n";
+        let want = "bounds [2, 14]\nMAX A { a1 -> MIN B { 3   12 8 } a2  ->  MIN C { 2, 4 } } # c\nexpect alphabeta { value 3 pruned C.2   leaves 3 12 8 2 }\n";
+        assert_eq!(ok(text), want);
+    }
 
-/// Puts `comments` (from `original`) into `printed`.
-fn place(printed: &str, comments: &[Comment], old: &[usize], new: &[usize], original: &str) -> String {
-    let lines: Vec<&str> = printed.lines().collect();
-    let mut before: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-    let mut after: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-    let mut tail: Vec<String> = Vec::new();
-    for (k, c) in comments.iter().enumerate() {
-        let prev = old.iter().rposition(|&a| a < c.start);
-        if c.trailing
-            && let Some(i) = prev
-        {
-            after.entry(line_of(printed, new[i])).or_default().push(c.text.clone());
-            continue;
-        }
-        let Some(i) = old.iter().position(|&a| a > c.start) else {
-            tail.push(c.text.clone());
-            continue;
-        };
-        let line = line_of(printed, new[i]);
-        let group = before.entry(line).or_default();
-        // Keep one blank line where the original had any between this
-        // comment and the next comment or anchor.
-        let next = comments.get(k + 1).filter(|n| n.start < old[i] && !n.trailing).map_or(old[i], |n| n.start);
-        group.push(c.text.clone());
-        if blank_between(original, c.start, next) {
-            group.push(String::new());
-        }
+    #[test]
+    fn tokens_written_together_stay_together() {
+        assert_eq!(ok("CHANCE { 1/2: 3  1/2:4 }\n"), "CHANCE { 1/2: 3  1/2:4 }\n");
+        let text = "players A B\nA { K=(1,2) B { (3,0) } }\nexpect maxn(shallow) { value (1, 2) }\n";
+        assert_eq!(ok(text), "players A B\nA { K=(1, 2) B { (3, 0) } }\nexpect maxn(shallow) { value (1, 2) }\n");
     }
-    // Several trailing comments for one line go above it instead, so that
-    // each stays a comment of its own.
-    for (line, group) in std::mem::take(&mut after) {
-        if group.len() == 1 {
-            after.insert(line, group);
-        } else {
-            before.entry(line).or_default().extend(group);
-        }
+
+    #[test]
+    fn crlf_tabs_and_trailing_blank_lines_are_tidied() {
+        let text = "\r\n\r\nMAX {\r\n\t1 \t2\r\n\tMIN { 3 }  \r\n}\r\n\r\n\r\n";
+        assert_eq!(ok(text), "MAX {\n  1 2\n  MIN { 3 }\n}\n");
     }
-    let mut out = String::new();
-    for (n, line) in lines.iter().enumerate() {
-        if let Some(group) = before.get(&n) {
-            let indent: String = line.chars().take_while(|c| *c == ' ').collect();
-            for c in group {
-                if c.is_empty() {
-                    out.push('\n');
-                } else {
-                    out += &format!("{indent}{c}\n");
-                }
-            }
-        }
-        out += line;
-        if let Some(trailing) = after.get(&n) {
-            out += "  ";
-            out += &trailing.join("  ");
-        }
-        out.push('\n');
+
+    #[test]
+    fn strings_and_comments_are_kept_verbatim() {
+        let text = "title   \"two  spaces, -> and { inside\"\nMAX {   1   }   #  a   comment  {\n";
+        assert_eq!(ok(text), "title   \"two  spaces, -> and { inside\"\nMAX {   1   }   #  a   comment  {\n");
     }
-    if !tail.is_empty() {
-        out.push('\n');
-        for c in tail {
-            out += &c;
-            out.push('\n');
-        }
+
+    #[test]
+    fn a_negative_number_is_not_an_arrow() {
+        assert_eq!(ok("MAX { -3 a->-2 }\n"), "MAX { -3 a -> -2 }\n");
     }
-    out
 }
