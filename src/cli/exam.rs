@@ -412,25 +412,7 @@ pub fn generate(args: &GenerateArgs) -> u8 {
         bounds: args.bounds,
         seed: args.seed,
     };
-    let mut command =
-        format!("gametree generate --depth {} --branching {} --range {}..{}", c.depth, c.branching, range.0, range.1);
-    for (on, flag) in [
-        (c.chance, "--chance"),
-        (c.equality_case, "--equality-case"),
-        (c.root_tie, "--root-tie"),
-        (c.bounds, "--bounds"),
-    ] {
-        if on {
-            command += &format!(" {flag}");
-        }
-    }
-    if let Some(k) = c.pruned {
-        command += &format!(" --pruned {k}");
-    }
-    if let Some(k) = c.min_pruned {
-        command += &format!(" --min-pruned {k}");
-    }
-    command += &format!(" --seed {}", c.seed);
+    let command = c.command();
     match gametree::check::generate::generate(&c, &command) {
         Ok(text) => super::write_output(args.output.as_deref(), std::path::Path::new(""), args.force, &text),
         Err(e) => {

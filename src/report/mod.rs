@@ -143,14 +143,14 @@ impl Serialize for Number {
     }
 }
 
-pub(crate) fn number(v: &Value) -> Number {
+pub fn number(v: &Value) -> Number {
     match v {
         Value::Scalar(n) => Number::Num(*n),
         Value::Vector(vs) => Number::Vector(vs.clone()),
     }
 }
 
-pub(crate) fn exact(v: &Value) -> Option<String> {
+pub fn exact(v: &Value) -> Option<String> {
     match v {
         Value::Scalar(n) if n.is_exact() && !n.is_whole() => Some(n.to_string()),
         Value::Vector(vs) if vs.iter().any(|n| n.is_exact() && !n.is_whole()) => Some(v.to_string()),
