@@ -205,3 +205,30 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
     }
     Some(out)
 }
+
+impl Constraints {
+    /// The command line that asks for these constraints, written into the
+    /// generated file's header so that it can be made again.
+    pub fn command(&self) -> String {
+        let (lo, hi) = self.range;
+        let mut command =
+            format!("gametree generate --depth {} --branching {} --range {lo}..{hi}", self.depth, self.branching);
+        for (on, flag) in [
+            (self.chance, "--chance"),
+            (self.equality_case, "--equality-case"),
+            (self.root_tie, "--root-tie"),
+            (self.bounds, "--bounds"),
+        ] {
+            if on {
+                command += &format!(" {flag}");
+            }
+        }
+        if let Some(k) = self.pruned {
+            command += &format!(" --pruned {k}");
+        }
+        if let Some(k) = self.min_pruned {
+            command += &format!(" --min-pruned {k}");
+        }
+        command + &format!(" --seed {}", self.seed)
+    }
+}

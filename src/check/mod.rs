@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod bigtree;
 pub mod expect;
+pub mod files;
 pub mod generate;
 pub mod grade;
 pub mod lint;
