@@ -306,3 +306,62 @@ fn generate_plain_writes_a_complete_tree_the_benchmarks_use() {
         1
     );
 }
+
+#[test]
+fn solve_without_an_algorithm_fits_a_screen() {
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.lines().count() <= 24, "{text}");
+    let row = |algorithm: &str| {
+        let line = text.lines().find(|l| l.split_whitespace().next() == Some(algorithm));
+        line.unwrap_or_else(|| panic!("no {algorithm} row: {text}")).split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    // The spec's expect blocks (AIMA Figures 5.2 and 5.5): value 3 via a1;
+    // minimax evaluates all 9 leaves; alpha-beta 7 (3 12 8 2 14 5 2),
+    // pruning C.2 and C.3; negamax-ab the same.
+    assert_eq!(row("minimax"), "minimax 3 a1 → B (1) 9 0");
+    assert_eq!(row("negamax"), "negamax 3 a1 → B (1) 9 0");
+    assert_eq!(row("alphabeta"), "alphabeta 3 a1 → B (1) 7 2: C.2, C.3");
+    assert_eq!(row("negamax-ab"), "negamax-ab 3 a1 → B (1) 7 2: C.2, C.3");
+    assert!(text.contains("cut on equality (v ≥ β, v ≤ α)"), "the conventions are stated: {text}");
+    assert!(text.trim_end().ends_with("--trace narrates every step with α and β"), "{text}");
+    insta::assert_snapshot!("solve_summary_aima_fig5_2", text);
+}
+
+#[test]
+fn solve_prints_the_full_tables_when_asked() {
+    let summary = stdout(&gametree(&["solve", "specs/aima-fig5-2.tree"]));
+    for args in [&["-a", "alphabeta", "-a", "minimax"][..], &["--detail"], &["--trace"]] {
+        let out = gametree(&[&["solve", "specs/aima-fig5-2.tree"][..], args].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("alphabeta — cut on equality"), "{args:?}: {text}");
+        assert!(text.contains("window (α, β)"), "{args:?}: {text}");
+        assert!(!text.contains("--detail for the full tables"), "{args:?}");
+        assert!(text.lines().count() > summary.lines().count(), "{args:?}");
+    }
+    // JSON stays the full report of every algorithm (SPEC §5).
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&gametree(&["solve", "specs/aima-fig5-2.tree", "--format", "json"]))).unwrap();
+    let results = json["results"].as_array().unwrap();
+    assert!(results.len() >= 4 && results.iter().all(|r| r["nodes"].is_array() && r["visit_order"].is_array()));
+}
+
+#[test]
+fn check_warns_about_a_file_without_expect_blocks() {
+    let dir = scratch("no-expect");
+    std::fs::write(dir.join("bare.tree"), FIG_5_2).unwrap();
+    let bare = dir.join("bare.tree");
+    // Alone: nothing was checked, which is a failure.
+    let out = gametree(&["check", bare.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let warning = format!("warning: {}: no expect blocks to check", bare.display());
+    assert!(stderr(&out).contains(&warning), "{}", stderr(&out));
+    // Beside a file that has blocks: a warning, and the run passes.
+    std::fs::copy("specs/aima-fig5-2.tree", dir.join("fig.tree")).unwrap();
+    let out = gametree(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains(&warning), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("5 passed, 0 failed\n"), "{}", stdout(&out));
+}

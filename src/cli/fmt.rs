@@ -11,9 +11,9 @@ use super::io::{Exit, Input, atomic_write};
 
 pub const EXAMPLES: &str = "\
 Examples:
-  gametree fmt --write specs/*.tree
-  gametree fmt specs/aima-fig5-2.tree
-  gametree fmt --check specs/aima-fig5-2.tree";
+  gametree fmt --check specs/*.tree
+  gametree fmt --write specs/aima-fig5-2.tree
+  gametree fmt specs/aima-fig5-2.tree";
 
 #[derive(Args, Debug)]
 pub struct FmtArgs {

@@ -17,7 +17,7 @@ use super::io::{Exit, Input, internal};
 
 pub const EXAMPLES: &str = "\
 Examples:
-  gametree grade specs/aima-fig5-2.tree tests/fixtures/answers/ana.yaml tests/fixtures/answers/ben.yaml --format csv
+  gametree grade specs/strict-vs-nonstrict.tree tests/fixtures/answers/class.yaml --format csv
   gametree grade specs/aima-fig5-2.tree tests/fixtures/answers/ana.yaml";
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]

@@ -16,8 +16,8 @@ use super::io::{Exit, Input, internal};
 
 pub const EXAMPLES: &str = "\
 Examples:
-  gametree puzzle specs/puzzles/exam-pruning-puzzle.tree --values 2,3,4,5,6,7,8,9,10
-  gametree puzzle specs/puzzles/exam-pruning-puzzle.tree --values 2,3,4,5,6,7,8,9,10 --option 5,8,6,2,9,3,7,4,10";
+  gametree puzzle specs/puzzles/exam-pruning-puzzle.tree --values 2,3,4,5,6,7,8,9,10 --format json
+  gametree puzzle specs/puzzles/exam-pruning-puzzle.tree --values 2,3,4,5,6,7,8,9,10";
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
 pub enum PuzzleFormat {
