@@ -53,6 +53,62 @@ pub fn load(name: &str, text: &str) -> Result<model::Game, Vec<Diagnostic>> {
     with_stack(syntax::parse::nesting(text), || model::validate::validate(&parse_any(name, text)?))
 }
 
+/// The two written forms of a spec (`gametree convert --to`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The text form (`.tree`), in the canonical layout without comments.
+    Tree,
+    /// The YAML form (`.yaml`/`.yml`).
+    Yaml,
+}
+
+/// A spec converted to another form.
+#[derive(Debug)]
+pub struct Converted {
+    pub text: String,
+    /// Comment lines of the source that the result leaves out (neither
+    /// form is printed with them).
+    pub comments_dropped: usize,
+}
+
+/// Converts a valid spec (`name` tells its form) to `to`, without loss of
+/// meaning.
+pub fn convert(name: &str, text: &str, to: Form) -> Result<Converted, Vec<Diagnostic>> {
+    let file = parse_any(name, text)?;
+    model::validate::validate(&file)?;
+    let out = match to {
+        Form::Tree => syntax::print::print(&file),
+        Form::Yaml => syntax::yaml::to_yaml(&file),
+    };
+    let comments_dropped = if is_yaml(name) { 0 } else { syntax::fmt::comments(text).len() };
+    Ok(Converted { text: out, comments_dropped })
+}
+
+/// Why `gametree fmt` leaves a file as it is.
+#[derive(Debug)]
+pub enum FormatError {
+    /// YAML specs are not formatted (`convert` them).
+    Yaml,
+    /// The spec is not one `solve`, `check` and `convert` accept.
+    Invalid(Vec<Diagnostic>),
+    /// The result would not keep what was written (a printer limitation).
+    Unsafe(String),
+}
+
+/// A `.tree` spec in the canonical layout, comments kept; only a spec the
+/// other commands accept (unknown `?` leaves included).
+pub fn format(name: &str, text: &str) -> Result<String, FormatError> {
+    if is_yaml(name) {
+        return Err(FormatError::Yaml);
+    }
+    let file = parse_any(name, text).map_err(FormatError::Invalid)?;
+    model::validate::validate(&file).map_err(FormatError::Invalid)?;
+    syntax::fmt::format(text).map_err(|e| match e {
+        syntax::fmt::FmtError::Parse(ds) => FormatError::Invalid(ds),
+        syntax::fmt::FmtError::Unsafe(why) => FormatError::Unsafe(why),
+    })
+}
+
 /// Nesting that every stage (parse, validate, search, report, dropping the
 /// trees) handles on any thread's stack, debug builds included.
 pub const SHALLOW_NESTING: usize = 200;

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
+use gametree::Form;
+
 use super::io::{Exit, Input, Output};
 
 pub const EXAMPLES: &str = "\
@@ -17,7 +19,7 @@ pub struct ConvertArgs {
     file: PathBuf,
     /// The form to write.
     #[arg(long, value_enum)]
-    to: Form,
+    to: FormArg,
     /// Write here instead of standard output (never over an existing file
     /// unless --force).
     #[arg(short, long)]
@@ -27,38 +29,34 @@ pub struct ConvertArgs {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
-enum Form {
+enum FormArg {
     Tree,
     Yaml,
 }
 
 pub fn convert(args: &ConvertArgs, out: &mut dyn Write) -> Exit {
     let Ok(input) = Input::read(&args.file) else { return Ok(2) };
-    let file = match gametree::parse_any(&input.name, &input.text) {
-        Ok(f) => f,
+    let form = match args.to {
+        FormArg::Tree => Form::Tree,
+        FormArg::Yaml => Form::Yaml,
+    };
+    let converted = match gametree::convert(&input.name, &input.text, form) {
+        Ok(c) => c,
         Err(ds) => {
             input.report(&ds);
             return Ok(2);
         }
     };
-    if let Err(ds) = gametree::model::validate::validate(&file) {
-        input.report(&ds);
-        return Ok(2);
-    }
-    let text = match args.to {
-        Form::Tree => gametree::syntax::print::print(&file),
-        Form::Yaml => gametree::syntax::yaml::to_yaml(&file),
-    };
     // Neither form is printed with the source's comments: say so.
-    let n = if gametree::is_yaml(&input.name) { 0 } else { gametree::syntax::fmt::comments(&input.text).len() };
+    let n = converted.comments_dropped;
     if n > 0 {
         let lines = format!("{n} comment line{} of {}", if n == 1 { "" } else { "s" }, input.name);
-        match args.to {
+        match form {
             Form::Yaml => eprintln!("note: the YAML form has no comments; {lines} are not carried over"),
             Form::Tree => eprintln!(
                 "note: convert prints the spec without comments; {lines} are not carried over (`gametree fmt` keeps them)"
             ),
         }
     }
-    Output { path: args.output.as_deref(), input: &args.file, force: args.force }.write(out, &text)
+    Output { path: args.output.as_deref(), input: &args.file, force: args.force }.write(out, &converted.text)
 }

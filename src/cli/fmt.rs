@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use gametree::FormatError;
+
 use super::io::{Exit, Input, atomic_write};
 
 pub const EXAMPLES: &str = "\
@@ -35,28 +37,19 @@ pub fn fmt(args: &FmtArgs, out: &mut dyn Write) -> Exit {
             broken += 1;
             continue;
         };
-        if gametree::is_yaml(&input.name) {
-            eprintln!("error: {}: fmt formats .tree files; convert YAML with `gametree convert`", input.name);
-            broken += 1;
-            continue;
-        }
-        // Format only what solve/check/convert accept (`?` leaves included).
-        match gametree::parse_any(&input.name, &input.text).map(|f| gametree::model::validate::validate(&f)) {
-            Ok(Ok(_)) => {}
-            Ok(Err(ds)) | Err(ds) => {
-                input.report(&ds);
-                broken += 1;
-                continue;
-            }
-        }
-        let formatted = match gametree::syntax::fmt::format(&input.text) {
+        let formatted = match gametree::format(&input.name, &input.text) {
             Ok(f) => f,
-            Err(gametree::syntax::fmt::FmtError::Parse(ds)) => {
+            Err(FormatError::Yaml) => {
+                eprintln!("error: {}: fmt formats .tree files; convert YAML with `gametree convert`", input.name);
+                broken += 1;
+                continue;
+            }
+            Err(FormatError::Invalid(ds)) => {
                 input.report(&ds);
                 broken += 1;
                 continue;
             }
-            Err(gametree::syntax::fmt::FmtError::Unsafe(why)) => {
+            Err(FormatError::Unsafe(why)) => {
                 eprintln!("error: {}: not formatted, to keep what is written: {why}", input.name);
                 broken += 1;
                 continue;

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use clap::Args;
 
 use gametree::check::files::spec_files;
-use gametree::diagnostic::Source;
 
 use super::io::{Exit, Input};
 
@@ -30,24 +29,15 @@ pub fn lint(args: &LintArgs, out: &mut dyn Write) -> Exit {
             broken += 1;
             continue;
         };
-        let file = match gametree::parse_any(&input.name, &input.text) {
-            Ok(f) => f,
+        let warnings = match gametree::check::lint::lint_spec(&input.name, &input.text) {
+            Ok(w) => w,
             Err(ds) => {
                 input.report(&ds);
                 broken += 1;
                 continue;
             }
         };
-        let game = match gametree::model::validate::validate(&file) {
-            Ok(g) => g,
-            Err(ds) => {
-                input.report(&ds);
-                broken += 1;
-                continue;
-            }
-        };
-        let source = Source { name: &input.name, text: &input.text };
-        let warnings = gametree::check::lint::lint(&file, &game);
+        let source = input.source();
         for w in &warnings {
             write!(out, "{}", source.render_warning(&w.message, w.span))?;
         }
