@@ -7,7 +7,7 @@ use std::process::{Child, Command, Stdio};
 
 mod common;
 
-use common::stderr;
+use common::{gametree, stderr, stdout};
 
 fn spawn(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_gametree"))
@@ -40,8 +40,15 @@ fn messy(k: usize) -> String {
 fn concurrent_fmt_write_never_leaves_a_partial_or_temporary_file() {
     let dir = common::scratch("writes", "fmt");
     let files: Vec<PathBuf> = (0..16).map(|k| dir.join(format!("f{k:02}.tree"))).collect();
-    // What each file must end up as: the canonical layout of its text.
-    let want: Vec<String> = (0..files.len()).map(|k| gametree::syntax::fmt::format(&messy(k)).unwrap()).collect();
+    // What each file must end up as: what `gametree fmt` prints for it.
+    let want: Vec<String> = files
+        .iter()
+        .enumerate()
+        .map(|(k, f)| {
+            std::fs::write(f, messy(k)).unwrap();
+            stdout(&gametree(&["fmt", f.to_str().unwrap()]))
+        })
+        .collect();
     assert!(want.iter().enumerate().all(|(k, w)| *w != messy(k)), "fmt changes every file");
     let paths: Vec<&str> = files.iter().map(|p| p.to_str().unwrap()).collect();
     let expected_names: Vec<String> = (0..files.len()).map(|k| format!("f{k:02}.tree")).collect();
