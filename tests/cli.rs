@@ -333,6 +333,17 @@ fn solve_without_an_algorithm_fits_a_screen() {
 }
 
 #[test]
+fn the_summary_keeps_the_warnings() {
+    // specs/beam.tree: keeping 2 children per node loses a3, worth 7.
+    let out = gametree(&["solve", "specs/beam.tree", "--beam", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let warning = "forward pruning lost the best move: without --beam the value is 7 via a3";
+    assert_eq!(text.matches(warning).count(), 1, "said once for every algorithm: {text}");
+    assert!(text.contains("  warning (minimax, negamax, alphabeta,"), "{text}");
+}
+
+#[test]
 fn solve_prints_the_full_tables_when_asked() {
     let summary = stdout(&gametree(&["solve", "specs/aima-fig5-2.tree"]));
     for args in [&["-a", "alphabeta", "-a", "minimax"][..], &["--detail"], &["--trace"]] {

@@ -35,6 +35,19 @@ impl fmt::Display for Summary<'_> {
         let mut rows = vec![["algorithm", "value", "best move", "leaves", "pruned"].map(String::from).to_vec()];
         rows.extend(results.iter().map(|r| self.row(r)));
         write_columns(f, &rows)?;
+        // Each warning once, with the algorithms it is about.
+        let mut warnings: Vec<(&str, Vec<&str>)> = Vec::new();
+        for r in results {
+            for w in &r.warnings {
+                match warnings.iter_mut().find(|(text, _)| text == w) {
+                    Some((_, algorithms)) => algorithms.push(&r.algorithm),
+                    None => warnings.push((w, vec![&r.algorithm])),
+                }
+            }
+        }
+        for (w, algorithms) in warnings {
+            writeln!(f, "  warning ({}): {w}", algorithms.join(", "))?;
+        }
         writeln!(f, "-a ALGO (repeatable) or --detail for the full tables; --trace narrates every step with α and β")
     }
 }
