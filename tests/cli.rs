@@ -460,3 +460,24 @@ fn completions_know_every_command_and_algorithm() {
         assert!(stdout(&out).contains("puzzle"), "{shell}");
     }
 }
+
+#[test]
+fn solve_writes_its_report_to_a_file_only_where_it_may() {
+    let dir = scratch("solve-o");
+    let target = dir.join("report.json");
+    let t = target.to_str().unwrap();
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-a", "alphabeta", "--format", "json", "-o", t]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(json["results"][0]["pruned"], serde_json::json!(["2.2", "2.3"]));
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-o", t]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("exists; pass --force"), "{}", stderr(&out));
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-o", t, "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&target).unwrap().starts_with("AIMA 3e Figure 5.2\nconventions:"));
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-o", "specs/aima-fig5-2.tree", "--force"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("refusing to write over the input file"), "{}", stderr(&out));
+}

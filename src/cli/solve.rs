@@ -16,7 +16,7 @@ use gametree::search::options::Options;
 use gametree::search::{self, Algorithm};
 
 use super::args::{self, ConventionArgs, Format};
-use super::io::{Exit, Input, internal};
+use super::io::{Exit, Input, Output, internal};
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -46,11 +46,30 @@ pub struct SolveArgs {
     /// leaves, cutoffs), flagging any disagreement in the root value.
     #[arg(long, conflicts_with_all = ["algorithms", "detail"])]
     all: bool,
+    /// Write the report here instead of standard output (never over an
+    /// existing file unless --force).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    #[arg(long)]
+    force: bool,
     #[command(flatten)]
     conventions: ConventionArgs,
 }
 
 pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> Exit {
+    let Some(path) = &args.output else { return report(args, out) };
+    let mut text = Vec::new();
+    let code = report(args, &mut text)?;
+    if code == 2 {
+        return Ok(2); // bad input: nothing is written
+    }
+    let text = String::from_utf8(text).map_err(std::io::Error::other)?;
+    let written = Output { path: Some(path), input: &args.file, force: args.force }.write(out, &text)?;
+    Ok(if written != 0 { written } else { code })
+}
+
+/// Runs the searches and writes the report to `out`.
+fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
     let Ok(mut input) = Input::read(&args.file) else { return Ok(2) };
     let Ok(game) = input.game() else { return Ok(2) };
     let opts = args.conventions.options();
