@@ -28,7 +28,12 @@ mod solve;
 
 /// Game-tree search made teachable and checkable.
 #[derive(Parser, Debug)]
-#[command(name = "gametree", version, about)]
+#[command(
+    name = "gametree",
+    version,
+    about,
+    after_help = "Start with:\n  gametree solve specs/aima-fig5-2.tree\n\nEvery command's --help ends with examples."
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
