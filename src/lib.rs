@@ -36,6 +36,7 @@ pub mod search;
 pub mod stack;
 pub mod syntax;
 
+pub use check::convert::{Converted, Form, FormatError, convert, format};
 pub use model::load;
 pub use stack::{SHALLOW_NESTING, stack_size, with_stack};
 pub use syntax::{decode, is_yaml, parse_any};

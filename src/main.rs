@@ -1,4 +1,5 @@
-//! The `gametree` command. All the work is in the library and `cli.rs`.
+//! The `gametree` command: `cli::run` parses the arguments, runs the
+//! command (the work is in the library) and gives the exit code.
 
 mod cli;
 

@@ -185,19 +185,22 @@ fn solve_all_compares_every_algorithm_and_reports_agreement() {
 fn a_closed_output_pipe_ends_quietly_without_a_panic() {
     use std::io::Read;
     use std::process::{Command, Stdio};
-    // 147 kB of JSON: more than a pipe holds, so writing outlives the reader.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(["solve", "specs/move-ordering.tree", "--format", "json"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 64];
-    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_ne!(out.status.code(), Some(101), "panicked: {}", stderr(&out));
-    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    // 147 kB of JSON, and the text tables: more than a pipe holds, so
+    // writing outlives the reader (`gametree solve … | head -1`).
+    for format in ["json", "text"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(["solve", "specs/move-ordering.tree", "--detail", "--trace", "--format", format])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 64];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{format}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{format}: no message");
+    }
 }
 
 #[cfg(target_os = "linux")]
@@ -305,4 +308,176 @@ fn generate_plain_writes_a_complete_tree_the_benchmarks_use() {
         stdout(&gametree(&["generate", "--plain", "--depth", "0", "--branching", "3", "--seed", "2"])).lines().count(),
         1
     );
+}
+
+#[test]
+fn solve_without_an_algorithm_fits_a_screen() {
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.lines().count() <= 24, "{text}");
+    let row = |algorithm: &str| {
+        let line = text.lines().find(|l| l.split_whitespace().next() == Some(algorithm));
+        line.unwrap_or_else(|| panic!("no {algorithm} row: {text}")).split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    // The spec's expect blocks (AIMA Figures 5.2 and 5.5): value 3 via a1;
+    // minimax evaluates all 9 leaves; alpha-beta 7 (3 12 8 2 14 5 2),
+    // pruning C.2 and C.3; negamax-ab the same.
+    assert_eq!(row("minimax"), "minimax 3 a1 → B (1) 9 0");
+    assert_eq!(row("negamax"), "negamax 3 a1 → B (1) 9 0");
+    assert_eq!(row("alphabeta"), "alphabeta 3 a1 → B (1) 7 2: C.2, C.3");
+    assert_eq!(row("negamax-ab"), "negamax-ab 3 a1 → B (1) 7 2: C.2, C.3");
+    assert!(text.contains("cut on equality (v ≥ β, v ≤ α)"), "the conventions are stated: {text}");
+    assert!(text.trim_end().ends_with("--trace narrates every step with α and β"), "{text}");
+    insta::assert_snapshot!("solve_summary_aima_fig5_2", text);
+}
+
+#[test]
+fn the_summary_keeps_the_warnings() {
+    // specs/beam.tree: keeping 2 children per node loses a3, worth 7.
+    let out = gametree(&["solve", "specs/beam.tree", "--beam", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let warning = "forward pruning lost the best move: without --beam the value is 7 via a3";
+    assert_eq!(text.matches(warning).count(), 1, "said once for every algorithm: {text}");
+    assert!(text.contains("  warning (minimax, negamax, alphabeta,"), "{text}");
+}
+
+#[test]
+fn solve_prints_the_full_tables_when_asked() {
+    let summary = stdout(&gametree(&["solve", "specs/aima-fig5-2.tree"]));
+    for args in [&["-a", "alphabeta", "-a", "minimax"][..], &["--detail"], &["--trace"]] {
+        let out = gametree(&[&["solve", "specs/aima-fig5-2.tree"][..], args].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("alphabeta — cut on equality"), "{args:?}: {text}");
+        assert!(text.contains("window (α, β)"), "{args:?}: {text}");
+        assert!(!text.contains("--detail for the full tables"), "{args:?}");
+        assert!(text.lines().count() > summary.lines().count(), "{args:?}");
+    }
+    // JSON stays the full report of every algorithm (SPEC §5).
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&gametree(&["solve", "specs/aima-fig5-2.tree", "--format", "json"]))).unwrap();
+    let results = json["results"].as_array().unwrap();
+    assert!(results.len() >= 4 && results.iter().all(|r| r["nodes"].is_array() && r["visit_order"].is_array()));
+}
+
+#[test]
+fn check_warns_about_a_file_without_expect_blocks() {
+    let dir = scratch("no-expect");
+    std::fs::write(dir.join("bare.tree"), FIG_5_2).unwrap();
+    let bare = dir.join("bare.tree");
+    // Alone: nothing was checked, which is a failure.
+    let out = gametree(&["check", bare.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let warning = format!("warning: {}: no expect blocks to check", bare.display());
+    assert!(stderr(&out).contains(&warning), "{}", stderr(&out));
+    // Beside a file that has blocks: a warning, and the run passes.
+    std::fs::copy("specs/aima-fig5-2.tree", dir.join("fig.tree")).unwrap();
+    let out = gametree(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains(&warning), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("5 passed, 0 failed\n"), "{}", stdout(&out));
+}
+
+// ------------------------------------------------- help, examples, completions
+// What a newcomer reads: every command's `--help` ends with examples on the
+// shipped files, the last of which runs as written; `-a` lists the
+// algorithm names; the shell completions know every command.
+
+/// The subcommands `gametree --help` lists (clap's own `help` aside).
+fn commands() -> Vec<String> {
+    let help = stdout(&gametree(&["--help"]));
+    let listed = help.split("Commands:\n").nth(1).expect("a Commands section");
+    listed
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn every_command_is_listed() {
+    let want = ["solve", "check", "convert", "grade", "puzzle", "generate", "lint", "fmt", "draw", "completions"];
+    assert_eq!(commands(), want);
+}
+
+#[test]
+fn every_commands_help_ends_with_an_example_that_runs() {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_gametree")).parent().unwrap().to_path_buf();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    for command in commands() {
+        for flag in ["--help", "-h"] {
+            let out = gametree(&[&command, flag]);
+            assert_eq!(out.status.code(), Some(0), "{command} {flag}: {}", stderr(&out));
+            let help = stdout(&out);
+            let examples = help.split("\nExamples:\n").nth(1).unwrap_or_else(|| panic!("{command} {flag}: {help}"));
+            let lines: Vec<&str> = examples.lines().collect();
+            assert!((2..=3).contains(&lines.len()), "{command} {flag}: two or three examples, last: {lines:?}");
+            for l in &lines {
+                assert!(l.starts_with(&format!("  gametree {command} ")), "{command}: `{l}`");
+            }
+            // The last one, run as a shell would, with this build first on PATH.
+            let last = lines.last().unwrap().trim();
+            let out = std::process::Command::new("sh")
+                .args(["-c", last])
+                .env("PATH", &path)
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "`{last}`: {}", stderr(&out));
+        }
+    }
+}
+
+#[test]
+fn the_algorithm_option_lists_every_algorithm_name() {
+    for command in ["solve", "draw", "grade"] {
+        let help = stdout(&gametree(&[command, "--help"]));
+        for name in gametree::search::Algorithm::names() {
+            assert!(help.contains(name), "{command} --help lacks `{name}`");
+        }
+    }
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-a", "alfabeta"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("possible values: minimax, negamax, alphabeta"), "{}", stderr(&out));
+}
+
+#[test]
+fn completions_know_every_command_and_algorithm() {
+    let out = gametree(&["completions", "bash"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let script = stdout(&out);
+    for command in commands() {
+        assert!(script.contains(&format!("cmd=\"gametree__subcmd__{command}\"")), "bash completion lacks `{command}`");
+    }
+    assert!(script.contains("negamax-tt"), "the algorithm names are completed");
+    for shell in ["zsh", "fish"] {
+        let out = gametree(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", stderr(&out));
+        assert!(stdout(&out).contains("puzzle"), "{shell}");
+    }
+}
+
+#[test]
+fn solve_writes_its_report_to_a_file_only_where_it_may() {
+    let dir = scratch("solve-o");
+    let target = dir.join("report.json");
+    let t = target.to_str().unwrap();
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-a", "alphabeta", "--format", "json", "-o", t]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(json["results"][0]["pruned"], serde_json::json!(["2.2", "2.3"]));
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-o", t]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("exists; pass --force"), "{}", stderr(&out));
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-o", t, "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&target).unwrap().starts_with("AIMA 3e Figure 5.2\nconventions:"));
+    let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-o", "specs/aima-fig5-2.tree", "--force"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("refusing to write over the input file"), "{}", stderr(&out));
 }

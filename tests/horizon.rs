@@ -153,7 +153,7 @@ fn command_line_flags_reach_every_algorithm() {
             String::from_utf8_lossy(&out.stderr).into_owned(),
         )
     };
-    let (code, out, err) = run(&["solve", "specs/quiescence.tree", "--depth", "1", "--quiescence"]);
+    let (code, out, err) = run(&["solve", "specs/quiescence.tree", "--depth", "1", "--quiescence", "--detail"]);
     assert_eq!(code, Some(0), "{err}");
     // minimax, negamax, alphabeta, negamax-ab, expectiminimax, negamax-tt,
     // pvs and mtdf all apply (ids refuses quiescence and is skipped).

@@ -48,6 +48,20 @@ pub fn uniform(branching: u32, depth: u32, seed: u64) -> String {
     uniform_in(branching, depth, seed, (-99, 99))
 }
 
+/// `gametree generate --plain`: [`uniform_in`] as a spec, with the range
+/// declared as `bounds` when asked; refuses an empty shape or more than
+/// 2^30 leaves.
+pub fn plain(branching: u32, depth: u32, seed: u64, range: (i64, i64), bounds: bool) -> Result<String, String> {
+    if branching == 0 {
+        return Err("--branching must be 1 or more".into());
+    }
+    if u64::from(branching).checked_pow(depth).is_none_or(|n| n > 1 << 30) {
+        return Err(format!("{branching}^{depth} leaves is more than 2^30"));
+    }
+    let header = if bounds { format!("bounds [{}, {}]\n", range.0, range.1) } else { String::new() };
+    Ok(header + &uniform_in(branching, depth, seed, range))
+}
+
 /// [`uniform`] with leaves in `lo..=hi` (`gametree generate --plain`).
 pub fn uniform_in(branching: u32, depth: u32, seed: u64, (lo, hi): (i64, i64)) -> String {
     let branching = branching.max(1);

@@ -36,32 +36,6 @@ pub struct Constraints {
     pub seed: u64,
 }
 
-impl Constraints {
-    /// The `gametree generate …` command that asks for these constraints
-    /// (written into the generated file, so it can be made again).
-    pub fn command(&self) -> String {
-        let (lo, hi) = self.range;
-        let mut out =
-            format!("gametree generate --depth {} --branching {} --range {lo}..{hi}", self.depth, self.branching);
-        let flags = [
-            (self.chance, "--chance"),
-            (self.equality_case, "--equality-case"),
-            (self.root_tie, "--root-tie"),
-            (self.bounds, "--bounds"),
-        ];
-        for (_, flag) in flags.iter().filter(|(on, _)| *on) {
-            out += &format!(" {flag}");
-        }
-        if let Some(k) = self.pruned {
-            out += &format!(" --pruned {k}");
-        }
-        if let Some(k) = self.min_pruned {
-            out += &format!(" --min-pruned {k}");
-        }
-        out + &format!(" --seed {}", self.seed)
-    }
-}
-
 /// How many sub-seeds to try before giving up.
 pub const ATTEMPTS: u64 = 20_000;
 
@@ -230,4 +204,31 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
         out += &format!("expect {pruner}(strict-cuts) {{ {sb} }}\n");
     }
     Some(out)
+}
+
+impl Constraints {
+    /// The command line that asks for these constraints, written into the
+    /// generated file's header so that it can be made again.
+    pub fn command(&self) -> String {
+        let (lo, hi) = self.range;
+        let mut command =
+            format!("gametree generate --depth {} --branching {} --range {lo}..{hi}", self.depth, self.branching);
+        for (on, flag) in [
+            (self.chance, "--chance"),
+            (self.equality_case, "--equality-case"),
+            (self.root_tie, "--root-tie"),
+            (self.bounds, "--bounds"),
+        ] {
+            if on {
+                command += &format!(" {flag}");
+            }
+        }
+        if let Some(k) = self.pruned {
+            command += &format!(" --pruned {k}");
+        }
+        if let Some(k) = self.min_pruned {
+            command += &format!(" --min-pruned {k}");
+        }
+        command + &format!(" --seed {}", self.seed)
+    }
 }

@@ -27,6 +27,14 @@ pub struct Warning {
     pub span: Span,
 }
 
+/// Lints a spec's text: its warnings, or the diagnostics that make it
+/// invalid (`name` tells its form).
+pub fn lint_spec(name: &str, text: &str) -> Result<Vec<Warning>, Vec<crate::diagnostic::Diagnostic>> {
+    let file = crate::parse_any(name, text)?;
+    let spec = crate::check::spec::from_ast(&file)?;
+    Ok(lint(&file, &spec))
+}
+
 /// Every warning for a parsed and validated spec, in source order.
 pub fn lint(file: &ast::File, spec: &Spec) -> Vec<Warning> {
     let game = &spec.game;

@@ -9,7 +9,9 @@
 
 pub mod answer;
 pub mod bigtree;
+pub mod convert;
 pub mod expect;
+pub mod files;
 pub mod generate;
 pub mod grade;
 pub mod lint;

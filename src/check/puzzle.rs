@@ -47,6 +47,16 @@ impl Domain {
         Ok(Domain::Range(lo, hi))
     }
 
+    /// The integers of the spec's declared `bounds` (the default domain).
+    pub fn declared(game: &Game) -> Result<Domain, String> {
+        let why = "the spec declares no integer `bounds`: give --domain LO..HI or --values V1,V2,…";
+        let (lo, hi) = game.bounds().ok_or(why)?;
+        match (lo.as_i64(), hi.as_i64()) {
+            (Some(lo), Some(hi)) if lo.checked_sub(hi).is_some() => Ok(Domain::Range(lo, hi)),
+            _ => Err(why.to_string()),
+        }
+    }
+
     /// `9,5,3,…`
     pub fn parse_values(text: &str) -> Result<Domain, String> {
         parse_list(text).map(Domain::Multiset)
@@ -167,6 +177,26 @@ pub struct Solutions {
 /// The unknown leaves, left to right as written.
 pub fn unknowns(game: &Game) -> Vec<NodeId> {
     game.ids().filter(|&id| game.node(id).utility() == Utility::Unknown).collect()
+}
+
+/// The references people read (`B.2`) of `ids`, in the order given.
+pub fn references(game: &Game, ids: &[NodeId]) -> Vec<String> {
+    let mut paths: Vec<Option<Path>> = vec![None; ids.len()];
+    let mut stack = vec![(NodeId::ROOT, Path::root())];
+    while let Some((n, p)) = stack.pop() {
+        if paths.iter().all(Option::is_some) {
+            break;
+        }
+        for (k, &id) in ids.iter().enumerate() {
+            if id == n && paths[k].is_none() {
+                paths[k] = Some(p.clone());
+            }
+        }
+        for (i, e) in game.node(n).children().iter().enumerate().rev() {
+            stack.push((e.child, p.child(i as u32)));
+        }
+    }
+    paths.into_iter().map(|p| p.map_or_else(|| "?".into(), |p| crate::analysis::reference(game, &p))).collect()
 }
 
 /// Solves `spec` over `domain`, trying at most `limit` partial assignments

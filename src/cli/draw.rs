@@ -1,22 +1,30 @@
 //! `gametree draw`: a diagram of one algorithm's search, to stdout or `-o`.
 
-use std::path::{Path as FsPath, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use gametree::draw::{Dot, DrawOptions, Figure, Html, Shapes, Show, Svg, Tikz};
+use gametree::draw::{Dot, DrawOptions, Figure, Html, Shapes, Show, Svg, Tikz, default_algorithm};
 use gametree::search::{self, Algorithm};
 
-use super::{ConventionArgs, Input, write_output};
+use super::args::{self, ConventionArgs};
+use super::io::{Exit, Input, Output};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  gametree draw specs/aima-fig5-5.tree --format tikz --steps --standalone -o fig5-5.tex
+  gametree draw specs/aima-fig5-5.tree --format html --steps -o fig5-5.html
+  gametree draw specs/aima-fig5-2.tree -a minimax --format svg";
 
 #[derive(Args, Debug)]
-pub(super) struct DrawArgs {
+pub struct DrawArgs {
     /// The spec (`.tree`, or `.yaml`/`.yml`).
     file: PathBuf,
     /// The algorithm whose search is drawn (default: alphabeta if it
     /// applies, else expectiminimax, else maxn, else minimax).
-    #[arg(short, long = "algorithm", value_name = "ALGO")]
-    algorithm: Option<String>,
+    #[arg(short, long = "algorithm", value_name = "ALGO", value_parser = args::algorithm())]
+    algorithm: Option<Algorithm>,
     #[arg(long, value_enum)]
     format: DrawFormat,
     /// One frame per step: beamer overlays (tikz), numbered files in the
@@ -96,86 +104,69 @@ fn options(args: &DrawArgs) -> DrawOptions {
     DrawOptions { shapes, show, steps: args.steps }
 }
 
-/// The default algorithm for a figure.
-fn default_algorithm(game: &gametree::model::Game) -> Algorithm {
-    let order = [Algorithm::Alphabeta, Algorithm::Expectiminimax, Algorithm::Maxn, Algorithm::Minimax];
-    order.into_iter().find(|a| a.applies(game).is_ok()).unwrap_or(Algorithm::Minimax)
-}
-
-pub(super) fn draw(args: &DrawArgs) -> u8 {
+pub fn draw(args: &DrawArgs, out: &mut dyn Write) -> Exit {
     if args.steps && args.format == DrawFormat::Dot {
         eprintln!("error: --steps needs --format tikz, svg or html (DOT draws the finished search)");
-        return 2;
+        return Ok(2);
     }
     if args.steps && args.blank {
         eprintln!("error: --blank draws no search, so it has no steps");
-        return 2;
+        return Ok(2);
     }
     if args.standalone && args.format != DrawFormat::Tikz {
         eprintln!("error: --standalone is for --format tikz (SVG and HTML are complete already)");
-        return 2;
+        return Ok(2);
     }
-    let Ok(input) = Input::read(&args.file) else { return 2 };
-    let Ok(game) = input.game() else { return 2 };
+    let Ok(input) = Input::read(&args.file) else { return Ok(2) };
+    let Ok(game) = input.game() else { return Ok(2) };
     let trace = if args.blank {
         None
     } else {
-        let algorithm = match &args.algorithm {
-            None => default_algorithm(&game),
-            Some(name) => match Algorithm::from_name(name) {
-                Some(a) => a,
-                None => {
-                    eprintln!("error: unknown algorithm `{name}`: expected one of {}", Algorithm::names().join(", "));
-                    return 2;
-                }
-            },
-        };
+        let algorithm = args.algorithm.unwrap_or_else(|| default_algorithm(&game));
         match search::run(&game, algorithm, &args.conventions.options()) {
             Ok(t) => Some(t),
             Err(d) => {
                 input.report(&[d]);
-                return 2;
+                return Ok(2);
             }
         }
     };
     let figure = Figure::new(&game, trace.as_ref(), options(args));
-    let out = args.output.as_deref();
+    let output = Output { path: args.output.as_deref(), input: &args.file, force: args.force };
     match args.format {
-        DrawFormat::Dot => write_output(out, &args.file, args.force, &Dot(&figure).to_string()),
-        DrawFormat::Tikz => {
-            let text = Tikz { figure: &figure, standalone: args.standalone }.to_string();
-            write_output(out, &args.file, args.force, &text)
-        }
-        DrawFormat::Html => write_output(out, &args.file, args.force, &Html(&figure).to_string()),
-        DrawFormat::Svg if !args.steps => {
-            write_output(out, &args.file, args.force, &Svg { figure: &figure, frame: 0 }.to_string())
-        }
-        DrawFormat::Svg => frames(&figure, out, &args.file, args.force),
+        DrawFormat::Dot => output.write(out, &Dot(&figure).to_string()),
+        DrawFormat::Tikz => output.write(out, &Tikz { figure: &figure, standalone: args.standalone }.to_string()),
+        DrawFormat::Html => output.write(out, &Html(&figure).to_string()),
+        DrawFormat::Svg if !args.steps => output.write(out, &Svg { figure: &figure, frame: 0 }.to_string()),
+        DrawFormat::Svg => frames(&figure, &output),
     }
 }
 
 /// Writes every frame as DIR/step-000.svg, step-001.svg, ….
-fn frames(figure: &Figure, dir: Option<&FsPath>, input: &FsPath, force: bool) -> u8 {
-    let Some(dir) = dir else {
+fn frames(figure: &Figure, output: &Output) -> Exit {
+    let Some(dir) = output.path else {
         eprintln!("error: --steps --format svg writes one file per step: give a folder with -o");
-        return 2;
+        return Ok(2);
     };
     if let Err(e) = std::fs::create_dir_all(dir) {
         eprintln!("error: cannot create {}: {e}", dir.display());
-        return 2;
+        return Ok(2);
     }
     let n = figure.frames.len();
     let names: Vec<PathBuf> = (0..n).map(|k| dir.join(format!("step-{k:03}.svg"))).collect();
-    if !force && let Some(p) = names.iter().find(|p| p.exists()) {
+    if !output.force
+        && let Some(p) = names.iter().find(|p| p.exists())
+    {
         eprintln!("error: {} exists; pass --force to replace it", p.display());
-        return 2;
+        return Ok(2);
     }
     for (k, path) in names.iter().enumerate() {
-        let code = write_output(Some(path), input, true, &Svg { figure, frame: k }.to_string());
+        let file = Output { path: Some(path), input: output.input, force: true };
+        let code = file.write(&mut std::io::sink(), &Svg { figure, frame: k }.to_string())?;
         if code != 0 {
-            return code;
+            return Ok(code);
         }
     }
     eprintln!("wrote {n} frames to {}", dir.display());
-    0
+    Ok(0)
 }

@@ -224,3 +224,10 @@ pub fn ranges(frames: &[usize], base: usize) -> String {
     }
     parts.join(",")
 }
+
+/// The algorithm a figure shows when none is named: alphabeta if it
+/// applies, else expectiminimax, else maxn, else minimax.
+pub fn default_algorithm(game: &Game) -> Algorithm {
+    let order = [Algorithm::Alphabeta, Algorithm::Expectiminimax, Algorithm::Maxn, Algorithm::Minimax];
+    order.into_iter().find(|a| a.applies(game).is_ok()).unwrap_or(Algorithm::Minimax)
+}

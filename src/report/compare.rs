@@ -116,22 +116,12 @@ impl fmt::Display for ComparisonText<'_> {
         let mut rows =
             vec![["algorithm", "value", "best move", "nodes", "leaves", "cutoffs"].map(String::from).to_vec()];
         for r in &c.algorithms {
-            let value = match (&r.value_exact, &r.value) {
-                (Some(e), _) => e.clone(),
-                (None, Some(Number::Num(v))) => v.to_string(),
-                (None, Some(Number::Vector(vs))) => crate::search::trace::Value::Vector(vs.clone()).to_string(),
-                (None, None) => "?".into(),
-            };
+            let value = value_text(r.value_exact.as_ref(), r.value.as_ref());
             let best = r.best_move.as_ref().map_or("(none)".to_string(), |m| crate::analysis::describe(self.game, m));
             let counts = [r.nodes_visited, r.leaves_evaluated, r.cutoffs].map(|n| n.to_string());
             rows.push([vec![r.algorithm.clone(), value, best], counts.to_vec()].concat());
         }
-        let width: Vec<usize> = (0..6).map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)).collect();
-        for row in &rows {
-            let cells: Vec<String> =
-                row.iter().zip(&width).map(|(s, w)| format!("{s}{}", " ".repeat(w - s.chars().count()))).collect();
-            writeln!(f, "  {}", cells.join("  ").trim_end())?;
-        }
+        write_columns(f, &rows)?;
         for n in &c.not_compared {
             writeln!(f, "  not compared: {}: {}", n.algorithm, n.why)?;
         }
@@ -143,4 +133,29 @@ impl fmt::Display for ComparisonText<'_> {
             writeln!(f, "  DISAGREEMENT (a bug, please report it): root values {}", groups.join(" vs "))
         }
     }
+}
+
+/// A root value as the text reports write it: exact (`7/3`) when it is a
+/// rational that is not whole, `?` when there is none.
+pub(crate) fn value_text(exact: Option<&String>, value: Option<&Number>) -> String {
+    match (exact, value) {
+        (Some(e), _) => e.clone(),
+        (None, Some(Number::Num(v))) => v.to_string(),
+        (None, Some(Number::Vector(vs))) => crate::search::trace::Value::Vector(vs.clone()).to_string(),
+        (None, None) => "?".into(),
+    }
+}
+
+/// Rows as left-aligned columns, indented by two spaces.
+pub(crate) fn write_columns(f: &mut fmt::Formatter<'_>, rows: &[Vec<String>]) -> fmt::Result {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let width: Vec<usize> = (0..columns)
+        .map(|i| rows.iter().filter_map(|r| r.get(i)).map(|s| s.chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in rows {
+        let cells: Vec<String> =
+            row.iter().zip(&width).map(|(s, w)| format!("{s}{}", " ".repeat(w - s.chars().count()))).collect();
+        writeln!(f, "  {}", cells.join("  ").trim_end())?;
+    }
+    Ok(())
 }

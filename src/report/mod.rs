@@ -18,6 +18,7 @@ pub mod json;
 pub mod narrate;
 pub mod narrate_passes;
 pub mod passes;
+pub mod summary;
 pub mod visits;
 
 use std::fmt;
@@ -464,7 +465,7 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
     Ok(())
 }
 
-fn move_text(game: &Game, path: &Path) -> String {
+pub(crate) fn move_text(game: &Game, path: &Path) -> String {
     let root = game.root();
     let label =
         path.0.first().filter(|&&i| (i as usize) < root.children().len()).and_then(|&i| root.edge(i as usize).label);

@@ -1,0 +1,183 @@
+//! Input and output for every command: reading a spec (diagnostics rendered
+//! on standard error with carets), writing a result to standard output or
+//! atomically to a file, and turning an output error into the exit code.
+//!
+//! Standard output is written through a `Write` that reports errors (never
+//! `print!`, which panics on them): a closed pipe (`gametree … | head`)
+//! ends the command quietly with exit 0, as ripgrep does; any other write
+//! error (`> /dev/full`) is `error: cannot write the output: …`, exit 2.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use gametree::check::files::render;
+use gametree::check::spec::Spec;
+use gametree::diagnostic::{Diagnostic, Source};
+use gametree::model::Game;
+
+/// A command's result: its exit code, or an error writing standard output.
+pub type Exit = io::Result<u8>;
+
+/// The process's exit code for a command's result.
+pub fn exit_code(result: Exit) -> u8 {
+    match result {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("error: cannot write the output: {e}");
+            2
+        }
+    }
+}
+
+/// Reports an error that is not the user's (serialization) and gives exit 2.
+pub fn internal(e: impl std::fmt::Display) -> u8 {
+    eprintln!("error: {e}");
+    2
+}
+
+/// A file read as text, kept for rendering diagnostics.
+pub struct Input {
+    pub name: String,
+    pub text: String,
+}
+
+impl Input {
+    /// Reads `path`; on failure says why on standard error (exit code 2).
+    pub fn read(path: &Path) -> Result<Input, u8> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| {
+            eprintln!("error: cannot read {name}: {e}");
+            2
+        })?;
+        match gametree::decode(&bytes) {
+            // The bytes become the text without a copy.
+            Ok(_) => Ok(Input { name, text: String::from_utf8(bytes).unwrap_or_default() }),
+            Err(d) => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                Input { name, text }.report(&[d]);
+                Err(2)
+            }
+        }
+    }
+
+    /// Prints the diagnostics with carets on standard error.
+    pub fn report(&self, diagnostics: &[Diagnostic]) {
+        eprint!("{}", render(&self.source(), diagnostics));
+    }
+
+    pub fn source(&self) -> Source<'_> {
+        Source { name: &self.name, text: &self.text }
+    }
+
+    /// Lets the source text go once no diagnostic can point into it any
+    /// more: on a big tree it is a tenth of what the report needs.
+    pub fn release_text(&mut self) {
+        self.text = String::new();
+    }
+
+    /// The validated game, or exit code 2 with the diagnostics reported.
+    pub fn game(&self) -> Result<Game, u8> {
+        self.spec().map(|s| s.game)
+    }
+
+    /// The validated game with its resolved `expect` blocks.
+    pub fn spec(&self) -> Result<Spec, u8> {
+        gametree::check::spec::load(&self.name, &self.text).map_err(|ds| {
+            self.report(&ds);
+            2
+        })
+    }
+}
+
+/// Where `-o` writes, and what it may replace.
+pub struct Output<'a> {
+    /// `-o`; `None` is standard output.
+    pub path: Option<&'a Path>,
+    /// The command's input, never written over.
+    pub input: &'a Path,
+    /// `--force`: replace an existing file.
+    pub force: bool,
+}
+
+impl Output<'_> {
+    /// Writes `text` to standard output, or atomically to the file, never
+    /// over the input and never over an existing file without `--force`.
+    pub fn write(&self, out: &mut dyn Write, text: &str) -> Exit {
+        let Some(path) = self.path else {
+            out.write_all(text.as_bytes())?;
+            return Ok(0);
+        };
+        let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => false,
+        };
+        if same(path, self.input) {
+            eprintln!("error: refusing to write over the input file {}", self.input.display());
+            return Ok(2);
+        }
+        if path.exists() && !self.force {
+            eprintln!("error: {} exists; pass --force to replace it", path.display());
+            return Ok(2);
+        }
+        if let Err(e) = atomic_write(path, text, self.force) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return Ok(2);
+        }
+        Ok(0)
+    }
+}
+
+/// Writes `text` to `path` atomically: a [`tempfile::NamedTempFile`] beside
+/// the real file (a unique name, so concurrent writers never share it),
+/// then a rename, without changing what `path` is: through a symlink to its
+/// target (the link stays a link), keeping an existing file's permissions
+/// (a private file stays private; the temporary file has them from its
+/// creation on). Without `replace`, an existing target is never replaced,
+/// even one created meanwhile. Shared by `fmt --write` and every `-o`.
+pub fn atomic_write(path: &Path, text: &str, replace: bool) -> io::Result<()> {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link { resolve_link(path)? } else { path.to_path_buf() };
+    let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".gametree-tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // A new file gets the usual 0666 less the umask, as `>` would give.
+        let mode = permissions.as_ref().map_or(0o666, |p| p.mode() & 0o7777);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    let mut file = builder.tempfile_in(dir)?;
+    if let Some(p) = permissions {
+        file.as_file().set_permissions(p)?; // the mode above is cut by the umask
+    }
+    file.write_all(text.as_bytes())?;
+    file.as_file().sync_all()?;
+    // On an error the temporary file is removed when `file` is dropped.
+    let persisted = if replace { file.persist(&target) } else { file.persist_noclobber(&target) };
+    persisted.map(drop).map_err(|e| e.error)
+}
+
+/// Where a symlink finally points: its canonical path, or for a dangling
+/// link, the path it names (relative to the link's folder).
+fn resolve_link(path: &Path) -> io::Result<PathBuf> {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return Ok(real);
+    }
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        if !std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Ok(at);
+        }
+        let to = std::fs::read_link(&at)?;
+        at = match at.parent() {
+            Some(dir) if to.is_relative() => dir.join(to),
+            _ => to,
+        };
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}

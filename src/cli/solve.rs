@@ -1,0 +1,153 @@
+//! `gametree solve`: run algorithms on a spec and print their reports —
+//! a one-screen summary by default, the full tables with `-a` or
+//! `--detail`, every algorithm side by side with `--all`.
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+
+use gametree::diagnostic::DiagnosticKind;
+use gametree::model::Game;
+use gametree::report::compare::{Comparison, ComparisonText};
+use gametree::report::summary::Summary;
+use gametree::report::{AlgoReport, Report, Text};
+use gametree::search::options::Options;
+use gametree::search::{self, Algorithm};
+
+use super::args::{self, ConventionArgs, Format};
+use super::io::{Exit, Input, Output, internal};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  gametree solve specs/aima-fig5-2.tree
+  gametree solve specs/aima-fig5-2.tree -a alphabeta --trace
+  gametree solve specs/chance-1-6.tree -a expectiminimax --format json";
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The spec (`.tree`, or `.yaml`/`.yml` for the YAML form).
+    file: PathBuf,
+    /// Algorithms to run (repeatable); default: every one that applies,
+    /// summarized one line each.
+    #[arg(short, long = "algorithm", value_name = "ALGO", value_parser = args::algorithm())]
+    algorithms: Vec<Algorithm>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// The full tables (every node's value and window, the cuts) even
+    /// without -a; JSON and YAML are always in full.
+    #[arg(long)]
+    detail: bool,
+    /// Narrate every step, with α and β (in JSON and YAML too, as `steps`);
+    /// implies --detail.
+    #[arg(long)]
+    trace: bool,
+    /// Compare every algorithm that applies side by side (value, best move,
+    /// leaves, cutoffs), flagging any disagreement in the root value.
+    #[arg(long, conflicts_with_all = ["algorithms", "detail"])]
+    all: bool,
+    /// Write the report here instead of standard output (never over an
+    /// existing file unless --force).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    conventions: ConventionArgs,
+}
+
+pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> Exit {
+    let Some(path) = &args.output else { return report(args, out) };
+    let mut text = Vec::new();
+    let code = report(args, &mut text)?;
+    if code == 2 {
+        return Ok(2); // bad input: nothing is written
+    }
+    let text = String::from_utf8(text).map_err(std::io::Error::other)?;
+    let written = Output { path: Some(path), input: &args.file, force: args.force }.write(out, &text)?;
+    Ok(if written != 0 { written } else { code })
+}
+
+/// Runs the searches and writes the report to `out`.
+fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
+    let Ok(mut input) = Input::read(&args.file) else { return Ok(2) };
+    let Ok(game) = input.game() else { return Ok(2) };
+    let opts = args.conventions.options();
+    let chosen = !args.algorithms.is_empty();
+    let algorithms = if chosen { args.algorithms.clone() } else { search::applicable(&game) };
+    if algorithms.is_empty() {
+        eprintln!("error: no algorithm applies to {}", input.name);
+        return Ok(2);
+    }
+    if args.all {
+        return compare(&input, &game, &opts, args.format, out);
+    }
+    let mut results = Vec::new();
+    let count = algorithms.len();
+    for (k, a) in algorithms.into_iter().enumerate() {
+        let run = search::run(&game, a, &opts);
+        if run.is_ok() && k + 1 == count {
+            input.release_text(); // only searches report errors, and the last one is done
+        }
+        match run {
+            Ok(trace) if args.trace => results.push(AlgoReport::narrated(&game, &trace)),
+            Ok(trace) => results.push(AlgoReport::new(&game, &trace)),
+            // Run by default, an algorithm that refuses these options is
+            // skipped with a note; asked for by name, it is an error.
+            Err(d) if !chosen && matches!(d.kind, DiagnosticKind::NotApplicable { .. }) && !results.is_empty() => {
+                eprintln!("note: {a} skipped: {}", d.kind);
+            }
+            Err(d) => {
+                input.report(&[d]);
+                return Ok(2);
+            }
+        }
+    }
+    let report = Report { title: game.title().map(str::to_string), results };
+    match args.format {
+        Format::Text if chosen || args.detail || args.trace => {
+            write!(out, "{}", Text { game: &game, report: &report })?
+        }
+        Format::Text => write!(out, "{}", Summary { game: &game, report: &report })?,
+        Format::Json => {
+            // Streamed: a big tree's report is as large as the tree.
+            let mut out = BufWriter::with_capacity(1 << 16, out);
+            gametree::report::json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from)?;
+            writeln!(out)?;
+            out.flush()?;
+        }
+        Format::Yaml => match serde_yaml::to_string(&report) {
+            Ok(s) => out.write_all(s.as_bytes())?,
+            Err(e) => return Ok(internal(e)),
+        },
+    }
+    Ok(0)
+}
+
+/// `solve --all`: every applicable algorithm side by side; exit 1 when
+/// they disagree on the root value.
+fn compare(input: &Input, game: &Game, opts: &Options, format: Format, out: &mut dyn Write) -> Exit {
+    let mut traces = Vec::new();
+    for a in search::applicable(game) {
+        match search::run(game, a, opts) {
+            Ok(t) => traces.push(t),
+            Err(d) => {
+                input.report(&[d]);
+                return Ok(2);
+            }
+        }
+    }
+    let c = Comparison::new(game, &traces);
+    match format {
+        Format::Text => write!(out, "{}", ComparisonText { game, comparison: &c })?,
+        Format::Json => match serde_json::to_string_pretty(&c) {
+            Ok(s) => writeln!(out, "{s}")?,
+            Err(e) => return Ok(internal(e)),
+        },
+        Format::Yaml => match serde_yaml::to_string(&c) {
+            Ok(s) => out.write_all(s.as_bytes())?,
+            Err(e) => return Ok(internal(e)),
+        },
+    }
+    Ok(if c.agreement { 0 } else { 1 })
+}
