@@ -344,7 +344,7 @@ fn solve(args: &SolveArgs) -> u8 {
                 return internal(e);
             }
         }
-        Format::Yaml => match serde_yaml::to_string(&report) {
+        Format::Yaml => match serde_yaml_ng::to_string(&report) {
             Ok(s) => print!("{s}"),
             Err(e) => return internal(e),
         },
@@ -372,7 +372,7 @@ fn compare(input: &Input, game: &Game, opts: &Options, format: Format) -> u8 {
             Ok(s) => println!("{s}"),
             Err(e) => return internal(e),
         },
-        Format::Yaml => match serde_yaml::to_string(&c) {
+        Format::Yaml => match serde_yaml_ng::to_string(&c) {
             Ok(s) => print!("{s}"),
             Err(e) => return internal(e),
         },

@@ -1,4 +1,4 @@
-//! Spans for the YAML form. serde_yaml reports no positions for values that
+//! Spans for the YAML form. serde_yaml_ng reports no positions for values that
 //! read well, so [`scan`] reads the text a second time, lightly: block and
 //! flow mappings and sequences, quoted, plain and block scalars, comments.
 //! The result, a [`Shape`], is walked side by side with what serde read
@@ -113,7 +113,7 @@ impl<'s> Place<'s> {
     }
 }
 
-/// Nesting beyond serde_yaml's own limit: stop scanning.
+/// Nesting beyond serde_yaml_ng's own limit: stop scanning.
 const MAX_DEPTH: usize = 256;
 
 /// The shape of a YAML text (a leading byte-order mark is skipped).

@@ -19,15 +19,15 @@
 //! to a number in `leaves` (read as the number); an attribute or option
 //! whose value is the text `true` (read as a bare flag); attributes other
 //! than `eval`, `key`, `noisy` (written, then refused as unknown keys);
-//! trees nested deeper than about 60 levels (serde_yaml's recursion limit).
+//! trees nested deeper than about 60 levels (serde_yaml_ng's recursion limit).
 //!
-//! serde_yaml reports no positions for values that read well, so the text
+//! serde_yaml_ng reports no positions for values that read well, so the text
 //! is scanned a second time ([`locate`]) and walked side by side with what
 //! serde read: each name, number, reference and option of the ast gets the
 //! span of its own value (a number in a list, its item), an attribute or an
 //! option its `key: value`, an inner node its `kind: …` and a leaf its
 //! value. Errors (bad YAML, an unknown key, a node that is neither inner nor
-//! a leaf, a bad reference) are [`DiagnosticKind::Yaml`] at serde_yaml's
+//! a leaf, a bad reference) are [`DiagnosticKind::Yaml`] at serde_yaml_ng's
 //! location, except a duplicate key, which points at the key given again.
 //! A leading byte-order mark is skipped. No input makes this module panic.
 
@@ -54,7 +54,7 @@ use crate::syntax::ast::{
 
 /// The YAML form of a file.
 pub fn to_yaml(file: &File) -> String {
-    let block = serde_yaml::to_string(&YamlFile::from_ast(file)).expect("the YAML types serialize without error");
+    let block = serde_yaml_ng::to_string(&YamlFile::from_ast(file)).expect("the YAML types serialize without error");
     flow_lists(&block)
 }
 
@@ -62,11 +62,11 @@ pub fn to_yaml(file: &File) -> String {
 /// leading byte-order mark is skipped (spans still count its bytes).
 pub fn from_yaml(text: &str) -> Result<File, Vec<Diagnostic>> {
     let bom = if text.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
-    let yaml: YamlFile = serde_yaml::from_str(&text[bom..]).map_err(|e| vec![yaml_error(text, bom, &e)])?;
+    let yaml: YamlFile = serde_yaml_ng::from_str(&text[bom..]).map_err(|e| vec![yaml_error(text, bom, &e)])?;
     Ok(yaml.into_ast(Place::new(&locate::scan(text))))
 }
 
-/// serde_yaml writes every list as a block, one item per line; lists of
+/// serde_yaml_ng writes every list as a block, one item per line; lists of
 /// short scalars read better on one line: `key:` + `- 1` `- 2` → `key: [1, 2]`.
 /// The text of a block scalar (`key: |-` and the lines below it) is copied.
 fn flow_lists(yaml: &str) -> String {
@@ -117,10 +117,10 @@ fn is_flow_safe(item: &str) -> bool {
         && item.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '.' | '\'' | '/' | '+' | '-' | '?'))
 }
 
-/// A serde_yaml error (about `text[bom..]`) as a diagnostic, at its
+/// A serde_yaml_ng error (about `text[bom..]`) as a diagnostic, at its
 /// location (width one character); a duplicate key at the key given again,
 /// rather than at the start of its mapping.
-fn yaml_error(text: &str, bom: usize, error: &serde_yaml::Error) -> Diagnostic {
+fn yaml_error(text: &str, bom: usize, error: &serde_yaml_ng::Error) -> Diagnostic {
     let mut message = without_locations(&error.to_string());
     // `value: ?` is how a hand-written unknown leaf often looks; in YAML a
     // bare `?` starts a complex key.
@@ -155,7 +155,7 @@ fn offset(text: &str, line: usize, column: usize) -> usize {
     start + line_text.char_indices().nth(column.saturating_sub(1)).map_or(line_text.len(), |(i, _)| i)
 }
 
-/// serde_yaml's message without ` at line L column C` / ` at position P`:
+/// serde_yaml_ng's message without ` at line L column C` / ` at position P`:
 /// the rendered diagnostic shows where.
 fn without_locations(message: &str) -> String {
     let mut out = message.to_string();
