@@ -17,7 +17,8 @@
 //!
 //! Every problem is a [`Diagnostic`] pointing into the answer file: YAML
 //! syntax errors where serde_yaml_ng locates them, unknown keys and references
-//! at their first occurrence in the text.
+//! at their first occurrence in the text. Nesting too deep for the reader is
+//! refused first (as for specs: [`crate::syntax::yaml`]).
 
 use crate::check::expect::LeafExpect;
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
@@ -52,6 +53,7 @@ const KEYS: &[&str] = &["student", "name", "algorithm", "value", "best", "pruned
 
 /// Reads every answer in an answer file.
 pub fn parse(game: &Game, text: &str) -> Result<Vec<Answer>, Diagnostic> {
+    crate::syntax::yaml::check_depth(text)?;
     let doc: Yaml = serde_yaml_ng::from_str(text).map_err(|e| {
         let message = e.to_string();
         // Reader errors (a control character) come with the location 1:1
