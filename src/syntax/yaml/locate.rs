@@ -128,7 +128,17 @@ pub(super) const MAX_DEPTH: usize = 1000;
 /// The shape of a YAML text (a leading byte-order mark is skipped), or the
 /// byte offset where its nesting passes [`MAX_DEPTH`].
 pub(super) fn scan(text: &str) -> Result<Shape, usize> {
-    let mut s = Scanner { text: text.as_bytes(), pos: 0, depth: 0, too_deep: None };
+    scan_with(text, true)
+}
+
+/// Where the nesting of a YAML text passes [`MAX_DEPTH`], if it does: the
+/// same scan, keeping nothing (a big text's shape is as big as the text).
+pub(super) fn too_deep(text: &str) -> Option<usize> {
+    scan_with(text, false).err()
+}
+
+fn scan_with(text: &str, keep: bool) -> Result<Shape, usize> {
+    let mut s = Scanner { text: text.as_bytes(), pos: 0, depth: 0, too_deep: None, keep };
     if text.starts_with('\u{FEFF}') {
         s.pos = '\u{FEFF}'.len_utf8();
     }
@@ -147,6 +157,8 @@ struct Scanner<'t> {
     depth: usize,
     /// Where the nesting passed [`MAX_DEPTH`]; the scan stopped there.
     too_deep: Option<usize>,
+    /// Keep the entries and items found (else only spans and depth).
+    keep: bool,
 }
 
 impl Scanner<'_> {
@@ -315,7 +327,7 @@ impl Scanner<'_> {
         let start = self.pos;
         let end = match self.peek()? {
             b'"' | b'\'' => {
-                let mut s = Scanner { text: self.text, pos: self.pos, depth: 0, too_deep: None };
+                let mut s = Scanner { text: self.text, pos: self.pos, depth: 0, too_deep: None, keep: false };
                 s.quoted();
                 s.skip_spaces();
                 (s.peek() == Some(b':')).then_some(s.pos)?
@@ -363,7 +375,9 @@ impl Scanner<'_> {
                 self.inline(col)
             };
             end = end.max(value.span().end).max(key.end);
-            entries.push(Entry { name: self.name(key), key, value });
+            if self.keep {
+                entries.push(Entry { name: self.name(key), key, value });
+            }
             self.skip_blank();
             if self.peek().is_none() || self.column() != col || self.at_dash() {
                 break;
@@ -387,7 +401,9 @@ impl Scanner<'_> {
                 self.node(col)
             };
             end = end.max(item.span().end);
-            items.push(item);
+            if self.keep {
+                items.push(item);
+            }
             self.skip_blank();
             if self.column() != col {
                 break;
@@ -432,8 +448,10 @@ impl Scanner<'_> {
                     _ => self.flow_node(),
                 };
                 let key = first.span();
-                entries.push(Entry { name: self.name(key), key, value });
-            } else {
+                if self.keep {
+                    entries.push(Entry { name: self.name(key), key, value });
+                }
+            } else if self.keep {
                 items.push(first);
             }
             if self.pos == before {

@@ -22,9 +22,9 @@
 //! trees nested deeper than about 60 levels (serde_yaml_ng's recursion limit).
 //!
 //! serde_yaml_ng reports no positions for values that read well, so the text
-//! is also scanned by [`locate`] (first: nesting too deep for the reader is
-//! refused before libyaml spends minutes on it) and walked side by side with
-//! what serde read: each name, number, reference and option of the ast gets the
+//! is also scanned by [`locate`] (lightly before reading, so that nesting
+//! too deep for the reader is refused before libyaml spends minutes on it)
+//! and walked side by side with what serde read: each name, number, reference and option of the ast gets the
 //! span of its own value (a number in a list, its item), an attribute or an
 //! option its `key: value`, an inner node its `kind: …` and a leaf its
 //! value. Errors (bad YAML, an unknown key, a node that is neither inner nor
@@ -63,8 +63,10 @@ pub fn to_yaml(file: &File) -> String {
 /// leading byte-order mark is skipped (spans still count its bytes).
 pub fn from_yaml(text: &str) -> Result<File, Vec<Diagnostic>> {
     let bom = if text.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
-    let shape = locate::scan(text).map_err(|at| vec![too_deep(text, at)])?;
-    let yaml: YamlFile = serde_yaml_ng::from_str(&text[bom..]).map_err(|e| vec![yaml_error(text, bom, &e, &shape)])?;
+    check_depth(text).map_err(|d| vec![d])?;
+    let yaml: YamlFile = serde_yaml_ng::from_str(&text[bom..]).map_err(|e| vec![yaml_error(text, bom, &e)])?;
+    // Nesting was checked: the scan ends with a shape.
+    let shape = locate::scan(text).unwrap_or(locate::Shape::Scalar(Span::new(0, 0)));
     Ok(yaml.into_ast(Place::new(&shape)))
 }
 
@@ -72,7 +74,7 @@ pub fn from_yaml(text: &str) -> Result<File, Vec<Diagnostic>> {
 /// before it is read (the reader would take minutes to say so): for the
 /// other YAML files read with serde_yaml_ng (answer files).
 pub(crate) fn check_depth(text: &str) -> Result<(), Diagnostic> {
-    locate::scan(text).map(drop).map_err(|at| too_deep(text, at))
+    locate::too_deep(text).map_or(Ok(()), |at| Err(too_deep(text, at)))
 }
 
 /// Nesting passes [`locate::MAX_DEPTH`] at byte `at`.
@@ -139,7 +141,7 @@ fn is_flow_safe(item: &str) -> bool {
 /// A serde_yaml_ng error (about `text[bom..]`) as a diagnostic, at its
 /// location (width one character); a duplicate key at the key given again,
 /// rather than at the start of its mapping.
-fn yaml_error(text: &str, bom: usize, error: &serde_yaml_ng::Error, shape: &locate::Shape) -> Diagnostic {
+fn yaml_error(text: &str, bom: usize, error: &serde_yaml_ng::Error) -> Diagnostic {
     let mut message = without_locations(&error.to_string());
     // `value: ?` is how a hand-written unknown leaf often looks; in YAML a
     // bare `?` starts a complex key.
@@ -148,16 +150,16 @@ fn yaml_error(text: &str, bom: usize, error: &serde_yaml_ng::Error, shape: &loca
     }
     let start = bom + error.location().map_or(0, |l| offset(&text[bom..], l.line(), l.column()));
     let width = text[start..].chars().next().map_or(0, char::len_utf8);
-    let span = duplicate_key(shape, start, &message).unwrap_or(Span::new(start, start + width));
+    let span = duplicate_key(text, start, &message).unwrap_or(Span::new(start, start + width));
     Diagnostic::new(DiagnosticKind::Yaml { message }, span)
 }
 
 /// For ``duplicate field `K` ``, reported at the start of a mapping: the
 /// second `K` of that mapping.
-fn duplicate_key(shape: &locate::Shape, map_start: usize, message: &str) -> Option<Span> {
+fn duplicate_key(text: &str, map_start: usize, message: &str) -> Option<Span> {
     let (_, rest) = message.split_once("duplicate field `")?;
     let (name, _) = rest.split_once('`')?;
-    locate::nth_key(shape.map_at(map_start)?, name, 1)
+    locate::nth_key(locate::scan(text).ok()?.map_at(map_start)?, name, 1)
 }
 
 /// The byte offset of a 1-based line and column (in characters), clamped to
