@@ -57,8 +57,8 @@ fn solve_json_has_the_narrated_steps_with_trace() {
 fn solve_yaml_is_yaml() {
     let out = gametree(&["solve", "specs/aima-fig5-2.tree", "-a", "minimax", "--format", "yaml"]);
     assert_eq!(out.status.code(), Some(0));
-    let yaml: serde_yaml::Value = serde_yaml::from_str(&stdout(&out)).unwrap();
-    assert_eq!(yaml["results"][0]["value"], serde_yaml::Value::from(3));
+    let yaml: serde_yaml_ng::Value = serde_yaml_ng::from_str(&stdout(&out)).unwrap();
+    assert_eq!(yaml["results"][0]["value"], serde_yaml_ng::Value::from(3));
 }
 
 #[test]

@@ -57,8 +57,8 @@ fn a_chain_at_the_depth_limit_parses_validates_and_solves() {
 }
 
 #[test]
-fn a_chain_at_the_depth_limit_converts_to_yaml_that_serde_yaml_cannot_read_back() {
-    // serde_yaml refuses documents nested deeper than its recursion limit:
+fn a_chain_at_the_depth_limit_converts_to_yaml_that_cannot_be_read_back() {
+    // The YAML reader (serde_yaml_ng) refuses documents nested deeper than its recursion limit:
     // a clear error, not a crash (`convert` writes the YAML all the same).
     let text = bigtree::chain(2000, 3);
     let file = gametree::with_stack(2000, || {

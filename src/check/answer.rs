@@ -16,8 +16,9 @@
 //! ```
 //!
 //! Every problem is a [`Diagnostic`] pointing into the answer file: YAML
-//! syntax errors where serde_yaml locates them, unknown keys and references
-//! at their first occurrence in the text.
+//! syntax errors where serde_yaml_ng locates them, unknown keys and references
+//! at their first occurrence in the text. Nesting too deep for the reader is
+//! refused first (as for specs: [`crate::syntax::yaml`]).
 
 use crate::check::expect::LeafExpect;
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
@@ -25,7 +26,7 @@ use crate::model::{Game, Path};
 use crate::num::Num;
 use crate::search::Algorithm;
 use crate::search::trace::Value;
-use serde_yaml::Value as Yaml;
+use serde_yaml_ng::Value as Yaml;
 
 /// One student's answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,7 +53,8 @@ const KEYS: &[&str] = &["student", "name", "algorithm", "value", "best", "pruned
 
 /// Reads every answer in an answer file.
 pub fn parse(game: &Game, text: &str) -> Result<Vec<Answer>, Diagnostic> {
-    let doc: Yaml = serde_yaml::from_str(text).map_err(|e| {
+    crate::syntax::yaml::check_depth(text)?;
+    let doc: Yaml = serde_yaml_ng::from_str(text).map_err(|e| {
         let message = e.to_string();
         // Reader errors (a control character) come with the location 1:1
         // but " at position N" (a byte offset) in the message.
@@ -70,7 +72,7 @@ pub fn parse(game: &Game, text: &str) -> Result<Vec<Answer>, Diagnostic> {
     }
 }
 
-/// serde_yaml appends " at line L column C" (or " at position N"); we
+/// serde_yaml_ng appends " at line L column C" (or " at position N"); we
 /// show the caret instead.
 fn strip_location(message: &str) -> String {
     match message.find(" at line ").or_else(|| message.find(" at position ")) {
@@ -79,7 +81,7 @@ fn strip_location(message: &str) -> String {
     }
 }
 
-/// The N of " at position N" in a serde_yaml message.
+/// The N of " at position N" in a serde_yaml_ng message.
 fn byte_position(message: &str) -> Option<usize> {
     let rest = &message[message.find(" at position ")? + " at position ".len()..];
     rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
@@ -249,6 +251,6 @@ fn scalar_text(v: &Yaml) -> String {
         Yaml::Number(n) => n.to_string(),
         Yaml::Bool(b) => b.to_string(),
         Yaml::Null => String::new(),
-        other => serde_yaml::to_string(other).unwrap_or_default().trim().to_string(),
+        other => serde_yaml_ng::to_string(other).unwrap_or_default().trim().to_string(),
     }
 }

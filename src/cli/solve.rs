@@ -116,7 +116,7 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
             writeln!(out)?;
             out.flush()?;
         }
-        Format::Yaml => match serde_yaml::to_string(&report) {
+        Format::Yaml => match serde_yaml_ng::to_string(&report) {
             Ok(s) => out.write_all(s.as_bytes())?,
             Err(e) => return Ok(internal(e)),
         },
@@ -144,7 +144,7 @@ fn compare(input: &Input, game: &Game, opts: &Options, format: Format, out: &mut
             Ok(s) => writeln!(out, "{s}")?,
             Err(e) => return Ok(internal(e)),
         },
-        Format::Yaml => match serde_yaml::to_string(&c) {
+        Format::Yaml => match serde_yaml_ng::to_string(&c) {
             Ok(s) => out.write_all(s.as_bytes())?,
             Err(e) => return Ok(internal(e)),
         },

@@ -1,4 +1,4 @@
-//! Spans for the YAML form. serde_yaml reports no positions for values that
+//! Spans for the YAML form. serde_yaml_ng reports no positions for values that
 //! read well, so [`scan`] reads the text a second time, lightly: block and
 //! flow mappings and sequences, quoted, plain and block scalars, comments.
 //! The result, a [`Shape`], is walked side by side with what serde read
@@ -6,6 +6,14 @@
 //! span. Invariant: scanning never panics and always ends; where the shape
 //! does not match what serde read, a [`Place`] falls back to the span of
 //! the nearest enclosing thing it did find.
+//!
+//! The scan also guards the YAML reader: libyaml takes time quadratic in
+//! the depth of nested flow collections (`[[[…]]]`: 32,000 levels took 16 s,
+//! 200,000 would take minutes), although the reader refuses anything nested
+//! deeper than 128 levels in the end. A text nested deeper than
+//! [`MAX_DEPTH`] is refused before the reader sees it; the scan counts at
+//! most two levels for each level YAML has (a key then a flow collection,
+//! an anchor on its own line), so it refuses nothing the reader would take.
 
 use crate::diagnostic::Span;
 
@@ -113,12 +121,24 @@ impl<'s> Place<'s> {
     }
 }
 
-/// Nesting beyond serde_yaml's own limit: stop scanning.
-const MAX_DEPTH: usize = 256;
+/// Nesting the scan refuses: far beyond the reader's own limit, far below
+/// where libyaml gets slow (0.13 s at 2,000 levels).
+pub(super) const MAX_DEPTH: usize = 1000;
 
-/// The shape of a YAML text (a leading byte-order mark is skipped).
-pub(super) fn scan(text: &str) -> Shape {
-    let mut s = Scanner { text: text.as_bytes(), pos: 0, depth: 0 };
+/// The shape of a YAML text (a leading byte-order mark is skipped), or the
+/// byte offset where its nesting passes [`MAX_DEPTH`].
+pub(super) fn scan(text: &str) -> Result<Shape, usize> {
+    scan_with(text, true)
+}
+
+/// Where the nesting of a YAML text passes [`MAX_DEPTH`], if it does: the
+/// same scan, keeping nothing (a big text's shape is as big as the text).
+pub(super) fn too_deep(text: &str) -> Option<usize> {
+    scan_with(text, false).err()
+}
+
+fn scan_with(text: &str, keep: bool) -> Result<Shape, usize> {
+    let mut s = Scanner { text: text.as_bytes(), pos: 0, depth: 0, too_deep: None, keep };
     if text.starts_with('\u{FEFF}') {
         s.pos = '\u{FEFF}'.len_utf8();
     }
@@ -127,13 +147,18 @@ pub(super) fn scan(text: &str) -> Shape {
         s.pos += 3;
         s.skip_blank();
     }
-    s.node(0)
+    let shape = s.node(0);
+    s.too_deep.map_or(Ok(shape), Err)
 }
 
 struct Scanner<'t> {
     text: &'t [u8],
     pos: usize,
     depth: usize,
+    /// Where the nesting passed [`MAX_DEPTH`]; the scan stopped there.
+    too_deep: Option<usize>,
+    /// Keep the entries and items found (else only spans and depth).
+    keep: bool,
 }
 
 impl Scanner<'_> {
@@ -185,11 +210,17 @@ impl Scanner<'_> {
         self.peek() == Some(b'-') && self.blank_at(self.pos + 1)
     }
 
+    /// Nested too deep here: stop scanning.
+    fn stop_too_deep(&mut self) -> Shape {
+        self.too_deep.get_or_insert(self.pos);
+        self.pos = self.text.len();
+        Shape::Scalar(Span::new(self.pos, self.pos))
+    }
+
     /// A block node starting at `pos`.
     fn node(&mut self, parent: usize) -> Shape {
         if self.depth >= MAX_DEPTH {
-            self.pos = self.text.len();
-            return Shape::Scalar(Span::new(self.pos, self.pos));
+            return self.stop_too_deep();
         }
         self.depth += 1;
         let col = self.column();
@@ -206,6 +237,20 @@ impl Scanner<'_> {
 
     /// A value on the rest of a line: flow, quoted, block or plain.
     fn inline(&mut self, parent: usize) -> Shape {
+        // Anchors and tags before the value (`&a !t value`), or before a
+        // node on the lines below.
+        while matches!(self.peek(), Some(b'&' | b'!')) {
+            let anchor = self.pos;
+            while !self.blank_at(self.pos) {
+                self.pos += 1;
+            }
+            self.skip_spaces();
+            if self.at_line_end() {
+                self.skip_blank();
+                let below = self.column() > parent;
+                return if below { self.node(parent) } else { Shape::Scalar(Span::new(anchor, anchor)) };
+            }
+        }
         let start = self.pos;
         match self.peek() {
             Some(b'[' | b'{') => self.flow(),
@@ -227,21 +272,6 @@ impl Scanner<'_> {
                     self.skip_line();
                 }
                 Shape::Scalar(Span::new(start, self.pos))
-            }
-            Some(b'&' | b'!') => {
-                while !self.blank_at(self.pos) {
-                    self.pos += 1;
-                }
-                self.skip_spaces();
-                if self.at_line_end() {
-                    self.skip_blank();
-                    return if self.column() > parent {
-                        self.node(parent)
-                    } else {
-                        Shape::Scalar(Span::new(start, start))
-                    };
-                }
-                self.inline(parent)
             }
             _ => {
                 let end = self.plain_end(false);
@@ -268,7 +298,8 @@ impl Scanner<'_> {
     }
 
     /// Where a plain scalar starting at `pos` ends: the line's end or a
-    /// comment, and in flow also `,`, `]`, `}` or `: `; blanks trimmed.
+    /// comment, and in flow also `,`, `[`, `]`, `{`, `}` or `: `; blanks
+    /// trimmed.
     fn plain_end(&self, flow: bool) -> usize {
         let mut end = self.pos;
         let mut i = self.pos;
@@ -276,7 +307,7 @@ impl Scanner<'_> {
             let stop = match b {
                 b'\n' | b'\r' => true,
                 b'#' => i > self.pos && matches!(self.text[i - 1], b' ' | b'\t'),
-                b',' | b']' | b'}' => flow,
+                b',' | b'[' | b']' | b'{' | b'}' => flow,
                 b':' => flow && (self.blank_at(i + 1) || matches!(self.text.get(i + 1), Some(b',' | b']' | b'}'))),
                 _ => false,
             };
@@ -296,7 +327,7 @@ impl Scanner<'_> {
         let start = self.pos;
         let end = match self.peek()? {
             b'"' | b'\'' => {
-                let mut s = Scanner { text: self.text, pos: self.pos, depth: 0 };
+                let mut s = Scanner { text: self.text, pos: self.pos, depth: 0, too_deep: None, keep: false };
                 s.quoted();
                 s.skip_spaces();
                 (s.peek() == Some(b':')).then_some(s.pos)?
@@ -344,7 +375,9 @@ impl Scanner<'_> {
                 self.inline(col)
             };
             end = end.max(value.span().end).max(key.end);
-            entries.push(Entry { name: self.name(key), key, value });
+            if self.keep {
+                entries.push(Entry { name: self.name(key), key, value });
+            }
             self.skip_blank();
             if self.peek().is_none() || self.column() != col || self.at_dash() {
                 break;
@@ -368,7 +401,9 @@ impl Scanner<'_> {
                 self.node(col)
             };
             end = end.max(item.span().end);
-            items.push(item);
+            if self.keep {
+                items.push(item);
+            }
             self.skip_blank();
             if self.column() != col {
                 break;
@@ -380,8 +415,7 @@ impl Scanner<'_> {
     /// A flow mapping or sequence at `pos` (`{` or `[`), over any lines.
     fn flow(&mut self) -> Shape {
         if self.depth >= MAX_DEPTH {
-            self.pos = self.text.len();
-            return Shape::Scalar(Span::new(self.pos, self.pos));
+            return self.stop_too_deep();
         }
         self.depth += 1;
         let start = self.pos;
@@ -414,8 +448,10 @@ impl Scanner<'_> {
                     _ => self.flow_node(),
                 };
                 let key = first.span();
-                entries.push(Entry { name: self.name(key), key, value });
-            } else {
+                if self.keep {
+                    entries.push(Entry { name: self.name(key), key, value });
+                }
+            } else if self.keep {
                 items.push(first);
             }
             if self.pos == before {
@@ -428,6 +464,13 @@ impl Scanner<'_> {
     }
 
     fn flow_node(&mut self) -> Shape {
+        // Anchors, tags and `? ` before the node: `&a !t [1]`.
+        while matches!(self.peek(), Some(b'&' | b'!')) || (self.peek() == Some(b'?') && self.blank_at(self.pos + 1)) {
+            while !self.blank_at(self.pos) && !matches!(self.peek(), Some(b',' | b'[' | b']' | b'{' | b'}')) {
+                self.pos += 1;
+            }
+            self.skip_blank();
+        }
         let start = self.pos;
         match self.peek() {
             Some(b'[' | b'{') => self.flow(),

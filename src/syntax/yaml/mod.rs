@@ -19,15 +19,16 @@
 //! to a number in `leaves` (read as the number); an attribute or option
 //! whose value is the text `true` (read as a bare flag); attributes other
 //! than `eval`, `key`, `noisy` (written, then refused as unknown keys);
-//! trees nested deeper than about 60 levels (serde_yaml's recursion limit).
+//! trees nested deeper than about 60 levels (serde_yaml_ng's recursion limit).
 //!
-//! serde_yaml reports no positions for values that read well, so the text
-//! is scanned a second time ([`locate`]) and walked side by side with what
-//! serde read: each name, number, reference and option of the ast gets the
+//! serde_yaml_ng reports no positions for values that read well, so the text
+//! is also scanned by [`locate`] (lightly before reading, so that nesting
+//! too deep for the reader is refused before libyaml spends minutes on it)
+//! and walked side by side with what serde read: each name, number, reference and option of the ast gets the
 //! span of its own value (a number in a list, its item), an attribute or an
 //! option its `key: value`, an inner node its `kind: …` and a leaf its
 //! value. Errors (bad YAML, an unknown key, a node that is neither inner nor
-//! a leaf, a bad reference) are [`DiagnosticKind::Yaml`] at serde_yaml's
+//! a leaf, a bad reference) are [`DiagnosticKind::Yaml`] at serde_yaml_ng's
 //! location, except a duplicate key, which points at the key given again.
 //! A leading byte-order mark is skipped. No input makes this module panic.
 
@@ -54,7 +55,7 @@ use crate::syntax::ast::{
 
 /// The YAML form of a file.
 pub fn to_yaml(file: &File) -> String {
-    let block = serde_yaml::to_string(&YamlFile::from_ast(file)).expect("the YAML types serialize without error");
+    let block = serde_yaml_ng::to_string(&YamlFile::from_ast(file)).expect("the YAML types serialize without error");
     flow_lists(&block)
 }
 
@@ -62,11 +63,31 @@ pub fn to_yaml(file: &File) -> String {
 /// leading byte-order mark is skipped (spans still count its bytes).
 pub fn from_yaml(text: &str) -> Result<File, Vec<Diagnostic>> {
     let bom = if text.starts_with('\u{FEFF}') { '\u{FEFF}'.len_utf8() } else { 0 };
-    let yaml: YamlFile = serde_yaml::from_str(&text[bom..]).map_err(|e| vec![yaml_error(text, bom, &e)])?;
-    Ok(yaml.into_ast(Place::new(&locate::scan(text))))
+    check_depth(text).map_err(|d| vec![d])?;
+    let yaml: YamlFile = serde_yaml_ng::from_str(&text[bom..]).map_err(|e| vec![yaml_error(text, bom, &e)])?;
+    // Nesting was checked: the scan ends with a shape.
+    let shape = locate::scan(text).unwrap_or(locate::Shape::Scalar(Span::new(0, 0)));
+    Ok(yaml.into_ast(Place::new(&shape)))
 }
 
-/// serde_yaml writes every list as a block, one item per line; lists of
+/// Refuses a YAML text nested deeper than the YAML reader could take,
+/// before it is read (the reader would take minutes to say so): for the
+/// other YAML files read with serde_yaml_ng (answer files).
+pub(crate) fn check_depth(text: &str) -> Result<(), Diagnostic> {
+    locate::too_deep(text).map_or(Ok(()), |at| Err(too_deep(text, at)))
+}
+
+/// Nesting passes [`locate::MAX_DEPTH`] at byte `at`.
+fn too_deep(text: &str, at: usize) -> Diagnostic {
+    let message = format!(
+        "recursion limit exceeded: nested more than {} levels deep here (a tree fits the YAML form up to about 60 levels)",
+        locate::MAX_DEPTH
+    );
+    let width = text[at..].chars().next().map_or(0, char::len_utf8);
+    Diagnostic::new(DiagnosticKind::Yaml { message }, Span::new(at, at + width))
+}
+
+/// serde_yaml_ng writes every list as a block, one item per line; lists of
 /// short scalars read better on one line: `key:` + `- 1` `- 2` → `key: [1, 2]`.
 /// The text of a block scalar (`key: |-` and the lines below it) is copied.
 fn flow_lists(yaml: &str) -> String {
@@ -117,10 +138,10 @@ fn is_flow_safe(item: &str) -> bool {
         && item.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '.' | '\'' | '/' | '+' | '-' | '?'))
 }
 
-/// A serde_yaml error (about `text[bom..]`) as a diagnostic, at its
+/// A serde_yaml_ng error (about `text[bom..]`) as a diagnostic, at its
 /// location (width one character); a duplicate key at the key given again,
 /// rather than at the start of its mapping.
-fn yaml_error(text: &str, bom: usize, error: &serde_yaml::Error) -> Diagnostic {
+fn yaml_error(text: &str, bom: usize, error: &serde_yaml_ng::Error) -> Diagnostic {
     let mut message = without_locations(&error.to_string());
     // `value: ?` is how a hand-written unknown leaf often looks; in YAML a
     // bare `?` starts a complex key.
@@ -138,7 +159,7 @@ fn yaml_error(text: &str, bom: usize, error: &serde_yaml::Error) -> Diagnostic {
 fn duplicate_key(text: &str, map_start: usize, message: &str) -> Option<Span> {
     let (_, rest) = message.split_once("duplicate field `")?;
     let (name, _) = rest.split_once('`')?;
-    locate::nth_key(locate::scan(text).map_at(map_start)?, name, 1)
+    locate::nth_key(locate::scan(text).ok()?.map_at(map_start)?, name, 1)
 }
 
 /// The byte offset of a 1-based line and column (in characters), clamped to
@@ -155,7 +176,7 @@ fn offset(text: &str, line: usize, column: usize) -> usize {
     start + line_text.char_indices().nth(column.saturating_sub(1)).map_or(line_text.len(), |(i, _)| i)
 }
 
-/// serde_yaml's message without ` at line L column C` / ` at position P`:
+/// serde_yaml_ng's message without ` at line L column C` / ` at position P`:
 /// the rendered diagnostic shows where.
 fn without_locations(message: &str) -> String {
     let mut out = message.to_string();

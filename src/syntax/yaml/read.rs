@@ -1,5 +1,5 @@
 //! Reading the YAML form: `Deserialize` for this module's `Yaml*` types.
-//! Checks run inside the visitors, so that serde_yaml puts its location
+//! Checks run inside the visitors, so that serde_yaml_ng puts its location
 //! (the mapping, list or scalar at fault) on every error.
 
 use super::*;
@@ -254,7 +254,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<YamlValue, E> {
-        Ok(YamlValue::Scalar(serde_yaml::Number::from(v).to_string()))
+        Ok(YamlValue::Scalar(serde_yaml_ng::Number::from(v).to_string()))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<YamlValue, A::Error> {

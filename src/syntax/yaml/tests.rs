@@ -145,7 +145,7 @@ fn every_spec_round_trips() {
 }
 
 #[test]
-fn trees_deeper_than_serde_yaml_reads_are_refused() {
+fn trees_deeper_than_the_yaml_reader_allows_are_refused() {
     let deep = format!("{}1{}", "MAX {".repeat(100), "}".repeat(100));
     let (message, _) = error(&to_yaml(&parse(&deep).unwrap()));
     assert!(message.contains("recursion limit"), "{message}");
@@ -360,4 +360,29 @@ fn a_byte_order_mark_is_skipped() {
     );
     let (message, line) = error("\u{FEFF}tree:\n  kind: MAX\n  kind: MIN\n  children: [{value: 1}]\n");
     assert_eq!((message.contains("duplicate field `kind`"), line), (true, 3));
+}
+
+#[test]
+fn nesting_far_past_the_readers_limit_is_refused_before_reading() {
+    // libyaml takes minutes over 100,000 nested flow collections; the scan
+    // refuses them at once, at the level past the limit, however written.
+    let n = 100_000;
+    for (open, close) in [("[", "]"), ("{a: ", "}"), ("[&a ", "]"), ("[!t ", "]"), ("[? ", "]"), ("- ", "")] {
+        let yaml = format!("tree:\n  {}1{}\n", open.repeat(n), close.repeat(n));
+        let (message, line) = error(&yaml);
+        assert!(message.starts_with("recursion limit exceeded: nested more than 1000 levels"), "{open}: {message}");
+        assert_eq!(line, 2, "{open}");
+    }
+    let yaml = format!("tree:\n  {}1\n", "&a !t ".repeat(n));
+    assert!(from_yaml(&yaml).is_err(), "a long run of anchors and tags ends without a stack overflow");
+}
+
+#[test]
+fn nesting_just_past_the_readers_limit_is_left_to_the_reader() {
+    // 130 levels (65 nodes): the reader's own error, where serde_yaml put it
+    // too (line 1, column 1478: the list entered at level 128).
+    let yaml = format!("tree: {}{{value: 1}}{}\n", "{kind: MAX, children: [".repeat(65), "]}".repeat(65));
+    let diagnostics = from_yaml(&yaml).unwrap_err();
+    assert_eq!(diagnostics[0].kind.to_string(), "YAML error: recursion limit exceeded");
+    assert_eq!(Source { name: "t.yaml", text: &yaml }.line_col(diagnostics[0].span.start), (1, 1478));
 }

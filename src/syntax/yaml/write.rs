@@ -86,9 +86,9 @@ impl Serialize for Num {
 }
 
 /// `text` as a YAML number, if YAML prints that number as `text` again.
-fn yaml_number(text: &str) -> Option<serde_yaml::Number> {
-    let Ok(serde_yaml::Value::Number(n)) = serde_yaml::from_str(text) else { return None };
-    let printed = serde_yaml::to_string(&n).ok()?;
+fn yaml_number(text: &str) -> Option<serde_yaml_ng::Number> {
+    let Ok(serde_yaml_ng::Value::Number(n)) = serde_yaml_ng::from_str(text) else { return None };
+    let printed = serde_yaml_ng::to_string(&n).ok()?;
     (n.to_string() == text && printed.trim_end() == text).then_some(n)
 }
 
