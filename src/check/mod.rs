@@ -7,4 +7,5 @@ pub mod expect;
 pub mod generate;
 pub mod grade;
 pub mod lint;
+pub mod notation;
 pub mod puzzle;

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use gametree::check::answer;
-use gametree::check::grade::{self, Grade};
+use gametree::check::grade::class::{Grader, Row};
+use gametree::check::grade::{Rubric, gradescope, prairielearn, render};
 use gametree::check::puzzle::{self, Domain};
 use gametree::diagnostic::Source;
 use gametree::model::Game;
@@ -23,6 +23,18 @@ pub enum GradeFormat {
     Text,
     Csv,
     Json,
+    /// Gradescope's autograder results.json (one submission).
+    Gradescope,
+    /// PrairieLearn's external-grader results.json (one submission).
+    Prairielearn,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
+pub enum VisibilityArg {
+    Visible,
+    Hidden,
+    AfterDueDate,
+    AfterPublished,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
@@ -35,15 +47,23 @@ pub enum PuzzleFormat {
 pub struct GradeArgs {
     /// The spec the answers answer.
     file: PathBuf,
-    /// Answer files (YAML): one answer, a list, or a mapping student → answer.
+    /// Answer files (YAML: one answer, a list, or a mapping student →
+    /// answer), or folders: every .yaml/.yml inside, recursively, sorted.
     #[arg(required = true)]
     answers: Vec<PathBuf>,
     /// The algorithm to grade against when an answer does not name one
     /// (default: alphabeta).
     #[arg(short, long = "algorithm", value_name = "ALGO")]
     algorithm: Option<String>,
+    /// Points per item, required items, partial credit (YAML; default: the
+    /// rubric in examples/rubric.yaml).
+    #[arg(long, value_name = "FILE")]
+    rubric: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = GradeFormat::Text)]
     format: GradeFormat,
+    /// Gradescope's `visibility` for the results and each test.
+    #[arg(long, value_enum, default_value_t = VisibilityArg::Visible)]
+    visibility: VisibilityArg,
     #[command(flatten)]
     conventions: ConventionArgs,
 }
@@ -59,7 +79,7 @@ pub fn grade(args: &GradeArgs) -> u8 {
         input.report(&[d]);
         return 2;
     }
-    let default = match &args.algorithm {
+    let algorithm = match &args.algorithm {
         None => None,
         Some(name) => match Algorithm::from_name(name) {
             Some(a) => Some(a),
@@ -69,66 +89,107 @@ pub fn grade(args: &GradeArgs) -> u8 {
             }
         },
     };
-    let mut answers = Vec::new();
-    let mut bad = false;
-    for path in &args.answers {
-        let Ok(file) = Input::read(path) else {
-            bad = true;
-            continue;
-        };
-        match answer::parse(&game, &file.text) {
-            Ok(list) => {
-                let stem = path.file_stem().map_or_else(|| file.name.clone(), |s| s.to_string_lossy().into_owned());
-                let many = list.len() > 1;
-                for (i, a) in list.into_iter().enumerate() {
-                    let name = a
-                        .student
-                        .clone()
-                        .unwrap_or_else(|| if many { format!("{stem}#{}", i + 1) } else { stem.clone() });
-                    answers.push((name, a));
+    let rubric = match &args.rubric {
+        None => Rubric::default(),
+        Some(path) => {
+            let Ok(file) = Input::read(path) else { return 2 };
+            match Rubric::parse(&game, &file.text) {
+                Ok(r) => r,
+                Err(d) => {
+                    file.report(&[d]);
+                    return 2;
                 }
             }
-            Err(d) => {
-                file.report(&[d]);
-                bad = true;
-            }
         }
-    }
-    if bad {
+    };
+    let files = answer_files(&args.answers);
+    let one = matches!(args.format, GradeFormat::Gradescope | GradeFormat::Prairielearn);
+    if files.is_empty() && !one {
+        eprintln!("error: no answer files (.yaml, .yml) found");
         return 2;
     }
-    let opts = args.conventions.options();
-    let mut grades: Vec<Grade> = Vec::new();
-    for (name, a) in &answers {
-        let algorithm = grade::algorithm_for(&game, a, default);
-        match grade::grade(&game, a, name, algorithm, &opts) {
-            Ok(g) => grades.push(g),
-            Err(d) => {
-                input.report(&[d]);
-                return 2;
-            }
-        }
+    let grader = Grader {
+        game: &game,
+        spec: Source { name: &input.name, text: &input.text },
+        rubric: &rubric,
+        algorithm,
+        options: args.conventions.options(),
+    };
+    let rows: Vec<Row> = files.iter().flat_map(|path| grade_file(&grader, path)).collect();
+    if one && rows.len() > 1 {
+        eprintln!("error: --format {} grades one submission; {} answers were given", format!("{:?}", args.format).to_lowercase(), rows.len());
+        return 2;
     }
-    match args.format {
-        GradeFormat::Text => {
-            for g in &grades {
-                print!("{g}");
-            }
-            let right = grades.iter().filter(|g| g.all_right()).count();
-            println!("{right} of {} answers fully right", grades.len());
+    let printed = match args.format {
+        GradeFormat::Text => Ok(render::Text(&rows).to_string()),
+        GradeFormat::Csv => Ok(render::csv(&rows)),
+        GradeFormat::Json => serde_json::to_string_pretty(&render::Json::new(&rows)),
+        GradeFormat::Gradescope => {
+            let v = visibility(args.visibility);
+            let none = "No answer file (.yaml or .yml) was found in the submission.";
+            serde_json::to_string_pretty(&rows.first().map_or_else(|| gradescope::Results::empty(none, v), |r| gradescope::Results::new(r, v)))
         }
-        GradeFormat::Csv => print!("{}", grade::csv(&grades)),
-        GradeFormat::Json => match serde_json::to_string_pretty(&GradesJson { grades: &grades }) {
-            Ok(s) => println!("{s}"),
-            Err(e) => return super::internal(e),
-        },
+        GradeFormat::Prairielearn => {
+            let none = "no answer file (.yaml or .yml) was submitted";
+            serde_json::to_string_pretty(&rows.first().map_or_else(|| prairielearn::Results::not_gradable(none, ""), prairielearn::Results::new))
+        }
+    };
+    match printed {
+        Ok(s) => println!("{}", s.trim_end()),
+        Err(e) => return super::internal(e),
     }
-    if grades.iter().all(Grade::all_right) { 0 } else { 1 }
+    if !rows.is_empty() && rows.iter().all(Row::all_right) { 0 } else { 1 }
 }
 
-#[derive(serde::Serialize)]
-struct GradesJson<'a> {
-    grades: &'a [Grade],
+fn visibility(v: VisibilityArg) -> gradescope::Visibility {
+    match v {
+        VisibilityArg::Visible => gradescope::Visibility::Visible,
+        VisibilityArg::Hidden => gradescope::Visibility::Hidden,
+        VisibilityArg::AfterDueDate => gradescope::Visibility::AfterDueDate,
+        VisibilityArg::AfterPublished => gradescope::Visibility::AfterPublished,
+    }
+}
+
+/// One file's rows; a file that cannot be read is a row with the error.
+fn grade_file(grader: &Grader, path: &std::path::Path) -> Vec<Row> {
+    let name = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return vec![grader.unreadable(&name, &e.to_string())],
+    };
+    match gametree::decode(&bytes) {
+        Ok(text) => grader.file(&name, text),
+        Err(d) => vec![grader.undecodable(&name, &String::from_utf8_lossy(&bytes), &d)],
+    }
+}
+
+/// The answer files: files as given, folders searched recursively for
+/// `.yaml`/`.yml` files, sorted.
+fn answer_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            collect_yaml(p, &mut found);
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+fn collect_yaml(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_yaml(&path, out);
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
+        }
+    }
 }
 
 #[derive(Args, Debug)]
