@@ -33,7 +33,9 @@ pub enum GradeFormat {
 pub enum VisibilityArg {
     Visible,
     Hidden,
+    #[value(name = "after_due_date")]
     AfterDueDate,
+    #[value(name = "after_published")]
     AfterPublished,
 }
 

@@ -1,0 +1,118 @@
+//! Grading a whole class (`tests/fixtures/class/` against
+//! `tests/fixtures/class.tree`) in every format. The scores asserted here
+//! are hand-marked in each answer file's comment under the default rubric;
+//! the snapshots, read and checked against those marks, pin the layout.
+
+mod common;
+
+use common::{gametree, stderr, stdout};
+
+const SPEC: &str = "tests/fixtures/class.tree";
+const CLASS: &str = "tests/fixtures/class";
+
+fn grade(args: &[&str]) -> (Option<i32>, String) {
+    let mut all = vec!["grade", SPEC];
+    all.extend(args);
+    let out = gametree(&all);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    (out.status.code(), stdout(&out))
+}
+
+/// (student, file, score, out_of) for every row, hand-marked.
+const MARKED: [(&str, &str, f64, f64); 7] = [
+    ("Ana", "ana.yaml", 11.0, 11.0),
+    ("Ben", "ben.yaml", 3.0, 5.0),
+    ("cy", "cy.yaml", 0.0, 3.0),
+    ("Dee", "dee.yaml", 11.0, 11.0),
+    ("Eli", "eli.yaml", 3.0, 3.0),
+    ("Fay", "fay.yaml", 3.0, 4.0),
+    ("Ana", "late/ana.yaml", 2.0, 3.0),
+];
+
+#[test]
+fn a_class_folder_is_graded_file_by_file_with_hand_marked_scores() {
+    let (code, json) = grade(&[CLASS, "--format", "json"]);
+    assert_eq!(code, Some(1));
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = json["grades"].as_array().unwrap();
+    assert_eq!(rows.len(), MARKED.len());
+    for (row, (student, file, score, out_of)) in rows.iter().zip(MARKED) {
+        assert_eq!(row["student"], student, "{row}");
+        assert_eq!(row["file"], format!("{CLASS}/{file}"), "{row}");
+        assert_eq!(row["score"].as_f64(), Some(score), "{row}");
+        assert_eq!(row["out_of"].as_f64(), Some(out_of), "{row}");
+    }
+    assert_eq!(rows[2]["error"], "tests/fixtures/class/cy.yaml:5:6: YAML error: did not find expected ',' or ']'");
+    let eli = &rows[4]["marks"][1];
+    assert_eq!(eli["right"], true);
+    assert!(eli["note"].as_str().unwrap().contains("the convention is to list only the topmost pruned edges"), "{eli}");
+    insta::assert_json_snapshot!("class_json", json);
+}
+
+#[test]
+fn the_class_as_text_and_as_a_gradebook() {
+    let (code, text) = grade(&[CLASS]);
+    assert_eq!(code, Some(1));
+    assert!(text.ends_with("3 of 7 answers fully right; 1 could not be read\n"), "{text}");
+    assert!(text.contains("  5 | value: 5\n    |      ^\n"), "{text}");
+    insta::assert_snapshot!("class_text", text);
+    let (_, csv) = grade(&[CLASS, "--format", "csv"]);
+    insta::assert_snapshot!("class_csv", csv);
+}
+
+#[test]
+fn one_fully_right_answer_exits_0_and_a_file_given_twice_is_two_rows() {
+    let ana = format!("{CLASS}/ana.yaml");
+    assert_eq!(grade(&[&ana]).0, Some(0));
+    let (code, csv) = grade(&[&ana, &ana, "--format", "csv"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(csv.lines().filter(|l| l.starts_with("Ana,")).count(), 2, "{csv}");
+}
+
+#[test]
+fn gradescope_results_for_one_submission() {
+    let (code, ben) = grade(&[&format!("{CLASS}/ben.yaml"), "--format", "gradescope", "--visibility", "after_due_date"]);
+    assert_eq!(code, Some(1));
+    let json: serde_json::Value = serde_json::from_str(&ben).unwrap();
+    assert_eq!(json["score"], 3);
+    assert_eq!(json["visibility"], "after_due_date");
+    let total: f64 = json["tests"].as_array().unwrap().iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+    assert_eq!(total, 5.0);
+    insta::assert_json_snapshot!("gradescope_ben", json);
+    let (code, cy) = grade(&[&format!("{CLASS}/cy.yaml"), "--format", "gradescope"]);
+    assert_eq!(code, Some(1));
+    let json: serde_json::Value = serde_json::from_str(&cy).unwrap();
+    assert_eq!(json["score"], 0);
+    assert_eq!(json["tests"][0]["max_score"], 3);
+    insta::assert_json_snapshot!("gradescope_cy", json);
+}
+
+#[test]
+fn gradescope_and_prairielearn_grade_one_submission_only() {
+    for format in ["gradescope", "prairielearn"] {
+        let out = gametree(&["grade", SPEC, CLASS, "--format", format]);
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        assert!(stderr(&out).contains("grades one submission; 7 answers were given"), "{}", stderr(&out));
+        assert!(stdout(&out).is_empty());
+    }
+}
+
+#[test]
+fn prairielearn_results_for_one_submission() {
+    let (code, ben) = grade(&[&format!("{CLASS}/ben.yaml"), "--format", "prairielearn"]);
+    assert_eq!(code, Some(1));
+    let json: serde_json::Value = serde_json::from_str(&ben).unwrap();
+    assert_eq!(json["gradable"], true);
+    assert_eq!(json["score"], 0.6);
+    insta::assert_json_snapshot!("prairielearn_ben", json);
+    let (_, eli) = grade(&[&format!("{CLASS}/eli.yaml"), "--format", "prairielearn"]);
+    let json: serde_json::Value = serde_json::from_str(&eli).unwrap();
+    assert_eq!(json["score"], 1.0);
+    insta::assert_json_snapshot!("prairielearn_eli", json);
+    let (code, cy) = grade(&[&format!("{CLASS}/cy.yaml"), "--format", "prairielearn"]);
+    assert_eq!(code, Some(1));
+    let json: serde_json::Value = serde_json::from_str(&cy).unwrap();
+    assert_eq!(json["gradable"], false);
+    assert!(json["format_errors"][0].as_str().unwrap().contains("cy.yaml:5:6"), "{json}");
+    insta::assert_json_snapshot!("prairielearn_cy", json);
+}
