@@ -116,3 +116,53 @@ fn prairielearn_results_for_one_submission() {
     assert!(json["format_errors"][0].as_str().unwrap().contains("cy.yaml:5:6"), "{json}");
     insta::assert_json_snapshot!("prairielearn_cy", json);
 }
+
+#[test]
+fn the_example_rubric_is_the_default_one() {
+    let text = std::fs::read_to_string("tests/fixtures/class.tree").unwrap();
+    let game = gametree::load("class.tree", &text).unwrap();
+    let rubric = std::fs::read_to_string("examples/rubric.yaml").unwrap();
+    assert_eq!(gametree::check::grade::Rubric::parse(&game, &rubric), Ok(gametree::check::grade::Rubric::default()));
+}
+
+#[test]
+fn a_rubric_sets_points_required_items_and_partial_credit() {
+    let dir = common::scratch("grade-class", "rubric");
+    let rubric = dir.join("rubric.yaml");
+    // value 2 (required), pruned 4 all or nothing (required), leaves 3 with
+    // partial credit, values: C required at 2 points, others 1.
+    std::fs::write(
+        &rubric,
+        "rubric:\n  value: { points: 2, required: true }\n  pruned: { points: 4, required: true, partial: false }\n  \
+         leaves: { points: 3, partial: true }\n  values: { points: 1, required: [C], nodes: { C: 2 } }\n",
+    )
+    .unwrap();
+    let (code, csv) = grade(&[&format!("{CLASS}/ben.yaml"), &format!("{CLASS}/fay.yaml"), "--rubric", rubric.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(code, Some(1));
+    // Ben: value 2/2; pruned wrong, no partial credit: 0/4; leaves 3 x 3/6 =
+    // 1.5/3; values C missing and required: 0/2. 3.5/11.
+    // Fay: value 2/2, pruned 4/4, values C wrong (≥ 2, an upper bound): 0/2. 6/8.
+    assert!(csv.contains("Ben,tests/fixtures/class/ben.yaml,3.5,11,2,0,1.5,0,"), "{csv}");
+    assert!(csv.contains("Fay,tests/fixtures/class/fay.yaml,6,8,2,4,,0,"), "{csv}");
+}
+
+#[test]
+fn a_bad_rubric_is_pointed_at_and_exits_2() {
+    let dir = common::scratch("grade-class", "bad-rubric");
+    for (text, why, at) in [
+        ("value: { points: 1 }\npruned: { points: lots }\n", "points are a number, 0 or more; `lots` is not", "rubric.yaml:2:19"),
+        ("value: { points: 1 }\nvalues: { required: [Q] }\n", "`Q` does not name a node", "rubric.yaml:2:22"),
+        ("valeu: { points: 1 }\n", "unknown rubric item `valeu`", "rubric.yaml:1:1"),
+        ("value: { points: 1, partial: true }\n", "unknown key `partial` in `value`", "rubric.yaml:1:21"),
+    ] {
+        let rubric = dir.join("rubric.yaml");
+        std::fs::write(&rubric, text).unwrap();
+        let out = gametree(&["grade", SPEC, CLASS, "--rubric", rubric.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let err = stderr(&out);
+        assert!(err.contains(why), "{text}\n{err}");
+        assert!(err.contains(at), "{text}\n{err}");
+        assert!(err.contains('^'), "{err}");
+        assert!(stdout(&out).is_empty());
+    }
+}
