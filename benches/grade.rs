@@ -71,6 +71,8 @@ fn main() {
         assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
         assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), FILES + 1);
     });
-    println!("grade {FILES} answer files: library {library:.1?}, end to end (grade SPEC FOLDER --format csv) {end_to_end:.1?}");
+    println!(
+        "grade {FILES} answer files: library {library:.1?}, end to end (grade SPEC FOLDER --format csv) {end_to_end:.1?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

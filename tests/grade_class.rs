@@ -71,7 +71,8 @@ fn one_fully_right_answer_exits_0_and_a_file_given_twice_is_two_rows() {
 
 #[test]
 fn gradescope_results_for_one_submission() {
-    let (code, ben) = grade(&[&format!("{CLASS}/ben.yaml"), "--format", "gradescope", "--visibility", "after_due_date"]);
+    let (code, ben) =
+        grade(&[&format!("{CLASS}/ben.yaml"), "--format", "gradescope", "--visibility", "after_due_date"]);
     assert_eq!(code, Some(1));
     let json: serde_json::Value = serde_json::from_str(&ben).unwrap();
     assert_eq!(json["score"], 3);
@@ -137,7 +138,14 @@ fn a_rubric_sets_points_required_items_and_partial_credit() {
          leaves: { points: 3, partial: true }\n  values: { points: 1, required: [C], nodes: { C: 2 } }\n",
     )
     .unwrap();
-    let (code, csv) = grade(&[&format!("{CLASS}/ben.yaml"), &format!("{CLASS}/fay.yaml"), "--rubric", rubric.to_str().unwrap(), "--format", "csv"]);
+    let (code, csv) = grade(&[
+        &format!("{CLASS}/ben.yaml"),
+        &format!("{CLASS}/fay.yaml"),
+        "--rubric",
+        rubric.to_str().unwrap(),
+        "--format",
+        "csv",
+    ]);
     assert_eq!(code, Some(1));
     // Ben: value 2/2; pruned wrong, no partial credit: 0/4; leaves 3 x 3/6 =
     // 1.5/3; values C missing and required: 0/2. 3.5/11.
@@ -150,7 +158,11 @@ fn a_rubric_sets_points_required_items_and_partial_credit() {
 fn a_bad_rubric_is_pointed_at_and_exits_2() {
     let dir = common::scratch("grade-class", "bad-rubric");
     for (text, why, at) in [
-        ("value: { points: 1 }\npruned: { points: lots }\n", "points are a number, 0 or more; `lots` is not", "rubric.yaml:2:19"),
+        (
+            "value: { points: 1 }\npruned: { points: lots }\n",
+            "points are a number, 0 or more; `lots` is not",
+            "rubric.yaml:2:19",
+        ),
         ("value: { points: 1 }\nvalues: { required: [Q] }\n", "`Q` does not name a node", "rubric.yaml:2:22"),
         ("valeu: { points: 1 }\n", "unknown rubric item `valeu`", "rubric.yaml:1:1"),
         ("value: { points: 1, partial: true }\n", "unknown key `partial` in `value`", "rubric.yaml:1:21"),

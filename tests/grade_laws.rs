@@ -60,7 +60,8 @@ impl Truth {
     fn yaml(&self) -> String {
         let list = |xs: &[String]| xs.iter().map(|x| format!("\"{x}\"")).collect::<Vec<_>>().join(", ");
         let values: Vec<String> = self.values.iter().map(|(p, v)| format!("\"{p}\": {v}")).collect();
-        let windows: Vec<String> = self.windows.iter().map(|(p, a, b)| format!("\"{p}\": [\"{a}\", \"{b}\"]")).collect();
+        let windows: Vec<String> =
+            self.windows.iter().map(|(p, a, b)| format!("\"{p}\": [\"{a}\", \"{b}\"]")).collect();
         format!(
             "student: S\nvalue: {}\nbest: [{}]\npruned: [{}]\nleaves: [{}]\nvalues: {{ {} }}\nwindows: {{ {} }}\n",
             self.value,

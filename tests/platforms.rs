@@ -4,14 +4,20 @@
 //! variables they honour, on sample submissions; the `results.json` each
 //! writes is checked against the platform's documented format.
 
-mod common;
-
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
 
 const GAMETREE: &str = env!("CARGO_BIN_EXE_gametree");
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gametree-platforms-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 fn copy(from: &str, to: &Path) {
     std::fs::create_dir_all(to.parent().unwrap()).unwrap();
@@ -47,7 +53,7 @@ fn gradescope_format(json: &Value) {
 }
 
 fn gradescope(name: &str, answers: &[(&str, &str)]) -> Value {
-    let dir = common::scratch("platforms", name);
+    let dir = scratch(name);
     copy("examples/gradescope/question.tree", &dir.join("source/question.tree"));
     copy("examples/gradescope/rubric.yaml", &dir.join("source/rubric.yaml"));
     std::fs::create_dir_all(dir.join("submission")).unwrap();
@@ -98,7 +104,7 @@ fn prairielearn_format(json: &Value) {
 }
 
 fn prairielearn(name: &str, answer: Option<&str>) -> Value {
-    let dir = common::scratch("platforms", name);
+    let dir = scratch(name);
     let question = "examples/prairielearn/questions/alphaBetaPruning/tests";
     copy(&format!("{question}/question.tree"), &dir.join("tests/question.tree"));
     copy(&format!("{question}/rubric.yaml"), &dir.join("tests/rubric.yaml"));

@@ -26,7 +26,8 @@ pub fn number(text: &str) -> Option<Num> {
 /// `>= 5` a lower bound 5; anything else is a plain value.
 pub fn bound(text: &str) -> (Option<BoundKind>, &str) {
     let t = text.trim_start();
-    for (sign, kind) in [("≤", BoundKind::Upper), ("<=", BoundKind::Upper), ("≥", BoundKind::Lower), (">=", BoundKind::Lower)]
+    for (sign, kind) in
+        [("≤", BoundKind::Upper), ("<=", BoundKind::Upper), ("≥", BoundKind::Lower), (">=", BoundKind::Lower)]
     {
         if let Some(rest) = t.strip_prefix(sign) {
             return (Some(kind), rest);

@@ -119,7 +119,11 @@ pub fn grade(args: &GradeArgs) -> u8 {
     };
     let rows: Vec<Row> = files.iter().flat_map(|path| grade_file(&grader, path)).collect();
     if one && rows.len() > 1 {
-        eprintln!("error: --format {} grades one submission; {} answers were given", format!("{:?}", args.format).to_lowercase(), rows.len());
+        eprintln!(
+            "error: --format {} grades one submission; {} answers were given",
+            format!("{:?}", args.format).to_lowercase(),
+            rows.len()
+        );
         return 2;
     }
     let printed = match args.format {
@@ -129,11 +133,15 @@ pub fn grade(args: &GradeArgs) -> u8 {
         GradeFormat::Gradescope => {
             let v = visibility(args.visibility);
             let none = "No answer file (.yaml or .yml) was found in the submission.";
-            serde_json::to_string_pretty(&rows.first().map_or_else(|| gradescope::Results::empty(none, v), |r| gradescope::Results::new(r, v)))
+            serde_json::to_string_pretty(
+                &rows.first().map_or_else(|| gradescope::Results::empty(none, v), |r| gradescope::Results::new(r, v)),
+            )
         }
         GradeFormat::Prairielearn => {
             let none = "no answer file (.yaml or .yml) was submitted";
-            serde_json::to_string_pretty(&rows.first().map_or_else(|| prairielearn::Results::not_gradable(none, ""), prairielearn::Results::new))
+            serde_json::to_string_pretty(
+                &rows.first().map_or_else(|| prairielearn::Results::not_gradable(none, ""), prairielearn::Results::new),
+            )
         }
     };
     match printed {

@@ -70,7 +70,8 @@ impl Grader<'_> {
         let many = answers.len() > 1;
         let mut rows = Vec::with_capacity(answers.len());
         for (i, a) in answers.iter().enumerate() {
-            let student = a.student.clone().unwrap_or_else(|| if many { format!("{stem}#{}", i + 1) } else { stem.clone() });
+            let student =
+                a.student.clone().unwrap_or_else(|| if many { format!("{stem}#{}", i + 1) } else { stem.clone() });
             let algorithm = super::algorithm_for(self.game, a, self.algorithm);
             let outcome = grade(self.game, a, &student, algorithm, &self.options, self.rubric);
             rows.push(match outcome {
@@ -106,7 +107,8 @@ impl Grader<'_> {
     /// What an answer that gives nothing is out of.
     pub fn required_points(&self) -> f64 {
         let r = self.rubric;
-        let whole = [&r.value, &r.best, &r.pruned, &r.leaves].iter().filter(|x| x.required).map(|x| x.points).sum::<f64>();
+        let whole =
+            [&r.value, &r.best, &r.pruned, &r.leaves].iter().filter(|x| x.required).map(|x| x.points).sum::<f64>();
         let nodes = |n: &super::rubric::NodeRule| n.required.iter().map(|p| n.points_for(p)).sum::<f64>();
         super::score::round(whole + nodes(&r.values) + nodes(&r.windows))
     }

@@ -63,11 +63,8 @@ impl Results {
         let test = |name: String, score, max_score, output| Test { name, score, max_score, output, visibility };
         match &row.outcome {
             Ok(g) => {
-                let tests = g
-                    .marks
-                    .iter()
-                    .map(|m| test(m.item.clone(), m.points, m.max_points, m.feedback()))
-                    .collect();
+                let tests =
+                    g.marks.iter().map(|m| test(m.item.clone(), m.points, m.max_points, m.feedback())).collect();
                 Results { score: g.score, output: g.to_string(), visibility, tests }
             }
             Err(e) => {

@@ -39,9 +39,20 @@ impl Results {
                 let tests = g
                     .marks
                     .iter()
-                    .map(|m| Test { name: m.item.clone(), points: m.points, max_points: m.max_points, message: m.feedback() })
+                    .map(|m| Test {
+                        name: m.item.clone(),
+                        points: m.points,
+                        max_points: m.max_points,
+                        message: m.feedback(),
+                    })
                     .collect();
-                let score = if g.out_of > 0.0 { (g.score / g.out_of).clamp(0.0, 1.0) } else if g.all_right() { 1.0 } else { 0.0 };
+                let score = if g.out_of > 0.0 {
+                    (g.score / g.out_of).clamp(0.0, 1.0)
+                } else if g.all_right() {
+                    1.0
+                } else {
+                    0.0
+                };
                 let message = format!("{}/{}", super::render::points(g.score), super::render::points(g.out_of));
                 Results { gradable: true, score, message, output: g.to_string(), tests, format_errors: Vec::new() }
             }

@@ -22,7 +22,15 @@ pub fn serialize_points<S: serde::Serializer>(p: &f64, s: S) -> Result<S::Ok, S:
 
 impl fmt::Display for Grade {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: {}/{} ({}; {})", self.student, points(self.score), points(self.out_of), self.algorithm, self.conventions)?;
+        writeln!(
+            f,
+            "{}: {}/{} ({}; {})",
+            self.student,
+            points(self.score),
+            points(self.out_of),
+            self.algorithm,
+            self.conventions
+        )?;
         for m in &self.marks {
             write!(f, "{m}")?;
         }
@@ -79,7 +87,12 @@ impl fmt::Display for Text<'_> {
             match &row.outcome {
                 Ok(g) => write!(f, "{g}")?,
                 Err(e) => {
-                    writeln!(f, "{}: 0/{} (not graded: the answer file could not be read)", row.student, points(e.out_of))?;
+                    writeln!(
+                        f,
+                        "{}: 0/{} (not graded: the answer file could not be read)",
+                        row.student,
+                        points(e.out_of)
+                    )?;
                     for line in e.rendered.lines() {
                         writeln!(f, "  {line}")?;
                     }

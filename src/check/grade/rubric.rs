@@ -87,7 +87,9 @@ impl Rubric {
     pub fn parse(game: &Game, text: &str) -> Result<Rubric, Diagnostic> {
         let doc = load_yaml(text)?;
         let doc = match &doc {
-            Yaml::Mapping(m) if m.len() == 1 && m.get("rubric").is_some() => m.get("rubric").cloned().unwrap_or_default(),
+            Yaml::Mapping(m) if m.len() == 1 && m.get("rubric").is_some() => {
+                m.get("rubric").cloned().unwrap_or_default()
+            }
             _ => doc,
         };
         let r = Reader { game, text };
@@ -112,7 +114,11 @@ impl Rubric {
                 "leaves" => rubric.leaves = r.rule(&key, v, true)?,
                 "values" => rubric.values = r.node_rule(&key, v)?,
                 "windows" => rubric.windows = r.node_rule(&key, v)?,
-                _ => return Err(r.error(&format!("unknown rubric item `{key}`: expected one of {}", ITEMS.join(", ")), &key)),
+                _ => {
+                    return Err(
+                        r.error(&format!("unknown rubric item `{key}`: expected one of {}", ITEMS.join(", ")), &key)
+                    );
+                }
             }
         }
         Ok(rubric)
