@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use gametree::check::grade::class::{Grader, Row};
+use gametree::check::grade::class::{self, Grader, Row};
 use gametree::check::grade::{Rubric, gradescope, prairielearn, render};
 use gametree::check::puzzle::{self, Domain};
 use gametree::diagnostic::Source;
@@ -104,7 +104,7 @@ pub fn grade(args: &GradeArgs) -> u8 {
             }
         }
     };
-    let files = answer_files(&args.answers);
+    let files = class::answer_files(&args.answers);
     let one = matches!(args.format, GradeFormat::Gradescope | GradeFormat::Prairielearn);
     if files.is_empty() && !one {
         eprintln!("error: no answer files (.yaml, .yml) found");
@@ -117,7 +117,7 @@ pub fn grade(args: &GradeArgs) -> u8 {
         algorithm,
         options: args.conventions.options(),
     };
-    let rows: Vec<Row> = files.iter().flat_map(|path| grade_file(&grader, path)).collect();
+    let rows: Vec<Row> = files.iter().flat_map(|path| grader.path(path)).collect();
     if one && rows.len() > 1 {
         eprintln!(
             "error: --format {} grades one submission; {} answers were given",
@@ -157,48 +157,6 @@ fn visibility(v: VisibilityArg) -> gradescope::Visibility {
         VisibilityArg::Hidden => gradescope::Visibility::Hidden,
         VisibilityArg::AfterDueDate => gradescope::Visibility::AfterDueDate,
         VisibilityArg::AfterPublished => gradescope::Visibility::AfterPublished,
-    }
-}
-
-/// One file's rows; a file that cannot be read is a row with the error.
-fn grade_file(grader: &Grader, path: &std::path::Path) -> Vec<Row> {
-    let name = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => return vec![grader.unreadable(&name, &e.to_string())],
-    };
-    match gametree::decode(&bytes) {
-        Ok(text) => grader.file(&name, text),
-        Err(d) => vec![grader.undecodable(&name, &String::from_utf8_lossy(&bytes), &d)],
-    }
-}
-
-/// The answer files: files as given, folders searched recursively for
-/// `.yaml`/`.yml` files, sorted.
-fn answer_files(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            collect_yaml(p, &mut found);
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
-
-fn collect_yaml(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect_yaml(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(path);
-        }
     }
 }
 

@@ -4,6 +4,8 @@
 //! others. Names are never merged: two files naming the same student are
 //! two rows, each with its file.
 
+use std::path::PathBuf;
+
 use super::{Grade, Rubric, grade};
 use crate::check::answer;
 use crate::diagnostic::{Diagnostic, Source};
@@ -60,6 +62,20 @@ impl Row {
 }
 
 impl Grader<'_> {
+    /// Every answer in the file at `path`; a file that cannot be read, or
+    /// is not text, is one row with the error.
+    pub fn path(&self, path: &std::path::Path) -> Vec<Row> {
+        let name = path.display().to_string();
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => return vec![self.unreadable(&name, &e.to_string())],
+        };
+        match crate::decode(&bytes) {
+            Ok(text) => self.file(&name, text),
+            Err(d) => vec![self.undecodable(&name, &String::from_utf8_lossy(&bytes), &d)],
+        }
+    }
+
     /// Every answer in one file's text, graded.
     pub fn file(&self, file: &str, text: &str) -> Vec<Row> {
         let stem = stem(file);
@@ -90,7 +106,7 @@ impl Grader<'_> {
     }
 
     /// The row of a file whose bytes are not text (`d` from [`crate::decode`]).
-    pub fn undecodable(&self, file: &str, text: &str, d: &Diagnostic) -> Row {
+    fn undecodable(&self, file: &str, text: &str, d: &Diagnostic) -> Row {
         self.error_row(stem(file), file, &Source { name: file, text }, d)
     }
 
@@ -120,5 +136,34 @@ fn stem(file: &str) -> String {
     match base.rsplit_once('.') {
         Some((s, _)) if !s.is_empty() => s.to_string(),
         _ => base.to_string(),
+    }
+}
+
+/// The answer files of `paths`: files as given, folders searched
+/// recursively for `.yaml`/`.yml` files, in sorted order.
+pub fn answer_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            collect_yaml(p, &mut found);
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+fn collect_yaml(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_yaml(&path, out);
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
+        }
     }
 }
