@@ -178,3 +178,84 @@ fn a_bad_rubric_is_pointed_at_and_exits_2() {
         assert!(stdout(&out).is_empty());
     }
 }
+
+/// tests/fixtures/class.tree's tree with a rubric of its own.
+const SPEC_WITH_RUBRIC: &str = "MAX A {
+  MIN B { MAX D { 3 5 } MAX E { 6 9 } }
+  MIN C { MAX F { 1 2 } MAX G { 8 4 } }
+}
+
+# the course's points
+rubric {
+  value 2 required  # the root
+  pruned 4 required partial
+  values 1 required [B C] C=2
+}
+";
+
+#[test]
+fn a_spec_declares_its_rubric_in_the_tree_and_the_yaml_form() {
+    let dir = common::scratch("grade-class", "spec-rubric");
+    let tree = dir.join("q.tree");
+    std::fs::write(&tree, SPEC_WITH_RUBRIC).unwrap();
+    let yaml = dir.join("q.yaml");
+    let out = gametree(&["convert", tree.to_str().unwrap(), "--to", "yaml", "-o", yaml.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    assert!(text.contains("rubric:\n  value:\n    points: 2\n    required: true\n"), "{text}");
+    assert!(text.contains("    required: [B, C]\n    nodes:\n      C: 2\n"), "{text}");
+    // Back to .tree: the same rubric (the comments are not carried by YAML).
+    let back = gametree(&["convert", yaml.to_str().unwrap(), "--to", "tree"]);
+    assert!(
+        stdout(&back)
+            .ends_with("rubric {\n  value 2 required\n  pruned 4 required partial\n  values 1 required [B C] C=2\n}\n"),
+        "{}",
+        stdout(&back)
+    );
+    // fmt keeps the comments around and inside the block.
+    let fmt = gametree(&["fmt", tree.to_str().unwrap()]);
+    assert!(
+        stdout(&fmt).contains("# the course's points\nrubric {\n  value 2 required  # the root\n"),
+        "{}",
+        stdout(&fmt)
+    );
+    // Ben under this rubric: value 2/2; pruned 1 of 2 edges missing: 4 - 2 =
+    // 2/4; values B and C required and missing: 0/1, 0/2; leaves not in
+    // the rubric: 0/0. 4/9.
+    for spec in [&tree, &yaml] {
+        let out = gametree(&["grade", spec.to_str().unwrap(), &format!("{CLASS}/ben.yaml"), "--format", "csv"]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(stdout(&out).contains("Ben,tests/fixtures/class/ben.yaml,4,9,2,2,0,0,0,"), "{}", stdout(&out));
+    }
+    // --rubric wins over the spec's.
+    let out = gametree(&[
+        "grade",
+        tree.to_str().unwrap(),
+        &format!("{CLASS}/ben.yaml"),
+        "--rubric",
+        "examples/rubric.yaml",
+        "--format",
+        "csv",
+    ]);
+    assert!(stdout(&out).contains("Ben,tests/fixtures/class/ben.yaml,3,5,"), "{}", stdout(&out));
+}
+
+#[test]
+fn a_bad_rubric_in_a_spec_is_pointed_at_and_exits_2() {
+    let dir = common::scratch("grade-class", "bad-spec-rubric");
+    for (rubric, why, at) in [
+        ("rubric { value 1 partial }", "`partial` applies to `pruned` and `leaves`, not `value`", "q.tree:2:18"),
+        ("rubric { values 1 required [Q] }", "`Q` does not name a node", "q.tree:2:29"),
+        ("rubric { value 1 value 2 }", "`value` is given twice in the rubric", "q.tree:2:18"),
+        ("rubric { pruned 1 required [B] }", "list nodes only for `values` and `windows`", "q.tree:2:19"),
+        ("rubric { value lots }", "expected a number", "q.tree:2:16"),
+    ] {
+        let tree = dir.join("q.tree");
+        std::fs::write(&tree, format!("MAX A {{ MIN B {{ 1 2 }} 3 }}\n{rubric}\n")).unwrap();
+        let out = gametree(&["grade", tree.to_str().unwrap(), &format!("{CLASS}/ben.yaml")]);
+        assert_eq!(out.status.code(), Some(2), "{rubric}");
+        let err = stderr(&out);
+        assert!(err.contains(why) && err.contains(at) && err.contains('^'), "{rubric}\n{err}");
+        assert!(stdout(&out).is_empty());
+    }
+}

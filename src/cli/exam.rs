@@ -58,7 +58,7 @@ pub struct GradeArgs {
     #[arg(short, long = "algorithm", value_name = "ALGO")]
     algorithm: Option<String>,
     /// Points per item, required items, partial credit (YAML; default: the
-    /// rubric in examples/rubric.yaml).
+    /// spec's `rubric`, else the rubric in examples/rubric.yaml).
     #[arg(long, value_name = "FILE")]
     rubric: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = GradeFormat::Text)]
@@ -92,7 +92,13 @@ pub fn grade(args: &GradeArgs) -> u8 {
         },
     };
     let rubric = match &args.rubric {
-        None => Rubric::default(),
+        None => match Rubric::declared(&input.name, &input.text, &game) {
+            Ok(r) => r.unwrap_or_default(),
+            Err(ds) => {
+                input.report(&ds);
+                return 2;
+            }
+        },
         Some(path) => {
             let Ok(file) = Input::read(path) else { return 2 };
             match Rubric::parse(&game, &file.text) {

@@ -105,7 +105,8 @@ pub fn comments(text: &str) -> Vec<Comment> {
     out
 }
 
-/// Where each header, node, child, expect block and item starts.
+/// Where each header, node, child, expect block and item, and the rubric
+/// and its items start.
 fn anchors(file: &File) -> Vec<usize> {
     let mut out = Vec::new();
     for h in &file.headers {
@@ -131,6 +132,10 @@ fn anchors(file: &File) -> Vec<usize> {
                 | ast::ExpectItem::Stats { span, .. } => span.start,
             });
         }
+    }
+    if let Some(r) = &file.rubric {
+        out.push(r.span.start);
+        out.extend(r.items.iter().map(|i| i.span.start));
     }
     out
 }

@@ -136,8 +136,8 @@ pub fn grade(
         right_under: Vec::new(),
         marks: marked,
     };
-    if g.all_right() {
-        return Ok(g);
+    if g.marks[..answer.items.len()].iter().all(|m| m.right) {
+        return Ok(g); // right as far as it goes (any loss is a missing item)
     }
     g.first_divergence = divergence(game, &score::conventional(game, answer, &run), &trace);
     for (name, variant) in variants(game, algorithm, opts) {

@@ -23,6 +23,7 @@ use serde_yaml::Value as Yaml;
 use crate::check::answer::{load_yaml, locate, locate_after, scalar_text};
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use crate::model::{Game, Path};
+use crate::syntax::ast;
 
 /// Points and rules for every item an answer may give.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,15 +97,7 @@ impl Rubric {
         let Yaml::Mapping(m) = &doc else {
             return Err(r.error("a rubric is a mapping from items (`value`, `pruned`, …) to their points", ""));
         };
-        let zero = Rule { points: 0.0, required: false, partial: false };
-        let mut rubric = Rubric {
-            value: zero.clone(),
-            best: zero.clone(),
-            pruned: zero.clone(),
-            leaves: zero,
-            values: NodeRule::default(),
-            windows: NodeRule::default(),
-        };
+        let mut rubric = Rubric::empty();
         for (k, v) in m {
             let key = scalar_text(k);
             match key.as_str() {
@@ -123,6 +116,115 @@ impl Rubric {
         }
         Ok(rubric)
     }
+}
+
+impl Rubric {
+    /// The rubric a spec declares (`rubric { … }`, or the YAML form's
+    /// `rubric:` key), its references resolved against `game`. An item the
+    /// block leaves out is worth 0 points, as in a rubric file.
+    pub fn from_ast(game: &Game, block: &ast::Rubric) -> Result<Rubric, Diagnostic> {
+        let mut rubric = Rubric::empty();
+        let mut seen: Vec<String> = Vec::new();
+        for item in &block.items {
+            let key = item.key.text.to_ascii_lowercase();
+            if !ITEMS.contains(&key.as_str()) {
+                let why = format!("unknown rubric item `{}`: expected one of {}", item.key.text, ITEMS.join(", "));
+                return Err(bad(why, item.key.span));
+            }
+            if seen.contains(&key) {
+                return Err(bad(format!("`{key}` is given twice in the rubric"), item.key.span));
+            }
+            seen.push(key.clone());
+            match key.as_str() {
+                "values" => rubric.values = node_rule(game, item)?,
+                "windows" => rubric.windows = node_rule(game, item)?,
+                "value" => rubric.value = whole_rule(&key, item)?,
+                "best" => rubric.best = whole_rule(&key, item)?,
+                "pruned" => rubric.pruned = whole_rule(&key, item)?,
+                _ => rubric.leaves = whole_rule(&key, item)?,
+            }
+        }
+        Ok(rubric)
+    }
+
+    /// The rubric the spec `text` (named `name`, the spec of `game`)
+    /// declares, if any.
+    pub fn declared(name: &str, text: &str, game: &Game) -> Result<Option<Rubric>, Vec<Diagnostic>> {
+        if !text.contains("rubric") {
+            return Ok(None); // no second parse of a big tree
+        }
+        let file = crate::parse_any(name, text)?;
+        file.rubric.map(|r| Rubric::from_ast(game, &r)).transpose().map_err(|d| vec![d])
+    }
+
+    /// Every item worth 0 points.
+    fn empty() -> Rubric {
+        let zero = Rule { points: 0.0, required: false, partial: false };
+        Rubric {
+            value: zero.clone(),
+            best: zero.clone(),
+            pruned: zero.clone(),
+            leaves: zero,
+            values: NodeRule::default(),
+            windows: NodeRule::default(),
+        }
+    }
+}
+
+fn bad(why: String, span: Span) -> Diagnostic {
+    Diagnostic::new(DiagnosticKind::BadExpect { why }, span)
+}
+
+/// Points as written in a spec: a number, 0 or more.
+fn points_of(n: &ast::Number) -> Result<f64, Diagnostic> {
+    match crate::num::Num::parse(&n.text).map(|n| n.to_f64()) {
+        Ok(p) if p.is_finite() && p >= 0.0 => Ok(p),
+        _ => Err(bad(format!("points are a number, 0 or more; `{}` is not", n.text), n.span)),
+    }
+}
+
+/// `value`, `best`, `pruned`, `leaves`: points, `required`, `partial`.
+fn whole_rule(key: &str, item: &ast::RubricItem) -> Result<Rule, Diagnostic> {
+    if let Some(span) = item.partial.filter(|_| !matches!(key, "pruned" | "leaves")) {
+        return Err(bad(format!("`partial` applies to `pruned` and `leaves`, not `{key}`"), span));
+    }
+    if let Some((r, _)) = item.nodes.first() {
+        return Err(bad(format!("points per node apply to `values` and `windows`, not `{key}`"), r.span));
+    }
+    if let Some((span, refs)) = &item.required
+        && !refs.is_empty()
+    {
+        return Err(bad(format!("`{key}` is required or not: list nodes only for `values` and `windows`"), *span));
+    }
+    Ok(Rule { points: points_of(&item.points)?, required: item.required.is_some(), partial: item.partial.is_some() })
+}
+
+/// `values`, `windows`: points per node, the nodes required, nodes' own points.
+fn node_rule(game: &Game, item: &ast::RubricItem) -> Result<NodeRule, Diagnostic> {
+    if let Some(span) = item.partial {
+        return Err(bad(format!("`partial` applies to `pruned` and `leaves`, not `{}`", item.key.text), span));
+    }
+    let resolve = |r: &ast::Reference| {
+        game.resolve(&r.segments).map_err(|why| {
+            let kind = DiagnosticKind::UnknownReference { reference: game_reference_text(r), why };
+            Diagnostic::new(kind, r.span)
+        })
+    };
+    let required = item.required.iter().flat_map(|(_, refs)| refs).map(resolve).collect::<Result<_, _>>()?;
+    let nodes = item.nodes.iter().map(|(r, n)| Ok((resolve(r)?, points_of(n)?))).collect::<Result<_, Diagnostic>>()?;
+    Ok(NodeRule { points: points_of(&item.points)?, required, nodes })
+}
+
+/// A reference as written, for messages.
+fn game_reference_text(r: &ast::Reference) -> String {
+    r.segments
+        .iter()
+        .map(|s| match s {
+            ast::Segment::Name(n) => n.clone(),
+            ast::Segment::Index(i) => i.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 struct Reader<'a> {
