@@ -91,6 +91,35 @@ pub fn with_stack<T: Send>(depth: usize, f: impl FnOnce() -> T + Send) -> T {
     }
 }
 
+/// The files of `paths`: files as given, folders searched recursively for
+/// files with one of `extensions`, each folder's in sorted order (what
+/// `check DIR`, `lint DIR` and `grade SPEC FOLDER` read).
+pub fn files_under(paths: &[std::path::PathBuf], extensions: &[&str]) -> Vec<std::path::PathBuf> {
+    fn collect(dir: &std::path::Path, extensions: &[&str], out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                collect(&path, extensions, out);
+            } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)) {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            collect(p, extensions, &mut found);
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
 /// The text of a file's bytes, or why it is not text.
 pub fn decode(bytes: &[u8]) -> Result<&str, Diagnostic> {
     std::str::from_utf8(bytes).map_err(|e| {

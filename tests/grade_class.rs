@@ -64,6 +64,10 @@ fn the_class_as_text_and_as_a_gradebook() {
 fn one_fully_right_answer_exits_0_and_a_file_given_twice_is_two_rows() {
     let ana = format!("{CLASS}/ana.yaml");
     assert_eq!(grade(&[&ana]).0, Some(0));
+    // The README's example in slide notation (examples/gradescope/question.tree is this spec).
+    let (code, text) = grade(&["examples/answer-slide-notation.yaml"]);
+    assert_eq!(code, Some(0));
+    assert!(text.contains("Dee: 11/11"), "{text}");
     let (code, csv) = grade(&[&ana, &ana, "--format", "csv"]);
     assert_eq!(code, Some(0));
     assert_eq!(csv.lines().filter(|l| l.starts_with("Ana,")).count(), 2, "{csv}");

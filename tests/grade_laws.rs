@@ -116,6 +116,24 @@ fn loses_points(game: &Game, spec: &str, answer: &str, what: &str) -> Result<(),
     Ok(())
 }
 
+fn node(game: &Game, path: &str) -> gametree::model::NodeId {
+    let segments: Vec<u32> = path.split('.').map(|s| s.parse::<u32>().unwrap() - 1).collect();
+    game.at(&gametree::model::Path(segments)).unwrap()
+}
+
+fn is_leaf(game: &Game, path: &str) -> bool {
+    game.node(node(game, path)).children().is_empty()
+}
+
+/// The dotted paths of the leaves at or below `path`.
+fn leaves_below(game: &Game, path: &str) -> Vec<String> {
+    let children = game.node(node(game, path)).children().len();
+    if children == 0 {
+        return vec![path.to_string()];
+    }
+    (1..=children).flat_map(|i| leaves_below(game, &format!("{path}.{i}"))).collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -140,6 +158,18 @@ proptest! {
             let mut swapped = Truth::of(&game);
             swapped.leaves.swap(i, j);
             loses_points(&game, &spec, &swapped.yaml(), "two leaves swapped")?;
+        }
+
+        // The leaves below the cuts instead of the topmost edges: the same
+        // cut-off set, full marks on `pruned`, with a note.
+        if truth.pruned.iter().any(|p| !is_leaf(&game, p)) {
+            let mut crossed = Truth::of(&game);
+            crossed.pruned = truth.pruned.iter().flat_map(|p| leaves_below(&game, p)).collect();
+            let row = grade(&game, &spec, &crossed.yaml());
+            let g = row.outcome.as_ref().unwrap();
+            let mark = g.marks.iter().find(|m| m.item == "pruned").unwrap();
+            prop_assert!(mark.right && mark.points == mark.max_points && mark.note.is_some(), "{g}");
+            prop_assert!(g.first_divergence.is_none(), "{g}");
         }
 
         let mut wrong = Truth::of(&game);

@@ -10,10 +10,13 @@
 //! value: 3
 //! best: a1              # a root move, or a list of them
 //! pruned: [C.2, C.3]    # quote numeric paths: "2.10"
-//! leaves: [3, 12, 8, 2] # values or leaf names
-//! values: { B: 3, C: 2 }
-//! windows: { C: [3, inf] }   # the (α, β) a node is entered with
+//! leaves: [3, 12, 8, 2] # values, leaf names or quoted leaf paths ("2.1")
+//! values: { B: 3, C: ≤ 2 }   # a bound as slides write it: ≤ 2, "<= 2", ≥ 5
+//! windows: { C: [3, inf], D: "(3, +∞)" }   # the (α, β) a node is entered with
 //! ```
+//!
+//! Slide notation ([`notation`]) is read here; the leaves below a cut in
+//! `pruned` are read as written and judged by the grader.
 //!
 //! Every problem is a [`Diagnostic`] pointing into the answer file: YAML
 //! syntax errors where serde_yaml locates them, unknown keys and references

@@ -387,30 +387,7 @@ fn internal(e: impl std::fmt::Display) -> u8 {
 
 /// Every spec file under the given paths, sorted, folders recursively.
 fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            collect(p, &mut found);
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
-
-fn collect(dir: &FsPath, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "tree" || e == "yaml" || e == "yml") {
-            out.push(path);
-        }
-    }
+    gametree::files_under(paths, &["tree", "yaml", "yml"])
 }
 
 fn check(args: &CheckArgs) -> u8 {

@@ -142,28 +142,5 @@ fn stem(file: &str) -> String {
 /// The answer files of `paths`: files as given, folders searched
 /// recursively for `.yaml`/`.yml` files, in sorted order.
 pub fn answer_files(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            collect_yaml(p, &mut found);
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
-
-fn collect_yaml(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect_yaml(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(path);
-        }
-    }
+    crate::files_under(paths, &["yaml", "yml"])
 }
