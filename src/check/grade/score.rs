@@ -42,8 +42,11 @@ pub(super) fn price(rubric: &Rubric, marks: &mut [Mark]) {
 /// A value or a bound (`≤ 2`) at `path`: right when the search returned
 /// that value there, and, for a bound, returned it as that kind of bound.
 pub(super) fn claim(kind: ItemKind, item: String, path: &Path, c: &Claim, run: &Analysis) -> Mark {
-    let visit = run.visit(path);
-    let got = visit.and_then(|v| v.value.as_ref().map(|value| (value, v.bound)));
+    let got = if path.0.is_empty() {
+        run.value().map(|v| (v, run.root().bound)) // the root's value, as `check` reads it
+    } else {
+        run.visit(path).and_then(|v| v.value.as_ref().map(|value| (value, v.bound)))
+    };
     let Some((value, bound)) = got else {
         return unpriced(kind, item, false, c.to_string(), "(not visited)".into());
     };
