@@ -263,3 +263,25 @@ fn a_bad_rubric_in_a_spec_is_pointed_at_and_exits_2() {
         assert!(stdout(&out).is_empty());
     }
 }
+
+#[test]
+fn an_algorithm_that_does_not_apply_is_bad_usage_but_an_answer_naming_one_is_its_row() {
+    let out = gametree(&["grade", "specs/chance-1-6.tree", &format!("{CLASS}/ben.yaml"), "-a", "alphabeta"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("`alphabeta` does not apply to this tree"), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+    let dir = common::scratch("grade-class", "answer-algorithm");
+    std::fs::write(dir.join("a.yaml"), "student: Al\nalgorithm: expectiminimax\nvalue: 5\npruned: []\n").unwrap();
+    std::fs::write(dir.join("b.yaml"), "student: Bo\nvalue: 5\npruned: [E.2, G]\n").unwrap();
+    let out = gametree(&["grade", SPEC, dir.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // expectiminimax applies to MAX/MIN trees too (and prunes nothing): Al
+    // is graded with it, 3/3.
+    assert!(stdout(&out).contains("Al,") && stdout(&out).contains(",3,3,"), "{}", stdout(&out));
+    std::fs::write(dir.join("a.yaml"), "student: Al\nalgorithm: maxn\nvalue: 5\n").unwrap();
+    let out = gametree(&["grade", SPEC, dir.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let csv = stdout(&out);
+    assert!(csv.contains("does not apply to this tree"), "{csv}");
+    assert!(csv.contains("Bo,") && csv.contains(",3,3,"), "{csv}");
+}

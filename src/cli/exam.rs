@@ -123,6 +123,10 @@ pub fn grade(args: &GradeArgs) -> u8 {
         algorithm,
         options: args.conventions.options(),
     };
+    if let Err(d) = grader.search_applies() {
+        input.report(&[d]);
+        return 2;
+    }
     let rows: Vec<Row> = files.iter().flat_map(|path| grader.path(path)).collect();
     if one && rows.len() > 1 {
         eprintln!(

@@ -62,6 +62,15 @@ impl Row {
 }
 
 impl Grader<'_> {
+    /// Whether the search answers are graded against by default runs on
+    /// this spec with these options (an algorithm that does not apply, or
+    /// `--depth` without `eval`, is the grader's mistake, not the class's).
+    pub fn search_applies(&self) -> Result<(), Diagnostic> {
+        let nothing = answer::Answer { student: None, algorithm: None, items: Vec::new() };
+        let algorithm = super::algorithm_for(self.game, &nothing, self.algorithm);
+        crate::search::run(self.game, algorithm, &self.options).map(drop)
+    }
+
     /// Every answer in the file at `path`; a file that cannot be read, or
     /// is not text, is one row with the error.
     pub fn path(&self, path: &std::path::Path) -> Vec<Row> {
