@@ -285,3 +285,34 @@ fn an_algorithm_that_does_not_apply_is_bad_usage_but_an_answer_naming_one_is_its
     assert!(csv.contains("does not apply to this tree"), "{csv}");
     assert!(csv.contains("Bo,") && csv.contains(",3,3,"), "{csv}");
 }
+
+#[test]
+fn no_answer_or_rubric_text_makes_grading_panic() {
+    use gametree::check::grade::class::Grader;
+    use gametree::check::grade::{Rubric, render};
+    let spec = std::fs::read_to_string(SPEC).unwrap();
+    let game = gametree::load(SPEC, &spec).unwrap();
+    let rubric = Rubric::default();
+    let grader = Grader {
+        game: &game,
+        spec: gametree::diagnostic::Source { name: SPEC, text: &spec },
+        rubric: &rubric,
+        algorithm: None,
+        options: gametree::search::options::Options::default(),
+    };
+    let mut texts: Vec<String> = ["ana", "ben", "cy", "dee", "eli", "fay", "late/ana"]
+        .iter()
+        .map(|f| std::fs::read_to_string(format!("{CLASS}/{f}.yaml")).unwrap())
+        .collect();
+    texts.push(std::fs::read_to_string("examples/rubric.yaml").unwrap());
+    for text in &texts {
+        for (i, _) in text.char_indices() {
+            for cut in [text[..i].to_string(), format!("{}\t{}", &text[..i], &text[i..])] {
+                let rows = grader.file("x.yaml", &cut);
+                let _ = render::Text(&rows).to_string();
+                let _ = render::csv(&rows);
+                let _ = Rubric::parse(&game, &cut);
+            }
+        }
+    }
+}
