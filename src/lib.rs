@@ -37,6 +37,7 @@ pub mod stack;
 pub mod syntax;
 
 pub use check::convert::{Converted, Form, FormatError, convert, format};
+pub use check::files::files_under;
 pub use model::load;
 pub use stack::{SHALLOW_NESTING, stack_size, with_stack};
 pub use syntax::{decode, is_yaml, parse_any};

@@ -21,7 +21,9 @@ fn grade_marks_a_right_answer_and_exits_0() {
     let out = gametree(&["grade", "specs/aima-fig5-2.tree", &format!("{ANSWERS}/ana.yaml")]);
     assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
     let text = stdout(&out);
-    assert!(text.starts_with("Ana: 9/9 (alphabeta;"), "{text}");
+    // The default rubric: value 1, best 1, pruned 2, leaves 2, and 1 per
+    // node for values (B, C, D) and windows (C, D): 11 points.
+    assert!(text.contains("\nAna: 11/11 (alphabeta;"), "{text}");
     assert!(!text.contains("WRONG"), "{text}");
 }
 
@@ -30,10 +32,12 @@ fn grade_finds_missing_pruned_edges_and_the_first_divergence() {
     let out = gametree(&["grade", "specs/aima-fig5-2.tree", &format!("{ANSWERS}/ben.yaml")]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
-    assert!(text.contains("Ben: 1/3"), "{text}");
-    assert!(text.contains("WRONG  pruned: you wrote C.3 (2.3); correct: C.2 (2.2) C.3 (2.3)"), "{text}");
+    // value 1/1; pruned: one of two edges missing, 2 - 2/2 = 1 of 2; leaves:
+    // 4 right before the divergence, of max(7, 8) = 8: 1 of 2. 3/5.
+    assert!(text.contains("Ben: 3/5"), "{text}");
+    assert!(text.contains("WRONG  pruned: you wrote C.3 (2.3); correct: C.2 (2.2) C.3 (2.3) [1/2]"), "{text}");
     assert!(text.contains("missing (the search prunes them): C.2 (2.2)"), "{text}");
-    assert!(text.contains("WRONG  leaves: you wrote 3 12 8 2 4 14 5 2; correct: 3 12 8 2 14 5 2"), "{text}");
+    assert!(text.contains("WRONG  leaves: you wrote 3 12 8 2 4 14 5 2; correct: 3 12 8 2 14 5 2 [1/2]"), "{text}");
     assert!(
         text.contains("first divergence: C (MIN) reaches 2 ≤ α = 3 (from A): α-cut, so C.2 (2.2) C.3 (2.3) must be pruned; you searched C.2 (2.2)"),
         "{text}"
@@ -45,13 +49,18 @@ fn grade_says_which_convention_an_answer_is_right_under() {
     let out = gametree(&["grade", "specs/strict-vs-nonstrict.tree", &format!("{ANSWERS}/class.yaml")]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
-    assert!(text.contains("Cleo: 2/2"), "{text}");
-    assert!(text.contains("Dan: 1/2"), "{text}");
+    // Points (default rubric: value 1 and pruned 2 required, pruned loses
+    // 2/5 per missing or extra edge of the 5 true ones): Cleo 3/3; Dan
+    // value 1 + pruned 2 - 4 × 2/5 = 1.4.
+    assert!(text.contains("Cleo: 3/3"), "{text}");
+    assert!(text.contains("Dan: 1.4/3"), "{text}");
     assert!(text.contains("E (MAX) reaches 6 ≥ β = 6 (from B): β-cut"), "{text}");
     assert!(text.contains("note: this answer is right under strict cuts (v > β, v < α)"), "{text}");
-    assert!(text.contains("Eve: 0/1"), "{text}");
+    // Eve: value missing (required: 0 of 1), pruned 3 missing: 2 - 6/5 = 0.8.
+    assert!(text.contains("Eve: 0.8/3"), "{text}");
     assert!(text.contains("C (MIN) reaches 6 ≤ α = 6 (from A): α-cut"), "{text}");
-    assert!(text.contains("Finn: 0/1"), "{text}");
+    // Finn: value missing, pruned 1 extra: 2 - 2/5 = 1.6.
+    assert!(text.contains("Finn: 1.6/3"), "{text}");
     assert!(text.contains("extra (not pruned edges): C.1 (2.1)"), "{text}");
     assert!(text.contains("you pruned C.1 (2.1), but C has not seen any child yet"), "{text}");
     assert!(text.ends_with("1 of 4 answers fully right\n"), "{text}");
@@ -67,14 +76,23 @@ fn grade_writes_a_gradebook_and_json() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stdout(&out),
-        "student,score,out_of,value,pruned\nCleo,2,2,right,right\nDan,1,2,right,wrong\nEve,0,1,,wrong\nFinn,0,1,,wrong\n"
+        format!(
+            "student,file,score,out_of,value,pruned,right_under,first_divergence,error\n\
+             Cleo,{class},3,3,1,2,,,\n\
+             Dan,{class},1.4,3,1,0.4,\"under strict cuts (v > β, v < α)\",\"E (MAX) reaches 6 ≥ β = 6 (from B): β-cut, so E.2 (1.2.2) E.3 (1.2.3) must be pruned; you searched E.2 (1.2.2) E.3 (1.2.3)\",\n\
+             Eve,{class},0.8,3,0,0.8,,\"C (MIN) reaches 6 ≤ α = 6 (from A): α-cut, so C.2 (2.2) C.3 (2.3) C.4 (2.4) must be pruned; you searched C.2 (2.2) C.3 (2.3) C.4 (2.4)\",\n\
+             Finn,{class},1.6,3,0,1.6,,\"you pruned C.1 (2.1), but C has not seen any child yet (window (6, +∞)): it must search it\",\n"
+        )
     );
     let out = gametree(&["grade", "specs/strict-vs-nonstrict.tree", &class, "--format", "json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     let dan = &json["grades"][1];
     assert_eq!(dan["student"], "Dan");
-    assert_eq!(dan["score"], 1);
-    assert_eq!(dan["out_of"], 2);
+    assert_eq!(dan["score"], 1.4);
+    assert_eq!(dan["out_of"], 3);
+    assert_eq!(dan["file"], class.as_str());
+    assert_eq!(dan["marks"][1]["points"], 0.4);
+    assert_eq!(dan["marks"][1]["max_points"], 2);
     assert_eq!(dan["marks"][1]["item"], "pruned");
     assert_eq!(dan["marks"][1]["right"], false);
     assert_eq!(dan["right_under"][0], "under strict cuts (v > β, v < α)");
@@ -84,23 +102,29 @@ fn grade_writes_a_gradebook_and_json() {
 fn grade_under_the_strict_convention_accepts_the_strict_answer() {
     let class = format!("{ANSWERS}/class.yaml");
     let out = gametree(&["grade", "specs/strict-vs-nonstrict.tree", &class, "--strict-cuts", "--format", "csv"]);
-    assert!(stdout(&out).contains("Dan,2,2,right,right"), "{}", stdout(&out));
+    assert!(stdout(&out).contains(&format!("Dan,{class},3,3,1,2,,,")), "{}", stdout(&out));
 }
 
 #[test]
-fn grade_points_at_bad_answers_with_a_caret_and_exits_2() {
-    let out = gametree(&["grade", "specs/aima-fig5-2.tree", &format!("{ANSWERS}/bad-reference.yaml")]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    assert!(err.contains("`Q.7` does not name a node"), "{err}");
-    assert!(err.contains("bad-reference.yaml:3:15"), "{err}");
-    assert!(err.contains("^^^"), "{err}");
-    assert!(stdout(&out).is_empty());
-
-    let out = gametree(&["grade", "specs/aima-fig5-2.tree", &format!("{ANSWERS}/bad-yaml.yaml")]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("YAML error"), "{}", stderr(&out));
-    assert!(stderr(&out).contains("bad-yaml.yaml:3:"), "{}", stderr(&out));
+fn a_bad_answer_is_its_own_row_with_a_caret_and_the_others_are_graded() {
+    let out = gametree(&[
+        "grade",
+        "specs/aima-fig5-2.tree",
+        &format!("{ANSWERS}/bad-reference.yaml"),
+        &format!("{ANSWERS}/ana.yaml"),
+        &format!("{ANSWERS}/bad-yaml.yaml"),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("`Q.7` does not name a node"), "{text}");
+    assert!(text.contains("bad-reference.yaml:3:15"), "{text}");
+    assert!(text.contains("^^^"), "{text}");
+    // Unreadable answers score 0 of the required points (value 1 + pruned 2).
+    assert!(text.contains("bad-reference: 0/3 (not graded"), "{text}");
+    assert!(text.contains("Ana: 11/11"), "{text}");
+    assert!(text.contains("YAML error"), "{text}");
+    assert!(text.contains("bad-yaml.yaml:3:"), "{text}");
+    assert!(text.ends_with("1 of 3 answers fully right; 2 could not be read\n"), "{text}");
 }
 
 #[test]
@@ -109,15 +133,15 @@ fn grade_points_at_a_nul_byte_and_a_bad_window_where_they_are() {
     let nul = dir.join("nul.yaml");
     std::fs::write(&nul, "student: Ñoño\nvalue: 3\nx\0y: 1\n").unwrap();
     let out = gametree(&["grade", "specs/aima-fig5-2.tree", nul.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stdout(&out);
     assert!(err.contains("control characters are not allowed\n"), "{err}");
     assert!(err.contains("nul.yaml:3:2\n"), "{err}");
     let window = dir.join("w.yaml");
     std::fs::write(&window, "student: Ana\nvalue: 3\nwindows: { A: [0] }\n").unwrap();
     let out = gametree(&["grade", "specs/aima-fig5-2.tree", window.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stdout(&out);
     assert!(err.contains("a window is `[α, β]`"), "{err}");
     assert!(err.contains("w.yaml:3:12\n"), "{err}");
 }

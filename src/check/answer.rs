@@ -10,10 +10,13 @@
 //! value: 3
 //! best: a1              # a root move, or a list of them
 //! pruned: [C.2, C.3]    # quote numeric paths: "2.10"
-//! leaves: [3, 12, 8, 2] # values or leaf names
-//! values: { B: 3, C: 2 }
-//! windows: { C: [3, inf] }   # the (α, β) a node is entered with
+//! leaves: [3, 12, 8, 2] # values, leaf names or quoted leaf paths ("2.1")
+//! values: { B: 3, C: ≤ 2 }   # a bound as slides write it: ≤ 2, "<= 2", ≥ 5
+//! windows: { C: [3, inf], D: "(3, +∞)" }   # the (α, β) a node is entered with
 //! ```
+//!
+//! Slide notation ([`notation`]) is read here; the leaves below a cut in
+//! `pruned` are read as written and judged by the grader.
 //!
 //! Every problem is a [`Diagnostic`] pointing into the answer file: YAML
 //! syntax errors where serde_yaml_ng locates them, unknown keys and references
@@ -21,11 +24,12 @@
 //! refused first (as for specs: [`crate::syntax::yaml`]).
 
 use crate::check::expect::LeafExpect;
+use crate::check::notation;
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use crate::model::{Game, Path};
 use crate::num::Num;
 use crate::search::Algorithm;
-use crate::search::trace::Value;
+use crate::search::trace::{BoundKind, Value};
 use serde_yaml_ng::Value as Yaml;
 
 /// One student's answer.
@@ -39,28 +43,41 @@ pub struct Answer {
 /// One thing an answer states; each is marked right or wrong.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnswerItem {
-    Value(Value),
+    Value(Claim),
     Best(Vec<Path>),
     Pruned(Vec<Path>),
     Leaves(Vec<LeafExpect>),
     /// One entry of `values`.
-    NodeValue(Path, Value),
+    NodeValue(Path, Claim),
     /// One entry of `windows`: the window the node is entered with.
     Window(Path, Num, Num),
+}
+
+/// A value as an answer states it: `3`, or a bound as slides write it
+/// (`≤ 2`, `>= 5`): the search returned that value as an upper (lower)
+/// bound.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    pub value: Value,
+    /// `None` for a plain value, which matches whatever the bound.
+    pub bound: Option<BoundKind>,
+}
+
+impl std::fmt::Display for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.bound {
+            Some(BoundKind::Upper) => write!(f, "≤ {}", self.value),
+            Some(BoundKind::Lower) => write!(f, "≥ {}", self.value),
+            Some(BoundKind::Exact) | None => write!(f, "{}", self.value),
+        }
+    }
 }
 
 const KEYS: &[&str] = &["student", "name", "algorithm", "value", "best", "pruned", "leaves", "values", "windows"];
 
 /// Reads every answer in an answer file.
 pub fn parse(game: &Game, text: &str) -> Result<Vec<Answer>, Diagnostic> {
-    crate::syntax::yaml::check_depth(text)?;
-    let doc: Yaml = serde_yaml_ng::from_str(text).map_err(|e| {
-        let message = e.to_string();
-        // Reader errors (a control character) come with the location 1:1
-        // but " at position N" (a byte offset) in the message.
-        let at = byte_position(&message).or_else(|| e.location().map(|l| l.index())).unwrap_or(0).min(text.len());
-        Diagnostic::new(DiagnosticKind::Yaml { message: strip_location(&message) }, Span::new(at, at + 1))
-    })?;
+    let doc = load_yaml(text)?;
     let r = Reader { game, text };
     match &doc {
         Yaml::Sequence(items) => items.iter().map(|a| r.answer(a, None)).collect(),
@@ -69,6 +86,36 @@ pub fn parse(game: &Game, text: &str) -> Result<Vec<Answer>, Diagnostic> {
         }
         Yaml::Mapping(m) if !m.is_empty() => m.iter().map(|(k, a)| r.answer(a, Some(scalar_text(k)))).collect(),
         _ => Err(r.error("an answer file holds an answer (`value: …`, `pruned: […]`…), a list of them, or a mapping from students to answers", "")),
+    }
+}
+
+/// Reads a YAML document; a syntax error points where serde_yaml_ng found it.
+pub(crate) fn load_yaml(text: &str) -> Result<Yaml, Diagnostic> {
+    crate::syntax::yaml::check_depth(text)?;
+    serde_yaml_ng::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        // Reader errors (a control character) come with the location 1:1
+        // but " at position N" (a byte offset) in the message.
+        let at = byte_position(&message).or_else(|| e.location().map(|l| l.index())).unwrap_or(0).min(text.len());
+        Diagnostic::new(DiagnosticKind::Yaml { message: strip_location(&message) }, Span::new(at, at + 1))
+    })
+}
+
+/// The first occurrence of `near` in `text` (the start when it is not there).
+pub(crate) fn locate(text: &str, near: &str) -> Span {
+    match text.find(near).filter(|_| !near.is_empty()) {
+        Some(i) => Span::new(i, i + near.len()),
+        None => Span::new(0, 0),
+    }
+}
+
+/// The first occurrence of `near` after the first `anchor` (a key), else
+/// of `anchor`, else the start of the text.
+pub(crate) fn locate_after(text: &str, anchor: &str, near: &str) -> Span {
+    let Some(from) = text.find(anchor) else { return Span::new(0, 0) };
+    match text[from..].find(near).filter(|_| !near.is_empty()) {
+        Some(i) => Span::new(from + i, from + i + near.len()),
+        None => Span::new(from, from + anchor.len()),
     }
 }
 
@@ -100,20 +147,11 @@ impl Reader<'_> {
     }
 
     fn locate(&self, near: &str) -> Span {
-        match self.text.find(near).filter(|_| !near.is_empty()) {
-            Some(i) => Span::new(i, i + near.len()),
-            None => Span::new(0, 0),
-        }
+        locate(self.text, near)
     }
 
-    /// The first occurrence of `near` after the first `anchor` (a key),
-    /// else of `anchor`, else the start of the file.
     fn locate_after(&self, anchor: &str, near: &str) -> Span {
-        let Some(from) = self.text.find(anchor) else { return Span::new(0, 0) };
-        match self.text[from..].find(near).filter(|_| !near.is_empty()) {
-            Some(i) => Span::new(from + i, from + i + near.len()),
-            None => Span::new(from, from + anchor.len()),
-        }
+        locate_after(self.text, anchor, near)
     }
 
     fn answer(&self, doc: &Yaml, student: Option<String>) -> Result<Answer, Diagnostic> {
@@ -185,24 +223,42 @@ impl Reader<'_> {
     }
 
     fn number(&self, v: &Yaml) -> Result<Num, Diagnostic> {
-        let text = scalar_text(v);
-        Num::parse(text.trim_start_matches('.')).or_else(|_| Num::parse(&text.replace(".inf", "inf"))).map_err(|_| {
-            let kind = DiagnosticKind::BadExpect { why: format!("`{text}` is not a number") };
-            Diagnostic::new(kind, self.locate(&text))
+        self.number_text(&scalar_text(v))
+    }
+
+    /// A number as gametree prints it or slides write it (`−∞`, `infinity`).
+    fn number_text(&self, text: &str) -> Result<Num, Diagnostic> {
+        notation::number(text).ok_or_else(|| {
+            let kind = DiagnosticKind::BadExpect { why: format!("`{}` is not a number", text.trim()) };
+            Diagnostic::new(kind, self.locate(text.trim()))
         })
     }
 
-    fn value(&self, v: &Yaml) -> Result<Value, Diagnostic> {
+    /// `3`, `[1, 2]` (a vector), or a bound: `≤ 4`, `<= 4`, `≥ 5`, `>= 5`.
+    fn value(&self, v: &Yaml) -> Result<Claim, Diagnostic> {
         match v {
-            Yaml::Sequence(items) => items.iter().map(|x| self.number(x)).collect::<Result<_, _>>().map(Value::Vector),
-            _ => self.number(v).map(Value::Scalar),
+            Yaml::Sequence(items) => {
+                let value = items.iter().map(|x| self.number(x)).collect::<Result<_, _>>().map(Value::Vector)?;
+                Ok(Claim { value, bound: None })
+            }
+            _ => {
+                let text = scalar_text(v);
+                let (bound, rest) = notation::bound(&text);
+                Ok(Claim { value: Value::Scalar(self.number_text(rest)?), bound })
+            }
         }
     }
 
+    /// `[α, β]`, or a string as printed or on slides: `(5, inf)`, `[3, +∞]`.
     fn window(&self, v: &Yaml) -> Result<(Num, Num), Diagnostic> {
+        let why = "a window is `[α, β]` or `\"(α, β)\"`, as in `[3, inf]` or `\"(3, +∞)\"`";
         match v {
             Yaml::Sequence(items) if items.len() == 2 => Ok((self.number(&items[0])?, self.number(&items[1])?)),
-            _ => Err(self.error("a window is `[α, β]`, as in `[3, inf]`", &scalar_text(v))),
+            Yaml::String(s) => match notation::window(s) {
+                Some((a, b)) => Ok((self.number_text(a)?, self.number_text(b)?)),
+                None => Err(self.error(why, s)),
+            },
+            _ => Err(self.error(why, &scalar_text(v))),
         }
     }
 
@@ -223,29 +279,51 @@ impl Reader<'_> {
         self.list(v).into_iter().map(|r| self.reference(r)).collect()
     }
 
+    /// Leaf values (YAML numbers, `"3"`), leaf names, or leaf paths
+    /// (quoted: `"2.1"`, `C.1`): a quoted text with a dot or a letter that
+    /// names a leaf is that leaf.
     fn leaves(&self, v: &Yaml) -> Result<Vec<LeafExpect>, Diagnostic> {
         let mut out = Vec::new();
         for item in self.list(v) {
             let text = scalar_text(item);
-            if let Ok(n) = Num::parse(&text) {
+            if let Yaml::String(_) = item
+                && let Some(leaf) = self.leaf_reference(&text)
+            {
+                out.push(leaf);
+                continue;
+            }
+            if let Some(n) = notation::number(&text) {
                 out.push(LeafExpect::Value(n));
                 continue;
             }
-            let is_leaf =
-                self.game.names().get(&text).and_then(|p| self.game.at(p)).map(|id| self.game.node(id).is_leaf());
-            if is_leaf != Some(true) {
-                let why = "`leaves` lists leaf values or leaf names".to_string();
+            let Some(leaf) = self.leaf_reference(&text) else {
+                let why = "`leaves` lists leaf values, leaf names or leaf paths".to_string();
                 let kind = DiagnosticKind::UnknownReference { reference: text.clone(), why };
                 return Err(Diagnostic::new(kind, self.locate(&text)));
-            }
-            out.push(LeafExpect::Name(text));
+            };
+            out.push(leaf);
         }
         Ok(out)
+    }
+
+    /// A leaf's name, or a reference (`2.1`, `C.1`) to a leaf; a bare
+    /// integer (`"3"`) is a value, never a path.
+    fn leaf_reference(&self, text: &str) -> Option<LeafExpect> {
+        let is_leaf = |p: &Path| self.game.at(p).is_some_and(|id| self.game.node(id).is_leaf());
+        if self.game.names().get(text).is_some_and(is_leaf) {
+            return Some(LeafExpect::Name(text.to_string()));
+        }
+        if text.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let r = crate::syntax::parse::parse_reference(text).ok()?;
+        let path = self.game.resolve(&r.segments).ok().filter(is_leaf)?;
+        Some(LeafExpect::Path(path))
     }
 }
 
 /// A YAML scalar as text (`2.3`, `C.2`, `true`), or a short rendering.
-fn scalar_text(v: &Yaml) -> String {
+pub(crate) fn scalar_text(v: &Yaml) -> String {
     match v {
         Yaml::String(s) => s.clone(),
         Yaml::Number(n) => n.to_string(),

@@ -44,11 +44,33 @@ pub enum Fact {
     Stats(Vec<(Stat, Num)>),
 }
 
-/// An entry of `leaves`: a value or a leaf's name.
+/// An entry of `leaves`: a value or a leaf's name (or, in answer files, a
+/// leaf's path: `"2.1"`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum LeafExpect {
     Value(Num),
     Name(String),
+    Path(Path),
+}
+
+impl LeafExpect {
+    /// Whether the leaf `visit` (evaluated with the value it holds) is this one.
+    pub fn matches(&self, game: &Game, visit: &crate::analysis::Visit) -> bool {
+        match self {
+            LeafExpect::Value(x) => visit.value.as_ref().and_then(Value::scalar) == Some(*x),
+            LeafExpect::Name(n) => game.node(visit.node).name() == Some(n),
+            LeafExpect::Path(p) => visit.path == *p,
+        }
+    }
+
+    /// As written: `3`, `K`, `2.1`.
+    pub fn text(&self) -> String {
+        match self {
+            LeafExpect::Value(x) => x.to_string(),
+            LeafExpect::Name(n) => n.clone(),
+            LeafExpect::Path(p) => p.to_string(),
+        }
+    }
 }
 
 /// The statistics an answer may state.
@@ -187,16 +209,10 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
         }
         Fact::Leaves(want) => {
             let got: Vec<_> = analysis.leaves().collect();
-            let matches = |w: &LeafExpect, v: &&crate::analysis::Visit| match w {
-                LeafExpect::Value(x) => v.value.as_ref().and_then(Value::scalar) == Some(*x),
-                LeafExpect::Name(n) => game.node(v.node).name() == Some(n),
-            };
+            let matches = |w: &LeafExpect, v: &&crate::analysis::Visit| w.matches(game, v);
             let at = (0..want.len().max(got.len()))
                 .find(|&i| !matches!((want.get(i), got.get(i)), (Some(w), Some(g)) if matches(w, g)))?;
-            let expected = want.iter().map(|w| match w {
-                LeafExpect::Value(x) => x.to_string(),
-                LeafExpect::Name(n) => n.clone(),
-            });
+            let expected = want.iter().map(LeafExpect::text);
             let got_text = got.iter().map(|v| match (&game.node(v.node).name(), &v.value) {
                 (Some(n), Some(val)) => format!("{n}={val}"),
                 (_, Some(val)) => val.to_string(),

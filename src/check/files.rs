@@ -23,11 +23,29 @@ pub const PUZZLE_LIMIT: u64 = 2_000_000;
 /// Every spec file (`.tree`, `.yaml`, `.yml`) under `paths`: files as
 /// given, folders searched recursively, each folder's files sorted.
 pub fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    files_under(paths, &["tree", "yaml", "yml"])
+}
+
+/// The files of `paths`: files as given, folders searched recursively for
+/// files with one of `extensions`, each folder's in sorted order (what
+/// `check DIR`, `lint DIR` and `grade SPEC FOLDER` read).
+pub fn files_under(paths: &[PathBuf], extensions: &[&str]) -> Vec<PathBuf> {
+    fn collect(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                collect(&path, extensions, out);
+            } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)) {
+                out.push(path);
+            }
+        }
+    }
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
             let mut found = Vec::new();
-            collect(p, &mut found);
+            collect(p, extensions, &mut found);
             found.sort();
             out.extend(found);
         } else {
@@ -35,18 +53,6 @@ pub fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
         }
     }
     out
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "tree" || e == "yaml" || e == "yml") {
-            out.push(path);
-        }
-    }
 }
 
 /// One file's `check` result: what goes to standard output (`ok`/`FAIL`

@@ -15,6 +15,7 @@ pub mod files;
 pub mod generate;
 pub mod grade;
 pub mod lint;
+pub mod notation;
 pub mod puzzle;
 pub mod resolve;
 pub mod spec;

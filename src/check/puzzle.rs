@@ -498,6 +498,7 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item]) -> bool {
                     let ok = |w: &LeafExpect| match w {
                         LeafExpect::Value(x) => value.scalar() == Some(*x),
                         LeafExpect::Name(n) => game.node(*node).name() == Some(n),
+                        LeafExpect::Path(p) => *p == path,
                     };
                     if !leaf_order.iter().all(|want| want.get(leaves).is_some_and(ok)) || !finished(&path, value) {
                         return false;

@@ -1,15 +1,16 @@
-//! `gametree grade`: students' answer files against the computed truth.
-//! Exit codes: 0 every answer fully right, 1 some answer is not, 2 bad
-//! input or usage.
+//! `gametree grade`: students' answer files (or folders of them) against
+//! the computed truth. Exit codes: 0 every answer fully right, 1 some
+//! answer is not (or could not be read), 2 a bad spec, rubric or usage.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use gametree::check::answer;
-use gametree::check::grade::{self, Grade};
+use gametree::check::grade::class::{self, Grader, Row};
+use gametree::check::grade::{Rubric, gradescope, prairielearn, render};
 use gametree::check::puzzle;
+use gametree::diagnostic::Source;
 use gametree::search::Algorithm;
 
 use super::args::{self, ConventionArgs};
@@ -17,29 +18,52 @@ use super::io::{Exit, Input, internal};
 
 pub const EXAMPLES: &str = "\
 Examples:
+  gametree grade tests/fixtures/class.tree tests/fixtures/class
   gametree grade specs/strict-vs-nonstrict.tree tests/fixtures/answers/class.yaml --format csv
-  gametree grade specs/aima-fig5-2.tree tests/fixtures/answers/ana.yaml";
+  gametree grade specs/aima-fig5-2.tree tests/fixtures/answers/ana.yaml --format gradescope";
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
 pub enum GradeFormat {
     Text,
     Csv,
     Json,
+    /// Gradescope's autograder results.json (one submission).
+    Gradescope,
+    /// PrairieLearn's external-grader results.json (one submission).
+    Prairielearn,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq)]
+pub enum VisibilityArg {
+    Visible,
+    Hidden,
+    #[value(name = "after_due_date")]
+    AfterDueDate,
+    #[value(name = "after_published")]
+    AfterPublished,
 }
 
 #[derive(Args, Debug)]
 pub struct GradeArgs {
     /// The spec the answers answer.
     file: PathBuf,
-    /// Answer files (YAML): one answer, a list, or a mapping student → answer.
+    /// Answer files (YAML: one answer, a list, or a mapping student →
+    /// answer), or folders: every .yaml/.yml inside, recursively, sorted.
     #[arg(required = true)]
     answers: Vec<PathBuf>,
     /// The algorithm to grade against when an answer does not name one
     /// (default: alphabeta).
     #[arg(short, long = "algorithm", value_name = "ALGO", value_parser = args::algorithm_name())]
     algorithm: Option<String>,
+    /// Points per item, required items, partial credit (YAML; default: the
+    /// spec's `rubric`, else the rubric in examples/rubric.yaml).
+    #[arg(long, value_name = "FILE")]
+    rubric: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = GradeFormat::Text)]
     format: GradeFormat,
+    /// Gradescope's `visibility` for the results and each test.
+    #[arg(long, value_enum, default_value_t = VisibilityArg::Visible)]
+    visibility: VisibilityArg,
     #[command(flatten)]
     conventions: ConventionArgs,
 }
@@ -55,7 +79,7 @@ pub fn grade(args: &GradeArgs, out: &mut dyn Write) -> Exit {
         input.report(&[d]);
         return Ok(2);
     }
-    let default = match &args.algorithm {
+    let algorithm = match &args.algorithm {
         None => None,
         Some(name) => match Algorithm::from_name(name) {
             Some(a) => Some(a),
@@ -65,64 +89,78 @@ pub fn grade(args: &GradeArgs, out: &mut dyn Write) -> Exit {
             }
         },
     };
-    let mut answers = Vec::new();
-    let mut bad = false;
-    for path in &args.answers {
-        let Ok(file) = Input::read(path) else {
-            bad = true;
-            continue;
-        };
-        match answer::parse(&game, &file.text) {
-            Ok(list) => {
-                let stem = path.file_stem().map_or_else(|| file.name.clone(), |s| s.to_string_lossy().into_owned());
-                let many = list.len() > 1;
-                for (i, a) in list.into_iter().enumerate() {
-                    let name = a
-                        .student
-                        .clone()
-                        .unwrap_or_else(|| if many { format!("{stem}#{}", i + 1) } else { stem.clone() });
-                    answers.push((name, a));
-                }
-            }
-            Err(d) => {
-                file.report(&[d]);
-                bad = true;
-            }
-        }
-    }
-    if bad {
-        return Ok(2);
-    }
-    let opts = args.conventions.options();
-    let mut grades: Vec<Grade> = Vec::new();
-    for (name, a) in &answers {
-        let algorithm = grade::algorithm_for(&game, a, default);
-        match grade::grade(&game, a, name, algorithm, &opts) {
-            Ok(g) => grades.push(g),
-            Err(d) => {
-                input.report(&[d]);
+    let rubric = match &args.rubric {
+        None => match Rubric::declared(&input.name, &input.text, &game) {
+            Ok(r) => r.unwrap_or_default(),
+            Err(ds) => {
+                input.report(&ds);
                 return Ok(2);
             }
-        }
-    }
-    match args.format {
-        GradeFormat::Text => {
-            for g in &grades {
-                write!(out, "{g}")?;
-            }
-            let right = grades.iter().filter(|g| g.all_right()).count();
-            writeln!(out, "{right} of {} answers fully right", grades.len())?;
-        }
-        GradeFormat::Csv => write!(out, "{}", grade::csv(&grades))?,
-        GradeFormat::Json => match serde_json::to_string_pretty(&GradesJson { grades: &grades }) {
-            Ok(s) => writeln!(out, "{s}")?,
-            Err(e) => return Ok(internal(e)),
         },
+        Some(path) => {
+            let Ok(file) = Input::read(path) else { return Ok(2) };
+            match Rubric::parse(&game, &file.text) {
+                Ok(r) => r,
+                Err(d) => {
+                    file.report(&[d]);
+                    return Ok(2);
+                }
+            }
+        }
+    };
+    let files = class::answer_files(&args.answers);
+    let one = matches!(args.format, GradeFormat::Gradescope | GradeFormat::Prairielearn);
+    if files.is_empty() && !one {
+        eprintln!("error: no answer files (.yaml, .yml) found");
+        return Ok(2);
     }
-    Ok(if grades.iter().all(Grade::all_right) { 0 } else { 1 })
+    let grader = Grader {
+        game: &game,
+        spec: Source { name: &input.name, text: &input.text },
+        rubric: &rubric,
+        algorithm,
+        options: args.conventions.options(),
+    };
+    if let Err(d) = grader.search_applies() {
+        input.report(&[d]);
+        return Ok(2);
+    }
+    let rows: Vec<Row> = files.iter().flat_map(|path| grader.path(path)).collect();
+    if one && rows.len() > 1 {
+        let format = format!("{:?}", args.format).to_lowercase();
+        eprintln!("error: --format {format} grades one submission; {} answers were given", rows.len());
+        return Ok(2);
+    }
+    let printed = match args.format {
+        GradeFormat::Text => Ok(render::Text(&rows).to_string()),
+        GradeFormat::Csv => Ok(render::csv(&rows)),
+        GradeFormat::Json => serde_json::to_string_pretty(&render::Json::new(&rows)),
+        GradeFormat::Gradescope => {
+            let v = visibility(args.visibility);
+            let none = "No answer file (.yaml or .yml) was found in the submission.";
+            serde_json::to_string_pretty(
+                &rows.first().map_or_else(|| gradescope::Results::empty(none, v), |r| gradescope::Results::new(r, v)),
+            )
+        }
+        GradeFormat::Prairielearn => {
+            let none = "no answer file (.yaml or .yml) was submitted";
+            serde_json::to_string_pretty(
+                &rows.first().map_or_else(|| prairielearn::Results::not_gradable(none, ""), prairielearn::Results::new),
+            )
+        }
+    };
+    match printed {
+        Ok(s) => writeln!(out, "{}", s.trim_end())?,
+        Err(e) => return Ok(internal(e)),
+    }
+    Ok(if !rows.is_empty() && rows.iter().all(Row::all_right) { 0 } else { 1 })
 }
 
-#[derive(serde::Serialize)]
-struct GradesJson<'a> {
-    grades: &'a [Grade],
+fn visibility(v: VisibilityArg) -> gradescope::Visibility {
+    match v {
+        VisibilityArg::Visible => gradescope::Visibility::Visible,
+        VisibilityArg::Hidden => gradescope::Visibility::Hidden,
+        VisibilityArg::AfterDueDate => gradescope::Visibility::AfterDueDate,
+        VisibilityArg::AfterPublished => gradescope::Visibility::AfterPublished,
+    }
 }

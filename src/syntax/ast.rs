@@ -13,6 +13,8 @@ pub struct File {
     pub headers: Vec<Header>,
     pub root: Node,
     pub expects: Vec<Expect>,
+    /// `rubric { … }`: the points `grade` gives, when the spec says.
+    pub rubric: Option<Rubric>,
 }
 
 /// One header line before the tree.
@@ -227,4 +229,28 @@ pub enum Segment {
 pub enum LeafRef {
     Value(Number),
     Name(Ident),
+}
+
+/// `rubric { value 1 required  pruned 2 required partial }`: points for
+/// `grade`, resolved by `check::grade::Rubric::from_ast`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rubric {
+    pub items: Vec<RubricItem>,
+    /// The word `rubric` (the key `rubric` in YAML).
+    pub span: Span,
+}
+
+/// `values 1 required [B C] C=2`: an item's points and rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RubricItem {
+    /// `value`, `best`, `pruned`, `leaves`, `values` or `windows`.
+    pub key: Ident,
+    pub points: Number,
+    /// `required` (the word's span) with the nodes it lists, if any.
+    pub required: Option<(Span, Vec<Reference>)>,
+    /// `partial` (its span).
+    pub partial: Option<Span>,
+    /// `C=2`: nodes with points of their own.
+    pub nodes: Vec<(Reference, Number)>,
+    pub span: Span,
 }

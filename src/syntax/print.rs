@@ -20,7 +20,7 @@ use std::fmt::Write;
 use crate::diagnostic::Span;
 use crate::syntax::ast::{
     Attr, AttrValue, Child, Expect, ExpectItem, ExpectOption, File, Header, Ident, Item, Leaf, LeafRef, LeafValue,
-    Node, Number, Reference, Segment, ValueLit,
+    Node, Number, Reference, Rubric, RubricItem, Segment, ValueLit,
 };
 
 /// The canonical `.tree` text of a file.
@@ -42,7 +42,34 @@ pub fn print(file: &File) -> String {
         out += &print_expect(expect);
         out.push('\n');
     }
+    if let Some(rubric) = &file.rubric {
+        out.push('\n');
+        out += &print_rubric(rubric);
+    }
     out
+}
+
+/// `rubric {`, one item a line, `}`.
+fn print_rubric(rubric: &Rubric) -> String {
+    let mut out = String::from("rubric {\n");
+    for item in &rubric.items {
+        let mut line = format!("  {} {}", item.key.text, item.points.text);
+        if let Some((_, refs)) = &item.required {
+            line += " required";
+            if !refs.is_empty() {
+                let _ = write!(line, " [{}]", refs.iter().map(reference).collect::<Vec<_>>().join(" "));
+            }
+        }
+        if item.partial.is_some() {
+            line += " partial";
+        }
+        for (r, points) in &item.nodes {
+            let _ = write!(line, " {}={}", reference(r), points.text);
+        }
+        out += &line;
+        out.push('\n');
+    }
+    out + "}\n"
 }
 
 fn print_header(header: &Header) -> String {
@@ -219,9 +246,11 @@ fn name_text(name: &str) -> Cow<'_, str> {
     if is_ident(name) && !is_reserved(name) { Cow::Borrowed(name) } else { Cow::Owned(quote(name)) }
 }
 
-/// Words that end a list of references in an `expect` block, and `root`.
+/// Words that end a list of references in an `expect` block, `root`, and
+/// the words of a `rubric` item.
 fn is_reserved(name: &str) -> bool {
-    const RESERVED: [&str; 9] = ["value", "values", "best", "pv", "pruned", "visited", "leaves", "stats", "root"];
+    const RESERVED: [&str; 11] =
+        ["value", "values", "best", "pv", "pruned", "visited", "leaves", "stats", "root", "required", "partial"];
     RESERVED.iter().any(|word| word.eq_ignore_ascii_case(name))
 }
 
@@ -263,7 +292,24 @@ pub fn strip_spans(file: &File) -> File {
         headers: file.headers.iter().map(strip_header).collect(),
         root: strip_node(&file.root),
         expects: file.expects.iter().map(strip_expect).collect(),
+        rubric: file.rubric.as_ref().map(strip_rubric),
     }
+}
+
+fn strip_rubric(rubric: &Rubric) -> Rubric {
+    let items = rubric
+        .items
+        .iter()
+        .map(|i| RubricItem {
+            key: ident(&i.key),
+            points: num(&i.points),
+            required: i.required.as_ref().map(|(_, refs)| (Span::default(), refs.iter().map(strip_ref).collect())),
+            partial: i.partial.map(|_| Span::default()),
+            nodes: i.nodes.iter().map(|(r, n)| (strip_ref(r), num(n))).collect(),
+            span: Span::default(),
+        })
+        .collect();
+    Rubric { items, span: Span::default() }
 }
 
 fn strip_header(header: &Header) -> Header {
@@ -403,6 +449,8 @@ expect maxn(order=best, depth=2, strict-cuts) { best a1 value (1, 2, 6)
   visited root 1 1.1 "value" leaves 3 -2.5 K "leaves" 1/3 stats nodes_visited=11 cutoffs=1 }
 expect minimax { pruned }
 expect alphabeta() { value 7/3 }
+rubric { Value 1 required  pruned 2 partial required
+  values 1.5 required [آرش, "node 2".2] 2.1=2  windows 0 "required"=1 }
 "#;
 
     fn reparsed(text: &str) -> File {
@@ -439,6 +487,13 @@ A R [eval=5, key=p7, noisy] {
 expect maxn(order=best, depth=2, strict-cuts) { best a1  value (1, 2, 6)  pv a1 آرش.1 "node 2".2 root  values آرش=(1, 2, 6) 2.1=3  pruned C.2 2.3  visited root 1 1.1 "value"  leaves 3 -2.5 K "leaves" 1/3  stats nodes_visited=11 cutoffs=1 }
 expect minimax { pruned }
 expect alphabeta { value 7/3 }
+
+rubric {
+  Value 1 required
+  pruned 2 required partial
+  values 1.5 required [آرش "node 2".2] 2.1=2
+  windows 0 "required"=1
+}
 "#;
         assert_eq!(printed, expected);
     }

@@ -16,7 +16,7 @@ use pest::iterators::Pair;
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use crate::syntax::ast::{
     Attr, AttrValue, Child, Expect, ExpectItem, ExpectOption, File, Header, Ident, Item, Leaf, LeafRef, LeafValue,
-    Node, Number, Reference, Segment, ValueLit,
+    Node, Number, Reference, Rubric, RubricItem, Segment, ValueLit,
 };
 
 #[derive(pest_derive::Parser)]
@@ -66,17 +66,52 @@ fn parse_checked(text: &str) -> Result<File> {
 
 /// `file`: headers, the root node, `expect` blocks.
 fn file(pair: Pair<Rule>) -> Result<File> {
-    let (mut headers, mut root, mut expects) = (Vec::new(), None, Vec::new());
+    let (mut headers, mut root, mut expects, mut rubric) = (Vec::new(), None, Vec::new(), None);
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::node => root = Some(node(p)?),
             Rule::expect => expects.push(expect(p)?),
+            Rule::rubric => rubric = Some(rubric_block(p)?),
             Rule::EOI => {}
             _ => headers.push(header(p)?),
         }
     }
     let root = root.ok_or_else(|| bug(Span::new(0, 0)))?;
-    Ok(File { headers, root, expects })
+    Ok(File { headers, root, expects, rubric })
+}
+
+/// `rubric`: its items. Its span is the word `rubric`.
+fn rubric_block(pair: Pair<Rule>) -> Result<Rubric> {
+    let outer = span(&pair);
+    let items = pair.into_inner().filter(|p| p.as_rule() == Rule::rubric_item).map(rubric_item);
+    Ok(Rubric { items: items.collect::<Result<_>>()?, span: Span::new(outer.start, outer.start + "rubric".len()) })
+}
+
+/// `rubric_item`: `values 1 required [B C] C=2`.
+fn rubric_item(pair: Pair<Rule>) -> Result<RubricItem> {
+    let whole = span(&pair);
+    let mut inner = pair.into_inner();
+    let key = name(next(&mut inner, whole)?);
+    let points = number(next(&mut inner, whole)?);
+    let mut item = RubricItem { key, points, required: None, partial: None, nodes: Vec::new(), span: whole };
+    for p in inner {
+        match p.as_rule() {
+            Rule::required => {
+                let at = p.as_span().start();
+                let refs = p.into_inner().filter(|p| p.as_rule() == Rule::reference);
+                item.required = Some((Span::new(at, at + "required".len()), references(refs)?));
+            }
+            Rule::partial => item.partial = Some(span(&p)),
+            Rule::node_points => {
+                let s = span(&p);
+                let mut parts = p.into_inner();
+                let r = reference(next(&mut parts, s)?)?;
+                item.nodes.push((r, number(next(&mut parts, s)?)));
+            }
+            _ => return Err(bug(span(&p))),
+        }
+    }
+    Ok(item)
 }
 
 /// `title`, `bounds`, `players`, `sum`.
@@ -485,6 +520,12 @@ fn rule_words(rule: Rule) -> &'static str {
         Rule::item_keyword => "a node reference or leaf name (quote one spelled like a keyword: `\"value\"`)",
         Rule::reference => "a node reference (`C`, `2.3`, `C.2`, `root`)",
         Rule::index => "a child index (1-based)",
+        Rule::rubric => "`rubric { … }`",
+        Rule::rubric_item => "a rubric item (`value 1 required`, `pruned 2 partial`, …)",
+        Rule::rubric_key => "`value`, `best`, `pruned`, `leaves`, `values` or `windows`",
+        Rule::required | Rule::required_word => "`required`",
+        Rule::partial => "`partial`",
+        Rule::node_points => "`NODE=points`",
         Rule::number => "a number",
         Rule::ident => "a name",
         Rule::string => "a quoted string",

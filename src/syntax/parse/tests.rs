@@ -306,10 +306,9 @@ fn reports_what_is_missing_where_a_tree_should_be() {
         err("title \"t\"\nsum 3\n")
             .starts_with("error: syntax error: expected a tree, found end of file\n --> t.tree:3:1")
     );
-    assert!(
-        err("MAX { 1 } %")
-            .starts_with("error: syntax error: expected end of file or `expect ALGORITHM { … }`, found `%`")
-    );
+    assert!(err("MAX { 1 } %").starts_with(
+        "error: syntax error: expected end of file, `expect ALGORITHM { … }` or `rubric { … }`, found `%`"
+    ));
 }
 
 #[test]

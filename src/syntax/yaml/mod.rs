@@ -3,7 +3,7 @@
 //! One mapping per node (`edge`, `prob`, `kind`, `name`, `eval`, `key`,
 //! `noisy`, `children` for an inner node; `value` for a leaf, `ref` for a
 //! transposition) under the top-level keys `title`, `bounds`, `players`,
-//! `sum`, `tree`, `expect`. serde reads and writes this module's own `Yaml*`
+//! `sum`, `tree`, `expect`, `rubric`. serde reads and writes this module's own `Yaml*`
 //! types, which convert to and from [`ast::File`](crate::syntax::ast::File); the ast
 //! derives nothing.
 //!
@@ -34,6 +34,7 @@
 
 mod locate;
 mod read;
+mod rubric;
 mod write;
 
 use locate::Place;
@@ -202,6 +203,7 @@ struct YamlFile {
     headers: Vec<YamlHeader>,
     tree: YamlNode,
     expect: Vec<YamlExpect>,
+    rubric: Option<rubric::YamlRubric>,
 }
 
 /// `title: …`, `bounds: [lo, hi]`, `players: [A, B]`, `sum: 10`.
@@ -293,7 +295,8 @@ impl YamlFile {
             })
             .collect();
         let expect = file.expects.iter().map(YamlExpect::from_ast).collect();
-        YamlFile { headers, tree: YamlNode::from_node(&file.root), expect }
+        let rubric = file.rubric.as_ref().map(rubric::YamlRubric::from_ast);
+        YamlFile { headers, tree: YamlNode::from_node(&file.root), expect, rubric }
     }
 }
 
@@ -448,7 +451,8 @@ impl YamlFile {
         let root = self.tree.into_node(doc.value("tree", 0));
         let expect = doc.value("expect", 0);
         let expects = self.expect.into_iter().enumerate().map(|(i, e)| e.into_ast(expect.item(i))).collect();
-        File { headers, root, expects }
+        let rubric = self.rubric.map(|r| r.into_ast(doc));
+        File { headers, root, expects, rubric }
     }
 }
 

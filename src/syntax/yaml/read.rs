@@ -14,6 +14,7 @@ enum FileKey {
     Sum,
     Tree,
     Expect,
+    Rubric,
 }
 
 impl<'de> Deserialize<'de> for YamlFile {
@@ -28,11 +29,11 @@ impl<'de> Visitor<'de> for FileVisitor {
     type Value = YamlFile;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a mapping with `tree` (and `title`, `bounds`, `players`, `sum`, `expect`)")
+        f.write_str("a mapping with `tree` (and `title`, `bounds`, `players`, `sum`, `expect`, `rubric`)")
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<YamlFile, A::Error> {
-        let (mut headers, mut tree, mut expect) = (Vec::new(), None, None);
+        let (mut headers, mut tree, mut expect, mut rubric) = (Vec::new(), None, None, None);
         while let Some(key) = map.next_key()? {
             match key {
                 FileKey::Title => headers.push(YamlHeader::Title(map.next_value()?)),
@@ -43,10 +44,12 @@ impl<'de> Visitor<'de> for FileVisitor {
                 FileKey::Tree => tree = Some(map.next_value_seed(NodeVisitor { root: true })?),
                 FileKey::Expect if expect.is_some() => return Err(de::Error::duplicate_field("expect")),
                 FileKey::Expect => expect = Some(map.next_value()?),
+                FileKey::Rubric if rubric.is_some() => return Err(de::Error::duplicate_field("rubric")),
+                FileKey::Rubric => rubric = Some(map.next_value()?),
             }
         }
         let tree = tree.ok_or_else(|| de::Error::missing_field("tree"))?;
-        Ok(YamlFile { headers, tree, expect: expect.unwrap_or_default() })
+        Ok(YamlFile { headers, tree, expect: expect.unwrap_or_default(), rubric })
     }
 }
 

@@ -17,6 +17,9 @@ impl Serialize for YamlFile {
         if !self.expect.is_empty() {
             map.serialize_entry("expect", &self.expect)?;
         }
+        if let Some(rubric) = &self.rubric {
+            map.serialize_entry("rubric", rubric)?;
+        }
         map.end()
     }
 }

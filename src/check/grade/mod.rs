@@ -1,7 +1,9 @@
 //! Grading answers against the computed truth: item by item, the first
 //! step where an answer's search diverges from the real one (with the α/β
 //! that decided it), and the conventions under which a wrong answer would
-//! have been right.
+//! have been right. Points come from a [`Rubric`]; a class of answer files
+//! is graded by [`class`] and rendered by [`render`] (text, CSV, JSON),
+//! [`gradescope`] and [`prairielearn`].
 //!
 //! Each item is checked by turning it into an `expect` fact and running
 //! [`expect::check`], so `grade` and `check` can never disagree about what
@@ -10,6 +12,13 @@
 //! child the answer prunes, or cuts a child the answer keeps, or evaluates
 //! a different leaf, or enters a node with a window other than the
 //! answer's.
+
+pub mod class;
+pub mod gradescope;
+pub mod prairielearn;
+pub mod render;
+pub mod rubric;
+mod score;
 
 use std::collections::BTreeSet;
 
@@ -22,19 +31,46 @@ use crate::search::options::{CutRule, FailMode, Options, Order, Ties};
 use crate::search::trace::{Cause, CutKind, Event, Trace, Value, Window};
 use crate::search::{self, Algorithm};
 
+pub use rubric::Rubric;
+
 /// The mark for one item.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Mark {
     /// `value`, `pruned`, `values B`, `windows C`…
     pub item: String,
     pub right: bool,
-    /// What the answer says.
+    /// Points earned, and the points the rubric gives the item.
+    #[serde(serialize_with = "render::serialize_points")]
+    pub points: f64,
+    #[serde(serialize_with = "render::serialize_points")]
+    pub max_points: f64,
+    /// What the answer says (`(missing)` for a required item not given).
     pub answer: String,
     /// What is right.
     pub correct: String,
     /// What exactly differs (`missing C.2 (2.2)`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// A remark on a right answer (a notation other than the convention).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Which rubric rule prices it.
+    #[serde(skip)]
+    pub kind: ItemKind,
+    /// The share (0 to 1) partial credit gives a wrong answer.
+    #[serde(skip)]
+    pub credit: f64,
+}
+
+/// What an item is, for the rubric.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ItemKind {
+    Value,
+    Best,
+    Pruned,
+    Leaves,
+    Values(Path),
+    Windows(Path),
 }
 
 /// One graded answer.
@@ -43,8 +79,12 @@ pub struct Grade {
     pub student: String,
     pub algorithm: String,
     pub conventions: String,
-    pub score: usize,
-    pub out_of: usize,
+    /// Points earned, out of the points of the rubric items that apply
+    /// (the required ones and those the answer gives).
+    #[serde(serialize_with = "render::serialize_points")]
+    pub score: f64,
+    #[serde(serialize_with = "render::serialize_points")]
+    pub out_of: f64,
     pub marks: Vec<Mark>,
     /// The first step where the answer's search leaves the real one.
     pub first_divergence: Option<String>,
@@ -53,8 +93,9 @@ pub struct Grade {
 }
 
 impl Grade {
+    /// Every item right, none missing.
     pub fn all_right(&self) -> bool {
-        self.score == self.out_of
+        self.marks.iter().all(|m| m.right)
     }
 }
 
@@ -71,34 +112,38 @@ pub fn algorithm_for(game: &Game, answer: &Answer, default: Option<Algorithm>) -
     })
 }
 
-/// Grades `answer` with `algorithm` under `opts`.
+/// Grades `answer` with `algorithm` under `opts`, with `rubric`'s points.
 pub fn grade(
     game: &Game,
     answer: &Answer,
     student: &str,
     algorithm: Algorithm,
     opts: &Options,
+    rubric: &Rubric,
 ) -> Result<Grade, crate::diagnostic::Diagnostic> {
     let trace = search::run(game, algorithm, opts)?;
-    let marked = marks(game, answer, algorithm, opts, &trace);
-    let score = marked.iter().filter(|m| m.right).count();
+    let run = Analysis::of(game, &trace);
+    let mut marked: Vec<Mark> = answer.items.iter().map(|item| mark(game, item, algorithm, opts, &run)).collect();
+    marked.extend(score::missing(game, answer, rubric, opts, &run));
+    score::price(rubric, &mut marked);
     let mut g = Grade {
         student: student.to_string(),
         algorithm: algorithm.name().to_string(),
         conventions: opts.describe(algorithm.uses_window()),
-        score,
-        out_of: marked.len(),
+        score: score::round(marked.iter().map(|m| m.points).sum()),
+        out_of: score::round(marked.iter().map(|m| m.max_points).sum()),
         first_divergence: None,
         right_under: Vec::new(),
         marks: marked,
     };
-    if g.all_right() {
-        return Ok(g);
+    if g.marks[..answer.items.len()].iter().all(|m| m.right) {
+        return Ok(g); // right as far as it goes (any loss is a missing item)
     }
-    g.first_divergence = divergence(game, answer, &trace);
+    g.first_divergence = divergence(game, &score::conventional(game, answer, &run), &trace);
     for (name, variant) in variants(game, algorithm, opts) {
         let Ok(t) = search::run(game, algorithm, &variant) else { continue };
-        if marks(game, answer, algorithm, &variant, &t).iter().all(|m| m.right) {
+        let run = Analysis::of(game, &t);
+        if answer.items.iter().all(|item| mark(game, item, algorithm, &variant, &run).right) {
             g.right_under.push(name);
         }
     }
@@ -136,11 +181,6 @@ fn variants(game: &Game, algorithm: Algorithm, opts: &Options) -> Vec<(String, O
     out
 }
 
-fn marks(game: &Game, answer: &Answer, algorithm: Algorithm, opts: &Options, trace: &Trace) -> Vec<Mark> {
-    let run = Analysis::of(game, trace);
-    answer.items.iter().map(|item| mark(game, item, algorithm, opts, &run)).collect()
-}
-
 fn paths(game: &Game, ps: &[Path]) -> String {
     if ps.is_empty() {
         return "(none)".into();
@@ -152,8 +192,14 @@ fn window_text(a: Num, b: Num) -> String {
     format!("({}, {})", a.pretty(), b.pretty())
 }
 
+/// A mark with no points yet (the rubric prices it).
+fn unpriced(kind: ItemKind, item: String, right: bool, answer: String, correct: String) -> Mark {
+    let credit = if right { 1.0 } else { 0.0 };
+    Mark { item, right, points: 0.0, max_points: 0.0, answer, correct, detail: None, note: None, kind, credit }
+}
+
 fn mark(game: &Game, item: &AnswerItem, algorithm: Algorithm, opts: &Options, run: &Analysis) -> Mark {
-    let (name, fact) = match item {
+    let (kind, name, fact) = match item {
         AnswerItem::Window(path, a, b) => {
             let got = run.visit(path).and_then(|v| v.window);
             let correct = match got {
@@ -162,15 +208,15 @@ fn mark(game: &Game, item: &AnswerItem, algorithm: Algorithm, opts: &Options, ru
             };
             let right = got.is_some_and(|w| w.alpha == *a && w.beta == *b);
             let item = format!("windows {}", reference(game, path));
-            return Mark { item, right, answer: window_text(*a, *b), correct, detail: None };
+            return unpriced(ItemKind::Windows(path.clone()), item, right, window_text(*a, *b), correct);
         }
-        AnswerItem::Value(v) => ("value".to_string(), Fact::Value(v.clone())),
-        AnswerItem::Best(ps) => ("best".to_string(), Fact::Best(ps.clone())),
-        AnswerItem::Pruned(ps) => ("pruned".to_string(), Fact::Pruned(ps.clone())),
-        AnswerItem::Leaves(ls) => ("leaves".to_string(), Fact::Leaves(ls.clone())),
-        AnswerItem::NodeValue(p, v) => {
-            (format!("values {}", reference(game, p)), Fact::Values(vec![(p.clone(), v.clone())]))
+        AnswerItem::Value(c) => return score::claim(ItemKind::Value, "value".into(), &Path::root(), c, run),
+        AnswerItem::NodeValue(p, c) => {
+            return score::claim(ItemKind::Values(p.clone()), format!("values {}", reference(game, p)), p, c, run);
         }
+        AnswerItem::Best(ps) => (ItemKind::Best, "best".to_string(), Fact::Best(ps.clone())),
+        AnswerItem::Pruned(ps) => (ItemKind::Pruned, "pruned".to_string(), Fact::Pruned(ps.clone())),
+        AnswerItem::Leaves(ls) => (ItemKind::Leaves, "leaves".to_string(), Fact::Leaves(ls.clone())),
     };
     let expect = Expect {
         algorithm,
@@ -179,51 +225,24 @@ fn mark(game: &Game, item: &AnswerItem, algorithm: Algorithm, opts: &Options, ru
         span: Default::default(),
     };
     let answer = answer_text(game, item);
-    match expect::check(game, &expect, run).into_iter().next() {
-        None => Mark { item: name, right: true, correct: answer.clone(), answer, detail: None },
-        Some(m) => {
-            let correct = match item {
-                AnswerItem::NodeValue(p, _) => {
-                    run.visit(p).and_then(|v| v.value.as_ref()).map_or("(not visited)".into(), |v| v.to_string())
-                }
-                _ => m.got,
-            };
-            let detail = match item {
-                AnswerItem::Pruned(ps) => Some(pruned_detail(game, ps, run)),
-                _ => m.detail,
-            };
-            Mark { item: name, right: false, answer, correct, detail }
-        }
+    let Some(m) = expect::check(game, &expect, run).into_iter().next() else {
+        return unpriced(kind, name, true, answer.clone(), answer);
+    };
+    let mut mark = unpriced(kind, name, false, answer, m.got);
+    mark.detail = m.detail;
+    match item {
+        AnswerItem::Pruned(ps) => score::pruned(game, ps, run, &mut mark),
+        AnswerItem::Leaves(ls) => mark.credit = score::leaves_credit(game, ls, run),
+        _ => {}
     }
-}
-
-/// `missing (the search prunes them): …; extra (the search enters them): …`.
-fn pruned_detail(game: &Game, answer: &[Path], run: &Analysis) -> String {
-    let truth: Vec<Path> = run.pruned().cloned().collect();
-    let missing: Vec<Path> = truth.iter().filter(|p| !answer.contains(p)).cloned().collect();
-    let extra: Vec<Path> = answer.iter().filter(|p| !truth.contains(p)).cloned().collect();
-    let mut parts = Vec::new();
-    if !missing.is_empty() {
-        parts.push(format!("missing (the search prunes them): {}", paths(game, &missing)));
-    }
-    if !extra.is_empty() {
-        parts.push(format!("extra (not pruned edges): {}", paths(game, &extra)));
-    }
-    parts.join("; ")
+    mark
 }
 
 fn answer_text(game: &Game, item: &AnswerItem) -> String {
     match item {
-        AnswerItem::Value(v) | AnswerItem::NodeValue(_, v) => v.to_string(),
+        AnswerItem::Value(c) | AnswerItem::NodeValue(_, c) => c.to_string(),
         AnswerItem::Best(ps) | AnswerItem::Pruned(ps) => paths(game, ps),
-        AnswerItem::Leaves(ls) => ls
-            .iter()
-            .map(|l| match l {
-                LeafExpect::Value(x) => x.to_string(),
-                LeafExpect::Name(n) => n.clone(),
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
+        AnswerItem::Leaves(ls) => ls.iter().map(LeafExpect::text).collect::<Vec<_>>().join(" "),
         AnswerItem::Window(_, a, b) => window_text(*a, *b),
     }
 }
@@ -250,15 +269,13 @@ fn leaf_divergence(
     let same = match want.get(count) {
         Some(LeafExpect::Value(x)) => value.scalar() == Some(*x),
         Some(LeafExpect::Name(n)) => game.node(node).name() == Some(n.as_str()),
+        Some(LeafExpect::Path(p)) => p == path,
         None => false,
     };
     if same {
         return None;
     }
-    let yours = want.get(count).map_or("nothing more".into(), |l| match l {
-        LeafExpect::Value(x) => x.to_string(),
-        LeafExpect::Name(n) => n.clone(),
-    });
+    let yours = want.get(count).map_or("nothing more".into(), LeafExpect::text);
     Some(format!("leaf {} evaluated is {} = {value}; you wrote {yours}", count + 1, reference(game, path)))
 }
 
@@ -418,64 +435,5 @@ fn kind_word(game: &Game, id: NodeId) -> &'static str {
         NodeKind::Chance => "CHANCE",
         NodeKind::Player(_) => "player",
         NodeKind::Leaf => "leaf",
-    }
-}
-
-/// One row of a gradebook: the student, the score, and a mark per item
-/// (`right`, `wrong`, or empty when the answer does not give it).
-pub fn csv(grades: &[Grade]) -> String {
-    let mut items: Vec<&str> = Vec::new();
-    for g in grades {
-        for m in &g.marks {
-            if !items.contains(&m.item.as_str()) {
-                items.push(&m.item);
-            }
-        }
-    }
-    let mut out = String::new();
-    let header: Vec<String> =
-        ["student", "score", "out_of"].iter().map(|s| s.to_string()).chain(items.iter().map(|s| field(s))).collect();
-    out += &header.join(",");
-    out.push('\n');
-    for g in grades {
-        let mut row = vec![field(&g.student), g.score.to_string(), g.out_of.to_string()];
-        for item in &items {
-            row.push(match g.marks.iter().find(|m| m.item == *item) {
-                Some(m) if m.right => "right".into(),
-                Some(_) => "wrong".into(),
-                None => String::new(),
-            });
-        }
-        out += &row.join(",");
-        out.push('\n');
-    }
-    out
-}
-
-/// A CSV field, quoted when it must be.
-fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
-}
-
-impl std::fmt::Display for Grade {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "{}: {}/{} ({}; {})", self.student, self.score, self.out_of, self.algorithm, self.conventions)?;
-        for m in &self.marks {
-            if m.right {
-                writeln!(f, "  right  {}: {}", m.item, m.answer)?;
-            } else {
-                writeln!(f, "  WRONG  {}: you wrote {}; correct: {}", m.item, m.answer, m.correct)?;
-                if let Some(d) = &m.detail {
-                    writeln!(f, "         {d}")?;
-                }
-            }
-        }
-        if let Some(d) = &self.first_divergence {
-            writeln!(f, "  first divergence: {d}")?;
-        }
-        for c in &self.right_under {
-            writeln!(f, "  note: this answer is right {c}")?;
-        }
-        Ok(())
     }
 }
