@@ -153,7 +153,9 @@ def check(spec: str) -> Dict[str, Any]:
 
     Returns ``{"passed": n, "failed": m, "blocks": [{"algorithm", "options",
     "line", "col", "passed", "mismatches": [{"item", "line", "col",
-    "expected", "got", "detail"}]}]}``.
+    "expected", "got", "detail"}]}]}``. A puzzle spec (``?`` leaves) is
+    checked as ``gametree check`` does, solvable over its declared bounds:
+    ``{"passed", "failed", "blocks": [], "puzzle": {"solvable", "message"}}``.
 
     >>> r = check("MAX { 3 5 } expect minimax { value 4 }")
     >>> r["failed"], r["blocks"][0]["mismatches"][0]["got"]
@@ -188,11 +190,29 @@ def algorithms() -> List[str]:
     return list(_gametree.algorithms())
 
 
-def grade(spec: str, answers: Union[str, List[str]], rubric: Optional[str] = None) -> Dict[str, Any]:
-    """Grades answer files (YAML text) against ``spec``; see ``gametree
-    grade --format json``."""
+def grade(
+    spec: str,
+    answers: Union[str, List[str]],
+    rubric: Optional[str] = None,
+    *,
+    algorithm: Optional[str] = None,
+    **options: Any,
+) -> Dict[str, Any]:
+    r"""Grades answers (the texts of YAML answer files) against ``spec``, as
+    ``gametree grade SPEC FILES --format json`` does: ``{"grades": [{student,
+    file, score, out_of, algorithm, conventions, marks: [{item, right,
+    points, max_points, answer, correct, detail, note}], first_divergence,
+    right_under, error}]}``. ``rubric`` is a rubric's YAML text (default:
+    the spec's own ``rubric`` block, else the default rubric). An answer
+    that cannot be read is a row scoring 0 with its ``error``.
+
+    >>> r = grade("MAX A { MIN B { 3 12 8 } MIN C { 2 4 6 } }", "value: 3\npruned: [C.2, C.3]\n")
+    >>> g = r["grades"][0]
+    >>> g["score"] == g["out_of"], g["error"]
+    (True, None)
+    """
     texts = [answers] if isinstance(answers, str) else list(answers)
-    return json.loads(_gametree.grade(spec, _name(spec), texts, rubric))
+    return json.loads(_gametree.grade(spec, _name(spec), texts, rubric, algorithm, **options))
 
 
 def generate(**constraints: Any) -> str:

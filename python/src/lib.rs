@@ -15,12 +15,20 @@ use pyo3::types::PyDict;
 
 use gametree::analysis::Analysis;
 use gametree::check::generate::Constraints;
+use gametree::check::grade::class::{Grader, Row};
+use gametree::check::grade::{Rubric, render};
 use gametree::check::spec::{self, Spec};
-use gametree::diagnostic::{Diagnostic, Source};
+use gametree::diagnostic::{Diagnostic, DiagnosticKind, Source};
 use gametree::draw::{Dot, DrawOptions, Figure, Html, Svg, Tikz};
 use gametree::report::{AlgoReport, Report, exact, number};
 use gametree::search::options::{OPTION_NAMES, Options};
 use gametree::search::{self, Algorithm};
+
+/// The command line, the same source as the `gametree` binary's: the
+/// Python package's `gametree` command runs it.
+#[path = "../../src/cli/mod.rs"]
+#[allow(dead_code)]
+mod cli;
 
 create_exception!(
     _gametree,
@@ -136,6 +144,15 @@ fn check(py: Python<'_>, spec: &str, name: &str) -> PyResult<String> {
     let input = Input { name, text: spec };
     let spec = input.spec()?;
     let source = Source { name, text: input.text };
+    if !gametree::check::puzzle::unknowns(&spec.game).is_empty() {
+        // A puzzle: it passes when some assignment over the declared
+        // bounds meets every block, as `gametree check` says.
+        let mut said = String::new();
+        let solvable = py.detach(|| gametree::check::files::check_puzzle(&spec, &source, &mut said));
+        let (passed, failed) = if solvable { (1, 0) } else { (0, 1) };
+        let puzzle = serde_json::json!({"solvable": solvable, "message": said.trim_end()});
+        return json(&serde_json::json!({"passed": passed, "failed": failed, "blocks": [], "puzzle": puzzle}));
+    }
     let mut blocks = Vec::new();
     for e in &spec.expects {
         let (line, col) = source.line_col(e.span.start);
@@ -204,20 +221,73 @@ fn title(spec: &str, name: &str) -> PyResult<Option<String>> {
     Ok(input.spec()?.game.title().map(str::to_string))
 }
 
-/// Every applicable algorithm's report, as `solve --format json` writes it.
+/// Every applicable algorithm's report, as `solve --format json` writes it
+/// (an algorithm that refuses the tree is skipped, as there).
 #[pyfunction]
 fn solve_all(py: Python<'_>, spec: &str, name: &str) -> PyResult<String> {
     let input = Input { name, text: spec };
     let spec = input.spec()?;
     let game = &spec.game;
-    let results = py.detach(|| {
-        search::applicable(game)
-            .into_iter()
-            .filter_map(|a| search::run(game, a, &Options::default()).ok())
-            .map(|t| AlgoReport::new(game, &t))
-            .collect()
-    });
+    let algorithms = search::applicable(game);
+    if algorithms.is_empty() {
+        // Say why with minimax's own complaint (a `?` leaf, …), at its place.
+        return Err(match search::run(game, Algorithm::Minimax, &Options::default()) {
+            Err(d) => input.error(&[d]),
+            Ok(_) => PyValueError::new_err(format!("no algorithm applies to {name}")),
+        });
+    }
+    let runs: Vec<_> = py.detach(|| algorithms.iter().map(|&a| search::run(game, a, &Options::default())).collect());
+    let mut results = Vec::new();
+    for run in runs {
+        match run {
+            Ok(trace) => results.push(AlgoReport::new(game, &trace)),
+            Err(d) if matches!(d.kind, DiagnosticKind::NotApplicable { .. }) && !results.is_empty() => {}
+            Err(d) => return Err(input.error(&[d])),
+        }
+    }
     json(&Report { title: game.title().map(str::to_string), results })
+}
+
+/// `grade`: answer files' texts against the spec, as `grade --format json`
+/// writes them; a rubric's text (YAML) or the spec's own rubric, else the
+/// default one. An answer that cannot be read is a row with its `error`.
+#[pyfunction]
+#[pyo3(signature = (spec, name, answers, rubric, algorithm_name=None, **kwargs))]
+fn grade(
+    py: Python<'_>,
+    spec: &str,
+    name: &str,
+    answers: Vec<String>,
+    rubric: Option<&str>,
+    algorithm_name: Option<&str>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    let input = Input { name, text: spec };
+    let options = options(kwargs)?;
+    let algorithm = algorithm_name.map(algorithm).transpose()?;
+    let game = input.spec()?.game;
+    let rubric = match rubric {
+        Some(text) => {
+            let rubric_input = Input { name: "rubric.yaml", text };
+            Rubric::parse(&game, text).map_err(|d| rubric_input.error(&[d]))?
+        }
+        None => Rubric::declared(name, spec, &game).map_err(|ds| input.error(&ds))?.unwrap_or_default(),
+    };
+    let grader = Grader { game: &game, spec: Source { name, text: spec }, rubric: &rubric, algorithm, options };
+    grader.search_applies().map_err(|d| input.error(&[d]))?;
+    let rows: Vec<Row> = py.detach(|| {
+        let many = answers.len() > 1;
+        let file = |k: usize| if many { format!("answer-{}.yaml", k + 1) } else { "answer.yaml".to_string() };
+        answers.iter().enumerate().flat_map(|(k, text)| grader.file(&file(k), text)).collect()
+    });
+    serde_json::to_string(&render::Json::new(&rows)).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `run_cli(argv)`: the command line on `argv` (the program's name first);
+/// returns the exit code. Runs on a thread with room for deep trees.
+#[pyfunction]
+fn run_cli(py: Python<'_>, argv: Vec<String>) -> u8 {
+    py.detach(|| gametree::with_stack(gametree::stack::MAX_DEPTH, || cli::run_from(argv)))
 }
 
 /// The algorithm names, as the CLI's `-a` takes them.
@@ -236,6 +306,8 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(title, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(grade, m)?)?;
+    m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

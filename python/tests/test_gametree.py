@@ -46,7 +46,15 @@ def test_the_command_is_installed_and_knows_its_version():
 @pytest.mark.parametrize("path", SPECS, ids=lambda p: p.name)
 def test_solve_gives_the_cli_json_for_every_algorithm(path):
     spec = gametree.load(path)
-    whole = cli_json("solve", str(path), "--format", "json")
+    out = cli("solve", str(path), "--format", "json")
+    if out.returncode != 0:
+        # A puzzle (`?` leaves): both refuse it, the module with the place.
+        assert out.returncode == 2
+        with pytest.raises(gametree.SpecError) as e:
+            gametree.solve_all(spec)
+        assert e.value.line >= 1
+        return
+    whole = json.loads(out.stdout)
     assert gametree.solve_all(spec) == whole
     for result in whole["results"]:
         mine = gametree.solve(spec, result["algorithm"])
@@ -57,8 +65,6 @@ def test_solve_gives_the_cli_json_for_every_algorithm(path):
 def test_check_agrees_with_the_cli(path):
     spec = gametree.load(path)
     out = cli("check", str(path))
-    if "?" in spec and out.returncode != 0:
-        return  # puzzles are for `gametree puzzle`
     mine = gametree.check(spec)
     assert out.returncode == (0 if mine["failed"] == 0 else 1), out.stdout
     assert f"{mine['passed']} passed, {mine['failed']} failed" in out.stdout
@@ -181,3 +187,37 @@ def test_the_docstring_examples_run():
 
     failures, tried = doctest.testmod(gametree)
     assert tried > 10 and failures == 0
+
+
+CLASS = ROOT / "tests/fixtures/class"
+
+
+def test_grade_gives_the_cli_json_for_a_class():
+    spec = gametree.load(ROOT / "tests/fixtures/class.tree")
+    for answer in sorted(CLASS.glob("*.yaml")):
+        mine = gametree.grade(spec, answer.read_text())
+        out = cli("grade", str(ROOT / "tests/fixtures/class.tree"), str(answer), "--format", "json")
+        theirs = json.loads(out.stdout)
+        assert out.returncode in (0, 1), out.stderr
+        strip = lambda g: {k: v for k, v in g.items() if k not in ("file", "error", "student")}
+        assert [strip(g) for g in mine["grades"]] == [strip(g) for g in theirs["grades"]], answer.name
+        assert [g["error"] is None for g in mine["grades"]] == [g["error"] is None for g in theirs["grades"]]
+
+
+def test_grade_marks_a_wrong_answer_and_names_the_divergence():
+    r = gametree.grade(FIG_5_2, "value: 3\npruned: [C.3]\nleaves: [3, 12, 8, 2, 4, 14, 5, 2]\n")
+    g = r["grades"][0]
+    assert g["score"] < g["out_of"]
+    assert g["first_divergence"] and "C" in g["first_divergence"]
+
+
+def test_an_unreadable_answer_is_a_row_not_an_exception():
+    r = gametree.grade(FIG_5_2, ["value: [unclosed", "value: 3\npruned: [C.2, C.3]\n"])
+    assert len(r["grades"]) == 2
+    assert r["grades"][0]["error"] and r["grades"][0]["score"] == 0
+    assert r["grades"][1]["error"] is None
+
+
+def test_a_bad_rubric_is_a_spec_error():
+    with pytest.raises(gametree.SpecError):
+        gametree.grade(FIG_5_2, "value: 3\n", rubric="nonsense: { points: 1 }\n")

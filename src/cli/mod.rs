@@ -75,7 +75,23 @@ enum Command {
 
 /// Runs the command line; returns the process's exit code.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    ExitCode::from(run_from(std::env::args_os()))
+}
+
+/// Runs the command line on `args` (the program's name first), as the
+/// Python package's `gametree` command does; returns the exit code.
+pub fn run_from<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return u8::try_from(e.exit_code()).unwrap_or(2);
+        }
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match cli.command {
@@ -90,7 +106,7 @@ pub fn run() -> ExitCode {
         Command::Draw(args) => draw::draw(&args, &mut out),
         Command::Completions(args) => completions::completions(&args, &mut out),
     };
-    ExitCode::from(io::exit_code(result.and_then(|code| out.flush().map(|()| code))))
+    io::exit_code(result.and_then(|code| out.flush().map(|()| code)))
 }
 
 #[cfg(test)]
