@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod bigtree;
+pub mod divergence;
 pub mod expect;
 pub mod generate;
 pub mod grade;
