@@ -188,27 +188,12 @@ fn mark(game: &Game, item: &AnswerItem, algorithm: Algorithm, opts: &Options, ru
                 _ => m.got,
             };
             let detail = match item {
-                AnswerItem::Pruned(ps) => Some(pruned_detail(game, ps, run)),
+                AnswerItem::Pruned(ps) => Some(divergence::pruned_detail(game, ps, run)),
                 _ => m.detail,
             };
             Mark { item: name, right: false, answer, correct, detail }
         }
     }
-}
-
-/// `missing (the search prunes them): …; extra (the search enters them): …`.
-fn pruned_detail(game: &Game, answer: &[Path], run: &Analysis) -> String {
-    let truth: Vec<Path> = run.pruned().cloned().collect();
-    let missing: Vec<Path> = truth.iter().filter(|p| !answer.contains(p)).cloned().collect();
-    let extra: Vec<Path> = answer.iter().filter(|p| !truth.contains(p)).cloned().collect();
-    let mut parts = Vec::new();
-    if !missing.is_empty() {
-        parts.push(format!("missing (the search prunes them): {}", paths(game, &missing)));
-    }
-    if !extra.is_empty() {
-        parts.push(format!("extra (not pruned edges): {}", paths(game, &extra)));
-    }
-    parts.join("; ")
 }
 
 fn answer_text(game: &Game, item: &AnswerItem) -> String {
