@@ -103,7 +103,10 @@ fn windows_below_a_chance_node_are_star1s_not_the_chance_nodes_own() {
         assert_eq!(code, Some(1), "{text}");
         assert!(text.contains("WRONG  windows E: you wrote (2, 10); correct: (-6, 10)"), "{text}");
         let first = divergence(&text);
-        assert!(first.starts_with("E is entered with the window (-6, 10), not (2, 10) (below the CHANCE node B"), "{text}");
+        assert!(
+            first.starts_with("E is entered with the window (-6, 10), not (2, 10) (below the CHANCE node B"),
+            "{text}"
+        );
         assert!(!first.contains("the α and β B has then"), "{text}");
     }
     // star2 probes C and D before searching them: the window that counts is

@@ -54,7 +54,7 @@ pub fn grade(args: &GradeArgs) -> u8 {
     let Ok(game) = input.game() else { return 2 };
     if let Some(&id) = puzzle::unknowns(&game).first() {
         let d = gametree::diagnostic::Diagnostic::new(
-            gametree::diagnostic::DiagnosticKind::UnknownLeaf,
+            gametree::diagnostic::DiagnosticKind::UnknownLeaf { vector: game.is_multiplayer() },
             game.node(id).span(),
         );
         input.report(&[d]);

@@ -517,6 +517,12 @@ fn check_file(path: &FsPath) -> Checked {
         }
     };
     let (source, game) = (Source { name: &input.name, text: &input.text }, &spec.game);
+    if let (Some(&id), true) = (gametree::check::puzzle::unknowns(game).first(), game.is_multiplayer()) {
+        // Not a puzzle `check` can solve: bad input (exit 2), not a failure.
+        let d = Diagnostic::new(DiagnosticKind::UnknownLeaf { vector: true }, game.node(id).span());
+        (c.err, c.broken) = (input.render(&[d]), 1);
+        return c;
+    }
     if !gametree::check::puzzle::unknowns(game).is_empty() {
         match exam::check_puzzle(&spec, &source, &mut c.out) {
             true => c.passed += 1,
