@@ -214,9 +214,8 @@ impl Walk<'_> {
     /// Visit `visit` at `path` returns `value`: the answer's `value` /
     /// `values` must say so, if this is the visit that counts.
     fn returned(&self, path: &Path, visit: usize, value: &Value, bound: BoundKind) -> Step {
-        let Some((_, want)) = self.claims.values.iter().find(|(p, _)| p == path) else { return Ok(()) };
-        let counted = self.run.visit(path).is_some_and(|v| std::ptr::eq(v, &self.run.visits[visit]));
-        if !counted || *want == value {
+        let Some((_, want)) = self.claims.values.iter().find(|(p, v)| p == path && *v != value) else { return Ok(()) };
+        if !self.run.visit(path).is_some_and(|v| std::ptr::eq(v, &self.run.visits[visit])) {
             return Ok(());
         }
         let how = match bound {
