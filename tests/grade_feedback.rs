@@ -138,3 +138,27 @@ fn a_missed_shallow_cut_names_the_node_and_korfs_bound() {
         "{text}"
     );
 }
+
+#[test]
+fn lint_flags_star1_and_shallow_cuts_that_happen_only_on_equality() {
+    let out = gametree(&["lint", "tests/fixtures/lint/star1-equality.tree"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("warning: B reaches 2 = α (from R): cutting on equality makes a chance-branch cut (star1) here and prunes B.2 (2.2), strict cuts (--strict-cuts) do not\n --> tests/fixtures/lint/star1-equality.tree:6:37\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = gametree(&["lint", "tests/fixtures/lint/maxn-shallow-equality.tree"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("warning: Q reaches 5 = the shallow bound (from R): cutting on equality makes a shallow cut (maxn --shallow) here and prunes Q.2 (2.2), strict cuts (--strict-cuts) and --ties last do not\n  --> tests/fixtures/lint/maxn-shallow-equality.tree:10:9\n"),
+        "{}",
+        stdout(&out)
+    );
+    // The strict searches indeed prune nothing there.
+    for (spec, algo) in [("star1-equality", "star1"), ("maxn-shallow-equality", "maxn")] {
+        let file = format!("tests/fixtures/lint/{spec}.tree");
+        let out = gametree(&["solve", &file, "-a", algo, "--shallow", "--strict-cuts"]);
+        assert!(stdout(&out).contains("pruned: nothing"), "{}", stdout(&out));
+    }
+}

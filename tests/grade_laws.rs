@@ -206,4 +206,3 @@ proptest! {
         prop_assert!(first.starts_with(&format!("{node} returns {v}")), "{text}\nvalue {node}: {first}");
     }
 }
-
