@@ -128,7 +128,10 @@ fn anchors(file: &File) -> Vec<usize> {
                 | ast::ExpectItem::Pruned { span, .. }
                 | ast::ExpectItem::Visited { span, .. }
                 | ast::ExpectItem::Leaves { span, .. }
-                | ast::ExpectItem::Stats { span, .. } => span.start,
+                | ast::ExpectItem::Stats { span, .. }
+                | ast::ExpectItem::VisitedSet { span, .. }
+                | ast::ExpectItem::Windows { span, .. }
+                | ast::ExpectItem::NegamaxValues { span, .. } => span.start,
             });
         }
     }

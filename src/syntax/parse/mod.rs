@@ -16,7 +16,7 @@ use pest::iterators::Pair;
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use crate::syntax::ast::{
     Attr, AttrValue, Child, Expect, ExpectItem, ExpectOption, File, Header, Ident, Item, Leaf, LeafRef, LeafValue,
-    Node, Number, Reference, Segment, ValueLit,
+    Node, Number, Reference, Segment, ValueLit, WindowLit,
 };
 
 #[derive(pest_derive::Parser)]
@@ -220,6 +220,11 @@ fn expect_item(pair: Pair<Rule>) -> Result<ExpectItem> {
         Rule::visited => ExpectItem::Visited { refs: references(inner)?, span },
         Rule::leaves => ExpectItem::Leaves { leaves: inner.map(leaf_ref).collect(), span },
         Rule::stats => ExpectItem::Stats { pairs: inner.map(stat).collect::<Result<_>>()?, span },
+        Rule::visited_set => ExpectItem::VisitedSet { refs: references(inner)?, span },
+        Rule::windows => ExpectItem::Windows { pairs: inner.map(window_pair).collect::<Result<_>>()?, span },
+        Rule::negamax_values => {
+            ExpectItem::NegamaxValues { pairs: inner.map(negamax_pair).collect::<Result<_>>()?, span }
+        }
         _ => return Err(bug(span)),
     })
 }
@@ -241,6 +246,30 @@ fn value_pair(pair: Pair<Rule>) -> Result<(Reference, ValueLit)> {
     let mut inner = pair.into_inner();
     let reference = reference(next(&mut inner, span)?)?;
     Ok((reference, value_lit(next(&mut inner, span)?)))
+}
+
+/// `window_pair`: `C=(3, inf)`.
+fn window_pair(pair: Pair<Rule>) -> Result<(Reference, WindowLit)> {
+    let span = span(&pair);
+    let mut inner = pair.into_inner();
+    let reference = reference(next(&mut inner, span)?)?;
+    let window = next(&mut inner, span)?;
+    let wspan = self::span(&window);
+    Ok((
+        reference,
+        WindowLit {
+            bounds: window.into_inner().filter(|p| p.as_rule() == Rule::window_bound).map(number).collect(),
+            span: wspan,
+        },
+    ))
+}
+
+/// `negamax_pair`: `B=-3`.
+fn negamax_pair(pair: Pair<Rule>) -> Result<(Reference, Number)> {
+    let span = span(&pair);
+    let mut inner = pair.into_inner();
+    let reference = reference(next(&mut inner, span)?)?;
+    Ok((reference, number(next(&mut inner, span)?)))
 }
 
 /// A number or a name in `leaves`.
@@ -438,7 +467,7 @@ fn words(rules: &[Rule]) -> Vec<String> {
 
 /// Each grammar rule in the words a spec's author knows.
 fn rule_words(rule: Rule) -> &'static str {
-    const ITEM: &str = "an expect item (value, values, best, pv, pruned, visited, leaves, stats)";
+    const ITEM: &str = "an expect item (value, values, best, pv, pruned, visited, visited-set, leaves, stats, windows, negamax-values)";
     const CHILD: &str = "a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`)";
     match rule {
         Rule::EOI => "end of file",
@@ -479,6 +508,13 @@ fn rule_words(rule: Rule) -> &'static str {
         Rule::option_value => "an option value",
         Rule::value | Rule::values | Rule::best | Rule::pv => ITEM,
         Rule::pruned | Rule::visited | Rule::leaves | Rule::stats => ITEM,
+        Rule::visited_set | Rule::windows | Rule::negamax_values => ITEM,
+        Rule::window_pair => "`NODE=(α, β)`",
+        Rule::window => "a window `(α, β)`",
+        Rule::window_bound => "a number or `inf`",
+        Rule::window_comma => "`,` between α and β",
+        Rule::window_close => "`)` or `]` closing the window",
+        Rule::negamax_pair => "`NODE=number`",
         Rule::value_pair => "`NODE=value`",
         Rule::stat => "`name=number`",
         // Only ever reported as a negative: a keyword stood where a name was wanted.

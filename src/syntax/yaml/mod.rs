@@ -49,7 +49,7 @@ use serde::{Deserialize, Serialize};
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use crate::syntax::ast::{
     Attr, AttrValue, Child, Expect, ExpectItem, ExpectOption, File, Header, Ident, Item, Leaf, LeafRef, LeafValue,
-    Node, Number, Reference, Segment, ValueLit,
+    Node, Number, Reference, Segment, ValueLit, WindowLit,
 };
 
 /// The YAML form of a file.
@@ -223,6 +223,10 @@ enum YamlItem {
     Visited(Seq<Ref, 1>),
     Leaves(Seq<Num, 1>),
     Stats(Map<String, Num, 1>),
+    VisitedSet(Seq<Ref, 1>),
+    /// `windows: { C: [3, inf] }` (the count of bounds is checked later).
+    Windows(Map<Ref, Seq<Num, 0>, 1>),
+    NegamaxValues(Map<Ref, Num, 1>),
 }
 
 /// A number as written: `3`, `"1/3"`. Read as the scalar's text.
@@ -348,6 +352,14 @@ impl YamlExpect {
                     .collect())),
                 ExpectItem::Stats { pairs, .. } => {
                     YamlItem::Stats(Map(pairs.iter().map(|(k, v)| (k.text.clone(), Num::of(v))).collect()))
+                }
+                ExpectItem::VisitedSet { refs: r, .. } => YamlItem::VisitedSet(Seq(refs(r))),
+                ExpectItem::Windows { pairs, .. } => YamlItem::Windows(Map(pairs
+                    .iter()
+                    .map(|(r, w)| (Ref::of(r), Seq(w.bounds.iter().map(Num::of).collect())))
+                    .collect())),
+                ExpectItem::NegamaxValues { pairs, .. } => {
+                    YamlItem::NegamaxValues(Map(pairs.iter().map(|(r, v)| (Ref::of(r), Num::of(v))).collect()))
                 }
             })
             .collect();
@@ -581,6 +593,22 @@ impl YamlItem {
                 });
                 ExpectItem::Stats { pairs: pairs.collect(), span }
             }
+            YamlItem::VisitedSet(r) => ExpectItem::VisitedSet { refs: refs(r.0), span },
+            YamlItem::Windows(pairs) => {
+                let pairs = pairs.0.into_iter().enumerate().map(|(i, (r, w))| {
+                    let (key, value) = at.pair(i);
+                    let bounds = w.0.into_iter().enumerate().map(|(k, n)| n.at(value.item(k))).collect();
+                    (r.at(key), WindowLit { bounds, span: value.span() })
+                });
+                ExpectItem::Windows { pairs: pairs.collect(), span }
+            }
+            YamlItem::NegamaxValues(pairs) => {
+                let pairs = pairs.0.into_iter().enumerate().map(|(i, (r, v))| {
+                    let (key, value) = at.pair(i);
+                    (r.at(key), v.at(value))
+                });
+                ExpectItem::NegamaxValues { pairs: pairs.collect(), span }
+            }
         }
     }
 
@@ -594,6 +622,9 @@ impl YamlItem {
             YamlItem::Visited(_) => "visited",
             YamlItem::Leaves(_) => "leaves",
             YamlItem::Stats(_) => "stats",
+            YamlItem::VisitedSet(_) => "visited-set",
+            YamlItem::Windows(_) => "windows",
+            YamlItem::NegamaxValues(_) => "negamax-values",
         }
     }
 }
