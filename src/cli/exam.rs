@@ -10,7 +10,6 @@ use clap::{Args, ValueEnum};
 use gametree::check::answer;
 use gametree::check::grade::{self, Grade};
 use gametree::check::puzzle::{self, Domain};
-use gametree::check::spec::Spec;
 use gametree::diagnostic::Source;
 use gametree::model::Game;
 use gametree::num::Num;
@@ -156,15 +155,13 @@ pub struct PuzzleArgs {
 
 /// Partial assignments `puzzle` tries before giving up.
 const PUZZLE_LIMIT: u64 = 50_000_000;
-/// ... and `check` on a puzzle spec, which only needs one solution.
-const CHECK_LIMIT: u64 = 2_000_000;
 /// Complete assignments beyond which `puzzle` announces the search's size.
 const LARGE_SPACE: u128 = 1_000_000;
 /// How often a long `puzzle` search prints a progress line.
 const PROGRESS_INTERVAL: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The domain a puzzle spec declares: the integers of its bounds.
-fn declared_domain(game: &Game) -> Result<Domain, String> {
+pub(super) fn declared_domain(game: &Game) -> Result<Domain, String> {
     let why = "the spec declares no integer `bounds`: give --domain LO..HI or --values V1,V2,…";
     let (lo, hi) = game.bounds().ok_or(why)?;
     match (lo.as_i64(), hi.as_i64()) {
@@ -173,7 +170,7 @@ fn declared_domain(game: &Game) -> Result<Domain, String> {
     }
 }
 
-fn nums(vs: &[Num]) -> String {
+pub(super) fn nums(vs: &[Num]) -> String {
     vs.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
 }
 
@@ -297,42 +294,6 @@ fn leaf_reference(game: &Game, id: gametree::model::NodeId) -> String {
         }
     }
     found.map_or_else(|| "?".into(), |p| gametree::analysis::reference(game, &p))
-}
-
-/// `check` on a spec with unknown leaves: it passes when some assignment
-/// over the declared integer bounds meets every `expect` block.
-pub fn check_puzzle(spec: &Spec, source: &Source, out: &mut String) -> bool {
-    use std::fmt::Write as _;
-    let game = &spec.game;
-    let at = spec.expects.first().map_or(0, |e| e.span.start);
-    let (line, col) = source.line_col(at);
-    let head = format!("{}:{line}:{col}: puzzle", source.name);
-    let found = declared_domain(game)
-        .map_err(|_| {
-            format!(
-                "the spec declares no integer `bounds` to search: declare them, or run `gametree puzzle {} --domain LO..HI` (or `--values V1,V2,…`)",
-                source.name
-            )
-        })
-        .and_then(|d| puzzle::find_one(spec, &d, CHECK_LIMIT).map_err(|e| e.to_string()));
-    match found {
-        Ok(s) if s.count > 0 => {
-            let example = s.solutions.first().map(|v| nums(v)).unwrap_or_default();
-            let _ = writeln!(
-                out,
-                "ok   {head}: solvable over the declared bounds, e.g. {example} (`gametree puzzle` lists every solution)"
-            );
-            true
-        }
-        Ok(_) => {
-            let _ = writeln!(out, "FAIL {head}: no assignment over the declared bounds meets the expectations");
-            false
-        }
-        Err(why) => {
-            let _ = writeln!(out, "FAIL {head}: cannot solve: {why}");
-            false
-        }
-    }
 }
 
 #[derive(Args, Debug)]
