@@ -111,8 +111,9 @@ pub enum DiagnosticKind {
     MissingQuietEval { depth: u32 },
     /// `--beam K` must rank this node among its siblings, and it has no `eval`.
     MissingBeamEval { beam: u32 },
-    /// Leaves with `?` given to something other than `puzzle`.
-    UnknownLeaf,
+    /// Leaves with `?` given to something other than `puzzle`; `vector`:
+    /// in a multi-player game, which `puzzle` does not solve either.
+    UnknownLeaf { vector: bool },
 }
 
 impl fmt::Display for DiagnosticKind {
@@ -195,7 +196,14 @@ impl fmt::Display for DiagnosticKind {
                 f,
                 "--beam {beam} ranks this node among its siblings by `eval`, and it has none (add `[eval=…]`)"
             ),
-            K::UnknownLeaf => write!(f, "this leaf is unknown (`?`): solve such specs with `gametree puzzle`"),
+            K::UnknownLeaf { vector: false } => {
+                write!(f, "this leaf is unknown (`?`): solve such specs with `gametree puzzle`")
+            }
+            K::UnknownLeaf { vector: true } => write!(
+                f,
+                "this leaf is unknown (`?`): in a multi-player game a leaf is a vector of utilities, so give it \
+                 (`gametree puzzle` solves only two-player trees)"
+            ),
         }
     }
 }

@@ -42,6 +42,12 @@ pub enum Fact {
     Visited(Vec<Path>),
     Leaves(Vec<LeafExpect>),
     Stats(Vec<(Stat, Num)>),
+    /// The nodes visited, as a set (`visited-set`).
+    VisitedSet(Vec<Path>),
+    /// The `(α, β)` each node is entered with (`windows`).
+    Windows(Vec<(Path, Num, Num)>),
+    /// Side-to-move values (`negamax-values`).
+    NegamaxValues(Vec<(Path, Num)>),
 }
 
 /// An entry of `leaves`: a value or a leaf's name (or, in answer files, a
@@ -245,7 +251,86 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
             let got = wrong.iter().map(|(st, _)| format!("{}={}", st.name(), get(*st))).collect::<Vec<_>>().join(" ");
             (!wrong.is_empty()).then(|| mismatch("stats", expected, got, None))?
         }
+        Fact::VisitedSet(want) => {
+            let (expected, got, detail) = visited_set(game, want, analysis)?;
+            mismatch("visited-set", expected, got, Some(detail))
+        }
+        Fact::Windows(pairs) => {
+            let (expected, got, detail) = windows(game, pairs, analysis)?;
+            mismatch("windows", expected, got, Some(detail))
+        }
+        Fact::NegamaxValues(pairs) => {
+            let (expected, got, detail) = negamax_values(game, pairs, analysis)?;
+            mismatch("negamax-values", expected, got, Some(detail))
+        }
     }
+}
+
+/// `visited-set`: the same nodes, whatever the order.
+fn visited_set(game: &Game, want: &[Path], analysis: &Analysis) -> Option<(String, String, String)> {
+    let got: BTreeSet<&Path> = analysis.visits.iter().map(|v| &v.path).collect();
+    let w: BTreeSet<&Path> = want.iter().collect();
+    if w == got {
+        return None;
+    }
+    let list = |ps: Vec<&&Path>| ps.into_iter().map(|p| describe(game, p)).collect::<Vec<_>>().join(" ");
+    let mut detail = Vec::new();
+    let missing: Vec<&&Path> = got.difference(&w).collect();
+    let extra: Vec<&&Path> = w.difference(&got).collect();
+    if !missing.is_empty() {
+        detail.push(format!("also visited: {}", list(missing)));
+    }
+    if !extra.is_empty() {
+        detail.push(format!("not visited: {}", list(extra)));
+    }
+    Some((list(w.iter().collect()), list(got.iter().collect()), detail.join("; ")))
+}
+
+/// `windows`: each node's entry window; `(not entered)` when it was not.
+fn windows(game: &Game, pairs: &[(Path, Num, Num)], analysis: &Analysis) -> Option<(String, String, String)> {
+    let text = |a: Num, b: Num| format!("({}, {})", a, b);
+    let got = |p: &Path| analysis.visit(p).and_then(|v| v.window);
+    let wrong: Vec<String> = pairs
+        .iter()
+        .filter_map(|(p, a, b)| match got(p) {
+            Some(w) if w.alpha == *a && w.beta == *b => None,
+            Some(w) => Some(format!("{} expected {}, got {}", describe(game, p), text(*a, *b), text(w.alpha, w.beta))),
+            None => {
+                Some(format!("{} expected {}, but it was not entered with a window", describe(game, p), text(*a, *b)))
+            }
+        })
+        .collect();
+    if wrong.is_empty() {
+        return None;
+    }
+    let expected = pairs.iter().map(|(p, a, b)| format!("{}={}", describe(game, p), text(*a, *b)));
+    let shown = pairs.iter().map(|(p, _, _)| match got(p) {
+        Some(w) => format!("{}={}", describe(game, p), text(w.alpha, w.beta)),
+        None => format!("{}=(not entered)", describe(game, p)),
+    });
+    Some((expected.collect::<Vec<_>>().join(" "), shown.collect::<Vec<_>>().join(" "), wrong.join("; ")))
+}
+
+/// `negamax-values`: each node's side-to-move value.
+fn negamax_values(game: &Game, pairs: &[(Path, Num)], analysis: &Analysis) -> Option<(String, String, String)> {
+    let got = |p: &Path| analysis.visit(p).and_then(|v| v.negamax);
+    let wrong: Vec<String> = pairs
+        .iter()
+        .filter_map(|(p, v)| match got(p) {
+            Some(g) if g == *v => None,
+            Some(g) => Some(format!("{} expected {v}, got {g}", describe(game, p))),
+            None => Some(format!("{} expected {v}, but it has no negamax value (not visited)", describe(game, p))),
+        })
+        .collect();
+    if wrong.is_empty() {
+        return None;
+    }
+    let expected = pairs.iter().map(|(p, v)| format!("{}={v}", describe(game, p)));
+    let shown = pairs.iter().map(|(p, _)| match got(p) {
+        Some(g) => format!("{}={g}", describe(game, p)),
+        None => format!("{}=(not visited)", describe(game, p)),
+    });
+    Some((expected.collect::<Vec<_>>().join(" "), shown.collect::<Vec<_>>().join(" "), wrong.join("; ")))
 }
 
 fn first_difference<T: PartialEq>(a: &[T], b: &[T]) -> Option<usize> {

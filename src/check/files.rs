@@ -12,7 +12,7 @@ use crate::analysis::Analysis;
 use crate::check::expect::{self, Expect};
 use crate::check::puzzle::{self, Domain};
 use crate::check::spec::Spec;
-use crate::diagnostic::{Diagnostic, Source};
+use crate::diagnostic::{Diagnostic, DiagnosticKind, Source};
 use crate::model::Game;
 use crate::search;
 
@@ -134,6 +134,12 @@ pub fn check_file(path: &Path) -> FileCheck {
         }
     };
     let (source, game) = (Source { name: &name, text: &text }, &spec.game);
+    if let (Some(&id), true) = (puzzle::unknowns(game).first(), game.is_multiplayer()) {
+        // Not a puzzle `check` can solve: bad input (exit 2), not a failure.
+        let d = Diagnostic::new(DiagnosticKind::UnknownLeaf { vector: true }, game.node(id).span());
+        (c.err, c.broken) = (render(&source, &[d]), 1);
+        return c;
+    }
     if !puzzle::unknowns(game).is_empty() {
         match check_puzzle(&spec, &source, &mut c.out) {
             true => c.passed += 1,

@@ -6,7 +6,8 @@
 //!   and inner nodes at an `expect`'s depth cutoff without `eval`;
 //! - cuts that happen only because of equality (`v = β` or `v = α`,
 //!   including a leaf exactly at a declared bound): cutting on `≥` and on
-//!   `>` prune differently there;
+//!   `>` prune differently there — alpha-beta's, Star1's chance-branch cuts
+//!   (trees with CHANCE nodes) and max^n's shallow cuts (with `sum`);
 //! - ties at the root: the best move depends on `--ties`.
 
 use std::collections::BTreeSet;
@@ -132,17 +133,39 @@ fn evals(spec: &Spec, out: &mut Vec<Warning>) {
     }
 }
 
+/// The pruning search a spec's equality cuts are read off: alpha-beta,
+/// Star1 when there are CHANCE nodes, max^n with Korf's shallow pruning in
+/// a multi-player game with `sum`.
+fn pruning_search(game: &Game) -> Option<(Algorithm, Options)> {
+    if game.is_multiplayer() {
+        return game.sum().map(|_| (Algorithm::Maxn, Options { shallow: true, ..Options::default() }));
+    }
+    let algorithm = if game.has_kind(NodeKind::Chance) { Algorithm::Star1 } else { Algorithm::Alphabeta };
+    Some((algorithm, Options::default()))
+}
+
 fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
-    let Ok(trace) = search::run(game, Algorithm::Alphabeta, &Options::default()) else { return };
+    let Some((algorithm, opts)) = pruning_search(game) else { return };
+    let Ok(trace) = search::run(game, algorithm, &opts) else { return };
     let run = Analysis::of(game, &trace);
     for cut in run.cuts.iter().filter(|c| c.value == c.bound) {
         let at = &run.visits[cut.at];
         let Some(&last) = at.children.last() else { continue };
         let trigger = &run.visits[last];
-        let (letter, word) = match cut.kind {
-            CutKind::Alpha => ("α", "an α-cut"),
-            CutKind::Beta => ("β", "a β-cut"),
-            CutKind::Chance { .. } | CutKind::Shallow => continue,
+        let (letter, word, strict) = match cut.kind {
+            CutKind::Alpha => ("α", "an α-cut", "strict cuts (--strict-cuts) do not"),
+            CutKind::Beta => ("β", "a β-cut", "strict cuts (--strict-cuts) do not"),
+            CutKind::Chance { high: false } => {
+                ("α", "a chance-branch cut (star1)", "strict cuts (--strict-cuts) do not")
+            }
+            CutKind::Chance { high: true } => {
+                ("β", "a chance-branch cut (star1)", "strict cuts (--strict-cuts) do not")
+            }
+            CutKind::Shallow => (
+                "the shallow bound",
+                "a shallow cut (maxn --shallow)",
+                "strict cuts (--strict-cuts) and --ties last do not",
+            ),
         };
         let cause = match cut.cause {
             Some(i) => format!("from {}", reference(game, &run.visits[i].path)),
@@ -150,7 +173,7 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
         };
         let pruned: Vec<String> = cut.pruned.iter().map(|p| describe(game, p)).collect();
         let message = format!(
-            "{} reaches {} = {letter} ({cause}): cutting on equality makes {word} here and prunes {}, strict cuts (--strict-cuts) do not",
+            "{} reaches {} = {letter} ({cause}): cutting on equality makes {word} here and prunes {}, {strict}",
             reference(game, &at.path),
             cut.value,
             pruned.join(" ")

@@ -45,7 +45,7 @@ impl Resolver {
                 self.error(K::BadOption { option: o.key.text.clone(), why }, o.span);
             }
         }
-        let items = e.items.iter().filter_map(|item| self.expect_item(game, item)).collect();
+        let items = e.items.iter().filter_map(|item| self.expect_item(game, algorithm, item)).collect();
         Some(Expect { algorithm, options, items, span: e.span })
     }
 
@@ -74,7 +74,69 @@ impl Resolver {
         }
     }
 
-    fn expect_item(&mut self, game: &Game, item: &ast::ExpectItem) -> Option<Item> {
+    /// A window's bound: a number, or `inf` written as the report writes it
+    /// (`+∞`, `−∞`) or as YAML does (`.inf`).
+    fn bound(&mut self, n: &ast::Number) -> Option<Num> {
+        let text = n.text.replace('∞', "inf").replace('−', "-").replace(".inf", "inf");
+        let text = text.strip_prefix('+').unwrap_or(&text);
+        self.num(&ast::Number { text: text.to_string(), span: n.span })
+    }
+
+    /// `windows C=(3, inf) …`: two bounds each, α ≤ β, each node once.
+    fn windows(&mut self, game: &Game, pairs: &[(ast::Reference, ast::WindowLit)]) -> Option<Vec<(Path, Num, Num)>> {
+        let mut out: Vec<(Path, Num, Num)> = Vec::new();
+        for (r, w) in pairs {
+            let p = self.reference(game, r)?;
+            let [a, b] = &w.bounds[..] else {
+                let why = format!("a window is two bounds `(α, β)`; this one has {}", w.bounds.len());
+                self.error(K::BadExpect { why }, w.span);
+                return None;
+            };
+            let (a, b) = (self.bound(a)?, self.bound(b)?);
+            if a > b {
+                let why = format!("a window `(α, β)` has α ≤ β; here α = {a} > β = {b}");
+                self.error(K::BadExpect { why }, w.span);
+                return None;
+            }
+            if out.iter().any(|(q, _, _)| *q == p) {
+                self.error(K::BadExpect { why: format!("`windows` gives {} twice", reference_text(r)) }, r.span);
+                return None;
+            }
+            out.push((p, a, b));
+        }
+        Some(out)
+    }
+
+    /// `negamax-values B=-3 …`: only for algorithms that report them.
+    fn negamax_values(
+        &mut self,
+        game: &Game,
+        algorithm: Algorithm,
+        pairs: &[(ast::Reference, ast::Number)],
+        span: Span,
+    ) -> Option<Vec<(Path, Num)>> {
+        if !algorithm.is_negamax() {
+            let why = format!(
+                "`negamax-values` are side-to-move values, which {} does not report (negamax, negamax-ab, negamax-tt, pvs and mtdf do)",
+                algorithm.name()
+            );
+            self.error(K::BadExpect { why }, span);
+            return None;
+        }
+        let mut out: Vec<(Path, Num)> = Vec::new();
+        for (r, n) in pairs {
+            let (p, v) = (self.reference(game, r)?, self.num(n)?);
+            if out.iter().any(|(q, _)| *q == p) {
+                let why = format!("`negamax-values` gives {} twice", reference_text(r));
+                self.error(K::BadExpect { why }, r.span);
+                return None;
+            }
+            out.push((p, v));
+        }
+        Some(out)
+    }
+
+    fn expect_item(&mut self, game: &Game, algorithm: Algorithm, item: &ast::ExpectItem) -> Option<Item> {
         use ast::ExpectItem as E;
         let (fact, span) = match item {
             E::Value { value, span } => (Fact::Value(self.value(value)?), *span),
@@ -90,6 +152,11 @@ impl Resolver {
             E::Pv { refs, span } => (Fact::Pv(self.references(game, refs)?), *span),
             E::Pruned { refs, span } => (Fact::Pruned(self.references(game, refs)?), *span),
             E::Visited { refs, span } => (Fact::Visited(self.references(game, refs)?), *span),
+            E::VisitedSet { refs, span } => (Fact::VisitedSet(self.references(game, refs)?), *span),
+            E::Windows { pairs, span } => (Fact::Windows(self.windows(game, pairs)?), *span),
+            E::NegamaxValues { pairs, span } => {
+                (Fact::NegamaxValues(self.negamax_values(game, algorithm, pairs, *span)?), *span)
+            }
             E::Values { pairs, span } => {
                 let mut out: Vec<(Path, Value)> = Vec::new();
                 for (r, v) in pairs {

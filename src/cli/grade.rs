@@ -73,7 +73,7 @@ pub fn grade(args: &GradeArgs, out: &mut dyn Write) -> Exit {
     let Ok(game) = input.game() else { return Ok(2) };
     if let Some(&id) = puzzle::unknowns(&game).first() {
         let d = gametree::diagnostic::Diagnostic::new(
-            gametree::diagnostic::DiagnosticKind::UnknownLeaf,
+            gametree::diagnostic::DiagnosticKind::UnknownLeaf { vector: game.is_multiplayer() },
             game.node(id).span(),
         );
         input.report(&[d]);

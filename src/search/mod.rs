@@ -164,7 +164,8 @@ impl Algorithm {
             )
         };
         if let Some(id) = game.first_unknown() {
-            return Err(Diagnostic::new(DiagnosticKind::UnknownLeaf, game.node(id).span()));
+            let kind = DiagnosticKind::UnknownLeaf { vector: game.is_multiplayer() };
+            return Err(Diagnostic::new(kind, game.node(id).span()));
         }
         let chance = game.first_of_kind(NodeKind::Chance);
         match self {

@@ -183,6 +183,21 @@ pub enum ExpectItem {
     Leaves { leaves: Vec<LeafRef>, span: Span },
     /// `stats nodes_visited=11 cutoffs=1`
     Stats { pairs: Vec<(Ident, Number)>, span: Span },
+    /// `visited-set root B C.1` (a set)
+    VisitedSet { refs: Vec<Reference>, span: Span },
+    /// `windows C=(3, inf) D=[3, +inf]`
+    Windows { pairs: Vec<(Reference, WindowLit)>, span: Span },
+    /// `negamax-values B=-3 C=2`
+    NegamaxValues { pairs: Vec<(Reference, Number)>, span: Span },
+}
+
+/// `(3, inf)`, `[2, 14]`: a window's bounds as written (`inf`, `+∞`, `−∞`
+/// allowed). The text form always has two; the YAML form may give another
+/// count, which resolution reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WindowLit {
+    pub bounds: Vec<Number>,
+    pub span: Span,
 }
 
 impl ExpectItem {
@@ -196,7 +211,10 @@ impl ExpectItem {
             | ExpectItem::Pruned { span, .. }
             | ExpectItem::Visited { span, .. }
             | ExpectItem::Leaves { span, .. }
-            | ExpectItem::Stats { span, .. } => *span,
+            | ExpectItem::Stats { span, .. }
+            | ExpectItem::VisitedSet { span, .. }
+            | ExpectItem::Windows { span, .. }
+            | ExpectItem::NegamaxValues { span, .. } => *span,
         }
     }
 }

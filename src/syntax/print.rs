@@ -20,7 +20,7 @@ use std::fmt::Write;
 use crate::diagnostic::Span;
 use crate::syntax::ast::{
     Attr, AttrValue, Child, Expect, ExpectItem, ExpectOption, File, Header, Ident, Item, Leaf, LeafRef, LeafValue,
-    Node, Number, Reference, Rubric, RubricItem, Segment, ValueLit,
+    Node, Number, Reference, Rubric, RubricItem, Segment, ValueLit, WindowLit,
 };
 
 /// The canonical `.tree` text of a file.
@@ -208,8 +208,22 @@ fn print_item(item: &ExpectItem) -> String {
         ExpectItem::Stats { pairs, .. } => {
             ("stats", pairs.iter().map(|(k, v)| format!("{}={}", k.text, v.text)).collect())
         }
+        ExpectItem::VisitedSet { refs, .. } => ("visited-set", refs.iter().map(reference).collect()),
+        ExpectItem::Windows { pairs, .. } => {
+            ("windows", pairs.iter().map(|(r, w)| format!("{}={}", reference(r), window(w))).collect())
+        }
+        ExpectItem::NegamaxValues { pairs, .. } => {
+            ("negamax-values", pairs.iter().map(|(r, v)| format!("{}={}", reference(r), v.text)).collect())
+        }
     };
     std::iter::once(keyword.to_string()).chain(parts).collect::<Vec<_>>().join(" ")
+}
+
+/// `(3, inf)`: always round brackets (the report's); a YAML window with
+/// another count of bounds (an error resolution reports) keeps them all.
+fn window(w: &WindowLit) -> String {
+    let bounds: Vec<&str> = w.bounds.iter().map(|n| n.text.as_str()).collect();
+    format!("({})", bounds.join(", "))
 }
 
 fn value_lit(value: &ValueLit) -> String {
@@ -249,8 +263,10 @@ fn name_text(name: &str) -> Cow<'_, str> {
 /// Words that end a list of references in an `expect` block, `root`, and
 /// the words of a `rubric` item.
 fn is_reserved(name: &str) -> bool {
-    const RESERVED: [&str; 11] =
-        ["value", "values", "best", "pv", "pruned", "visited", "leaves", "stats", "root", "required", "partial"];
+    const RESERVED: [&str; 12] = [
+        "value", "values", "best", "pv", "pruned", "visited", "leaves", "stats", "windows", "root", "required",
+        "partial",
+    ];
     RESERVED.iter().any(|word| word.eq_ignore_ascii_case(name))
 }
 
@@ -396,6 +412,14 @@ fn strip_item(item: &ExpectItem) -> ExpectItem {
         }
         ExpectItem::Stats { pairs, .. } => {
             ExpectItem::Stats { pairs: pairs.iter().map(|(k, v)| (ident(k), num(v))).collect(), span }
+        }
+        ExpectItem::VisitedSet { refs: r, .. } => ExpectItem::VisitedSet { refs: refs(r), span },
+        ExpectItem::Windows { pairs, .. } => {
+            let strip = |w: &WindowLit| WindowLit { bounds: w.bounds.iter().map(num).collect(), span };
+            ExpectItem::Windows { pairs: pairs.iter().map(|(r, w)| (strip_ref(r), strip(w))).collect(), span }
+        }
+        ExpectItem::NegamaxValues { pairs, .. } => {
+            ExpectItem::NegamaxValues { pairs: pairs.iter().map(|(r, v)| (strip_ref(r), num(v))).collect(), span }
         }
     }
 }

@@ -85,7 +85,7 @@ pub(super) fn pruned(game: &Game, answer: &[Path], run: &Analysis, mark: &mut Ma
         ));
         return;
     }
-    mark.detail = Some(pruned_detail(game, answer, &truth));
+    mark.detail = Some(crate::check::divergence::pruned_detail(game, answer, run));
     let by_leaves = answer.iter().any(|p| truth.iter().any(|t| t.is_prefix_of(p) && t != p));
     let (errors, size) = if by_leaves {
         (want.symmetric_difference(&below).count(), want.len())
@@ -94,20 +94,6 @@ pub(super) fn pruned(game: &Game, answer: &[Path], run: &Analysis, mark: &mut Ma
         (t.symmetric_difference(&a).count(), t.len())
     };
     mark.credit = (1.0 - errors as f64 / size.max(1) as f64).max(0.0);
-}
-
-/// `missing (the search prunes them): …; extra (not pruned edges): …`.
-fn pruned_detail(game: &Game, answer: &[Path], truth: &[Path]) -> String {
-    let missing: Vec<Path> = truth.iter().filter(|p| !answer.contains(p)).cloned().collect();
-    let extra: Vec<Path> = answer.iter().filter(|p| !truth.contains(p)).cloned().collect();
-    let mut parts = Vec::new();
-    if !missing.is_empty() {
-        parts.push(format!("missing (the search prunes them): {}", paths(game, &missing)));
-    }
-    if !extra.is_empty() {
-        parts.push(format!("extra (not pruned edges): {}", paths(game, &extra)));
-    }
-    parts.join("; ")
 }
 
 /// The leaves at or below the given paths.

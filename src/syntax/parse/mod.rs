@@ -16,7 +16,7 @@ use pest::iterators::Pair;
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use crate::syntax::ast::{
     Attr, AttrValue, Child, Expect, ExpectItem, ExpectOption, File, Header, Ident, Item, Leaf, LeafRef, LeafValue,
-    Node, Number, Reference, Rubric, RubricItem, Segment, ValueLit,
+    Node, Number, Reference, Rubric, RubricItem, Segment, ValueLit, WindowLit,
 };
 
 #[derive(pest_derive::Parser)]
@@ -255,6 +255,11 @@ fn expect_item(pair: Pair<Rule>) -> Result<ExpectItem> {
         Rule::visited => ExpectItem::Visited { refs: references(inner)?, span },
         Rule::leaves => ExpectItem::Leaves { leaves: inner.map(leaf_ref).collect(), span },
         Rule::stats => ExpectItem::Stats { pairs: inner.map(stat).collect::<Result<_>>()?, span },
+        Rule::visited_set => ExpectItem::VisitedSet { refs: references(inner)?, span },
+        Rule::windows => ExpectItem::Windows { pairs: inner.map(window_pair).collect::<Result<_>>()?, span },
+        Rule::negamax_values => {
+            ExpectItem::NegamaxValues { pairs: inner.map(negamax_pair).collect::<Result<_>>()?, span }
+        }
         _ => return Err(bug(span)),
     })
 }
@@ -276,6 +281,30 @@ fn value_pair(pair: Pair<Rule>) -> Result<(Reference, ValueLit)> {
     let mut inner = pair.into_inner();
     let reference = reference(next(&mut inner, span)?)?;
     Ok((reference, value_lit(next(&mut inner, span)?)))
+}
+
+/// `window_pair`: `C=(3, inf)`.
+fn window_pair(pair: Pair<Rule>) -> Result<(Reference, WindowLit)> {
+    let span = span(&pair);
+    let mut inner = pair.into_inner();
+    let reference = reference(next(&mut inner, span)?)?;
+    let window = next(&mut inner, span)?;
+    let wspan = self::span(&window);
+    Ok((
+        reference,
+        WindowLit {
+            bounds: window.into_inner().filter(|p| p.as_rule() == Rule::window_bound).map(number).collect(),
+            span: wspan,
+        },
+    ))
+}
+
+/// `negamax_pair`: `B=-3`.
+fn negamax_pair(pair: Pair<Rule>) -> Result<(Reference, Number)> {
+    let span = span(&pair);
+    let mut inner = pair.into_inner();
+    let reference = reference(next(&mut inner, span)?)?;
+    Ok((reference, number(next(&mut inner, span)?)))
 }
 
 /// A number or a name in `leaves`.
@@ -455,83 +484,6 @@ fn pest_error(text: &str, error: &pest::error::Error<Rule>) -> Diagnostic {
     Diagnostic::new(kind, span)
 }
 
-/// What pest expected, in words, without repeats. Where a header could
-/// start, the (required) tree could too: name the tree, not the headers or
-/// the tree's first word.
-fn words(rules: &[Rule]) -> Vec<String> {
-    let header = |r: &Rule| matches!(r, Rule::title | Rule::bounds | Rule::players | Rule::sum);
-    let top = rules.iter().any(header);
-    let mut out: Vec<String> = if top { vec![rule_words(Rule::node).to_string()] } else { Vec::new() };
-    for rule in rules.iter().filter(|r| !(top && (header(r) || **r == Rule::ident))) {
-        let word = rule_words(*rule).to_string();
-        if !out.contains(&word) {
-            out.push(word);
-        }
-    }
-    out
-}
-
-/// Each grammar rule in the words a spec's author knows.
-fn rule_words(rule: Rule) -> &'static str {
-    const ITEM: &str = "an expect item (value, values, best, pv, pruned, visited, leaves, stats)";
-    const CHILD: &str = "a child (a number, `?`, `K=3`, a vector, `&B` or a node like `MIN B { … }`)";
-    match rule {
-        Rule::EOI => "end of file",
-        // Silent rules: pest never reports them, but they deserve words too.
-        Rule::WHITESPACE => "a blank",
-        Rule::COMMENT => "a comment",
-        Rule::header => "a header (title, bounds, players, sum)",
-        Rule::player_gap => "a blank or `,` between player names",
-        Rule::expect_item => ITEM,
-        Rule::leaf_ref => "a leaf's value or name",
-        Rule::segment => "a node reference",
-        Rule::ident_char => "a letter or digit",
-        Rule::file | Rule::node => "a tree",
-        Rule::title => "`title \"…\"`",
-        Rule::bounds => "`bounds [lo, hi]`",
-        Rule::players => "`players A B …`",
-        Rule::sum => "`sum S`",
-        Rule::attrs => "attributes `[…]`",
-        Rule::attr => "an attribute (`eval=5`, `key=p7`, `noisy`)",
-        Rule::open => "`{`",
-        Rule::close => "`}`",
-        Rule::close_bracket => "`]`",
-        Rule::close_paren => "`)`",
-        Rule::child | Rule::leaf_run => CHILD,
-        Rule::run_number => "a number",
-        Rule::run_gap | Rule::run_blank => "a blank or `,`",
-        Rule::label => "an edge label `a1 ->`",
-        Rule::prob => "a probability `1/2:`",
-        Rule::transposition => "`&NAME`",
-        Rule::leaf => "a leaf (a number, `?` or a vector)",
-        Rule::unknown => "`?`",
-        Rule::vector => "a vector `(…)`",
-        Rule::expect => "`expect ALGORITHM { … }`",
-        Rule::algorithm => "an algorithm name",
-        Rule::options => "options `(…)`",
-        Rule::option => "an option (`order=best`, `strict-cuts`, …)",
-        Rule::option_key => "an option name",
-        Rule::option_value => "an option value",
-        Rule::value | Rule::values | Rule::best | Rule::pv => ITEM,
-        Rule::pruned | Rule::visited | Rule::leaves | Rule::stats => ITEM,
-        Rule::value_pair => "`NODE=value`",
-        Rule::stat => "`name=number`",
-        // Only ever reported as a negative: a keyword stood where a name was wanted.
-        Rule::item_keyword => "a node reference or leaf name (quote one spelled like a keyword: `\"value\"`)",
-        Rule::reference => "a node reference (`C`, `2.3`, `C.2`, `root`)",
-        Rule::index => "a child index (1-based)",
-        Rule::rubric => "`rubric { … }`",
-        Rule::rubric_item => "a rubric item (`value 1 required`, `pruned 2 partial`, …)",
-        Rule::rubric_key => "`value`, `best`, `pruned`, `leaves`, `values` or `windows`",
-        Rule::required | Rule::required_word => "`required`",
-        Rule::partial => "`partial`",
-        Rule::node_points => "`NODE=points`",
-        Rule::number => "a number",
-        Rule::ident => "a name",
-        Rule::string => "a quoted string",
-    }
-}
-
 /// A short description of the token at `pos`, and its span (at least one
 /// character wide, except at the end of the file).
 fn found_at(text: &str, pos: usize) -> (String, Span) {
@@ -563,6 +515,9 @@ fn shorten(token: &str) -> String {
         None => token.to_string(),
     }
 }
+
+mod words;
+use words::words;
 
 #[cfg(test)]
 mod tests;

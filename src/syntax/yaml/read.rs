@@ -166,6 +166,11 @@ enum ExpectKey {
     Visited,
     Leaves,
     Stats,
+    #[serde(rename = "visited-set")]
+    VisitedSet,
+    Windows,
+    #[serde(rename = "negamax-values")]
+    NegamaxValues,
 }
 
 impl<'de> Deserialize<'de> for YamlExpect {
@@ -205,6 +210,9 @@ impl<'de> Visitor<'de> for ExpectVisitor {
                 ExpectKey::Visited => YamlItem::Visited(map.next_value()?),
                 ExpectKey::Leaves => YamlItem::Leaves(map.next_value()?),
                 ExpectKey::Stats => YamlItem::Stats(map.next_value()?),
+                ExpectKey::VisitedSet => YamlItem::VisitedSet(map.next_value()?),
+                ExpectKey::Windows => YamlItem::Windows(map.next_value()?),
+                ExpectKey::NegamaxValues => YamlItem::NegamaxValues(map.next_value()?),
             };
             items.push(item);
         }

@@ -72,6 +72,9 @@ impl Serialize for YamlExpect {
                 YamlItem::Visited(v) => map.serialize_entry("visited", v)?,
                 YamlItem::Leaves(v) => map.serialize_entry("leaves", v)?,
                 YamlItem::Stats(v) => map.serialize_entry("stats", v)?,
+                YamlItem::VisitedSet(v) => map.serialize_entry("visited-set", v)?,
+                YamlItem::Windows(v) => map.serialize_entry("windows", v)?,
+                YamlItem::NegamaxValues(v) => map.serialize_entry("negamax-values", v)?,
             }
         }
         map.end()
