@@ -201,3 +201,29 @@ fn no_source_file_is_over_600_lines() {
         .collect();
     assert!(long.is_empty(), "split these files (at most about 600 lines each):\n{}", long.join("\n"));
 }
+
+#[test]
+fn architecture_md_names_every_folder_of_src() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut folders: Vec<String> = files
+        .iter()
+        .filter_map(|f| f.parent()?.strip_prefix(root).ok().map(|p| p.display().to_string()))
+        .filter(|f| f != "src")
+        .collect();
+    folders.sort();
+    folders.dedup();
+    assert!(folders.len() >= 8, "{folders:?}");
+    // A folder is named by its path from src/ or, inside a named layer, by
+    // its own name (`grade/` in the row of `src/check/`).
+    let unnamed: Vec<&String> = folders
+        .iter()
+        .filter(|f| {
+            let own = f.rsplit('/').next().unwrap_or(f);
+            !doc.contains(&format!("`{f}/`")) && !doc.contains(&format!("`{own}/`"))
+        })
+        .collect();
+    assert!(unnamed.is_empty(), "ARCHITECTURE.md does not name {unnamed:?}");
+}

@@ -493,6 +493,23 @@ fn fmt_is_idempotent_on_every_shipped_spec() {
     }
 }
 
+#[test]
+fn fmt_check_takes_folders_as_ci_runs_it() {
+    let out = gametree(&["fmt", "--check", "specs"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    let dir = scratch("fmt-folder");
+    std::fs::create_dir_all(dir.join("deeper")).unwrap();
+    std::fs::write(dir.join("tidy.tree"), "MAX { 1 2 }\n").unwrap();
+    std::fs::write(dir.join("deeper/messy.tree"), MESSY).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a spec").unwrap();
+    let out = gametree(&["fmt", "--check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = stdout(&out);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.starts_with("would reformat ") && said.trim_end().ends_with("deeper/messy.tree"), "{said}");
+}
+
 /// fmt keeps the author's layout: every shipped spec, written by hand with
 /// multi-line expect blocks, aligned columns and blank lines, is already in
 /// it, byte for byte.

@@ -1,6 +1,7 @@
-//! `gametree fmt`: specs in the canonical layout, comments kept; `--check`
-//! for CI, `--write` to rewrite files in place, atomically. Exit codes:
-//! 0 ok, 1 a file is not formatted (`--check`), 2 bad input.
+//! `gametree fmt`: specs tidied (the author's layout and comments kept);
+//! `--check` for CI, `--write` to rewrite files in place, atomically.
+//! Folders are searched for `.tree` files. Exit codes: 0 ok, 1 a file is
+//! not tidy (`--check`), 2 bad input.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,16 +14,17 @@ use super::io::{Exit, Input, atomic_write};
 
 pub const EXAMPLES: &str = "\
 Examples:
-  gametree fmt --check specs/*.tree
+  gametree fmt --check specs
   gametree fmt --write specs/aima-fig5-2.tree
   gametree fmt specs/aima-fig5-2.tree";
 
 #[derive(Args, Debug)]
 pub struct FmtArgs {
-    /// `.tree` files to format.
+    /// `.tree` files to format, or folders: every `.tree` file inside,
+    /// recursively, in sorted order.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Print nothing; exit 1 if any file is not in the canonical layout.
+    /// Print the files that are not tidy; exit 1 if there are any.
     #[arg(long, conflicts_with = "write")]
     check: bool,
     /// Rewrite files in place (atomically), only those that change.
@@ -32,7 +34,15 @@ pub struct FmtArgs {
 
 pub fn fmt(args: &FmtArgs, out: &mut dyn Write) -> Exit {
     let (mut unformatted, mut broken) = (0, 0);
-    for path in &args.files {
+    let files = gametree::files_under(&args.files, &["tree"]);
+    if files.is_empty() {
+        eprintln!(
+            "error: no .tree files in {}",
+            args.files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+        );
+        return Ok(2);
+    }
+    for path in &files {
         let Ok(input) = Input::read(path) else {
             broken += 1;
             continue;
