@@ -198,34 +198,56 @@ impl Builder {
             return Err(vec![Diagnostic::new(K::NoChildren, Span::new(0, 0))]);
         }
         let mut errors = Vec::new();
-        for id in game.ids() {
+        let (bounds, players) = (game.bounds, game.players.len());
+        let probabilities_written = !game.edge_extras.is_empty();
+        let mut forward = true;
+        for (i, slot) in game.slots.iter().enumerate() {
+            let id = NodeId(i as u32);
+            // The common case read straight off the slot: an integer leaf
+            // with nothing else written, in a two-player game.
+            if slot.kind == NodeKind::Leaf && slot.extra == NONE && players == 0 {
+                let v = slot.data as i64;
+                if bounds.is_some_and(|(lo, hi)| Num::int(v) < lo || Num::int(v) > hi) {
+                    errors.extend(out_of_bounds(&game, Num::int(v), game.node(id).span()));
+                }
+                continue;
+            }
+            if slot.kind != NodeKind::Leaf {
+                let edges = &game.edges[slot.edges()];
+                forward &= edges.iter().all(|e| e.child > id);
+                let at = game.node(id).span();
+                if edges.is_empty() {
+                    errors.push(Diagnostic::new(K::NoChildren, at));
+                } else if (probabilities_written || slot.kind == NodeKind::Chance)
+                    && let Some(kind) = probabilities(&game, id)
+                {
+                    errors.push(Diagnostic::new(kind, at));
+                }
+                continue;
+            }
             let node = game.node(id);
             let at = node.span();
             match node.utility() {
-                Utility::None if node.children().is_empty() => errors.push(Diagnostic::new(K::NoChildren, at)),
-                Utility::None => {
-                    if let Some(kind) = probabilities(&game, id) {
-                        errors.push(Diagnostic::new(kind, at));
-                    }
-                }
+                Utility::None | Utility::Unknown => {}
                 Utility::Scalar(v) => {
-                    if game.is_multiplayer() {
-                        let expected = format!("a vector of {} values, one per player", game.players.len());
+                    if players > 0 {
+                        let expected = format!("a vector of {players} values, one per player");
                         errors.push(Diagnostic::new(K::LeafShape { expected }, at));
                     }
                     errors.extend(out_of_bounds(&game, v, at));
                 }
                 Utility::Vector(vs) => {
-                    if vs.len() != game.players.len() {
-                        let kind = K::VectorLength { expected: game.players.len(), found: vs.len() };
+                    if vs.len() != players {
+                        let kind = K::VectorLength { expected: players, found: vs.len() };
                         errors.push(Diagnostic::new(kind, at));
                     }
                     errors.extend(vs.iter().filter_map(|&v| out_of_bounds(&game, v, at)));
                 }
-                Utility::Unknown => {}
             }
         }
-        errors.extend(cycle(&game));
+        if !forward {
+            errors.extend(cycle(&game));
+        }
         if errors.is_empty() { Ok(game) } else { Err(errors) }
     }
 }
@@ -261,6 +283,11 @@ fn out_of_bounds(game: &Game, v: Num, at: Span) -> Option<Diagnostic> {
 /// to 1 (within 1e-9: validation holds exact fractions to exactly 1).
 fn probabilities(game: &Game, id: NodeId) -> Option<K> {
     let node = game.node(id);
+    if game.edge_extras.is_empty() {
+        // No edge carries anything (the common, machine-written case).
+        let bare_chance = node.kind() == NodeKind::Chance && game.is_multiplayer();
+        return bare_chance.then_some(K::MultiplayerChanceWithoutProbabilities);
+    }
     let probs: Vec<Num> = node.edges().filter_map(|e| e.prob).collect();
     if node.kind() != NodeKind::Chance {
         return (!probs.is_empty()).then_some(K::ProbabilityOutsideChance);
@@ -278,13 +305,10 @@ fn probabilities(game: &Game, id: NodeId) -> Option<K> {
     ((sum.to_f64() - 1.0).abs() > 1e-9).then(|| K::ProbabilitySum { sum: sum.to_string() })
 }
 
-/// A cycle through `&` edges, reported at the `&` that closes it. Children
-/// follow their parents in the arena except through `&`, so a game whose
-/// edges all point forward has none and is not searched.
+/// A cycle through `&` edges, reported at the `&` that closes it (only
+/// searched for when some edge points backwards: children follow their
+/// parents in the arena except through `&`).
 fn cycle(game: &Game) -> Option<Diagnostic> {
-    if game.ids().all(|id| game.node(id).children().iter().all(|e| e.child > id)) {
-        return None;
-    }
     #[derive(Clone, Copy, PartialEq)]
     enum Color {
         White,
