@@ -46,9 +46,8 @@ pub struct Number {
 impl Number {
     /// The number written, or a diagnostic at it.
     pub fn value(&self) -> Result<crate::num::Num, Diagnostic> {
-        crate::num::Num::parse(&self.text).map_err(|reason| {
-            Diagnostic::new(DiagnosticKind::BadNumber { text: self.text.clone(), reason }, self.span)
-        })
+        crate::num::Num::parse(&self.text)
+            .map_err(|reason| Diagnostic::new(DiagnosticKind::BadNumber { text: self.text.clone(), reason }, self.span))
     }
 }
 
