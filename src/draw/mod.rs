@@ -38,7 +38,7 @@ pub use dot::Dot;
 pub use frame::{Frame, NodeState};
 pub use html::Html;
 pub use layout::Layout;
-pub use paint::{Item, Mark};
+pub use paint::{Anchor, Item, Mark, text_width};
 pub use style::{Length, MIN_TEXT_PT, Size, Style, Unit};
 pub use svg::Svg;
 pub use text::Text;

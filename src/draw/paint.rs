@@ -311,6 +311,13 @@ pub fn paint(
     let mut out = Vec::new();
     let show = &opts.show;
     let st = &sizes.style;
+    // What labels on edges keep clear of: every node with its texts.
+    let boxes: Vec<Box4> = (0..tree.nodes.len())
+        .map(|i| {
+            let ((x, y), e) = (layout.pos[i], sizes.extents[i]);
+            (x - e.left, y - e.up, x + e.right, y + e.down)
+        })
+        .collect();
     for i in 0..tree.nodes.len() {
         let s = &frame.nodes[i];
         let (x, y) = layout.pos[i];
@@ -339,7 +346,7 @@ pub fn paint(
                 let outer = if b.0 - a.0 < -0.5 { Side::Left } else { Side::Right };
                 let (w, gap) = (text_width(&text, st.label), 4.0);
                 let tries = [0.5, 0.58, 0.66].into_iter().flat_map(|t| [(t, outer), (t, outer.other())]);
-                let at = place(a, b, tries, gap, w, st.label, &fan);
+                let at = place(a, b, tries, gap, (w, st.label), (&fan, &boxes));
                 let mark = Mark::Text {
                     at,
                     text,
@@ -354,7 +361,7 @@ pub fn paint(
             }
             if let (Some(kind), true) = (s.cut, show.cuts) {
                 let labelled = s.first_cut && !show.marks_only;
-                cross(&mut out, (a, b), kind, labelled.then_some(fan.as_slice()), rule, st.cut);
+                cross(&mut out, (a, b), kind, labelled.then_some((fan.as_slice(), &boxes)), rule, st.cut);
             }
         }
         let focus = frame.focus == Some(i);
@@ -468,8 +475,11 @@ impl Side {
 
 /// Where a text `w` × `h` goes beside the edge `a`–`b`: the first of
 /// `tries` (how far along the edge, which side) where its box, `gap` px
-/// clear of the edge, touches none of the `fan`'s edges; else the first try.
-fn place(a: Pt, b: Pt, tries: impl IntoIterator<Item = (f64, Side)>, gap: f64, w: f64, h: f64, fan: &[(Pt, Pt)]) -> Pt {
+/// clear of the edge, touches none of the `fan`'s edges and none of the
+/// `boxes` (nodes with their texts); else the first try clear of the fan;
+/// else the first try.
+fn place(a: Pt, b: Pt, tries: impl IntoIterator<Item = (f64, Side)>, gap: f64, (w, h): Pt, clear: Clear) -> Pt {
+    let (fan, boxes) = clear;
     let (nx, ny) = normal(a, b);
     let d = gap + reach((nx, ny), w, h);
     let at = |(t, side): (f64, Side)| {
@@ -478,17 +488,27 @@ fn place(a: Pt, b: Pt, tries: impl IntoIterator<Item = (f64, Side)>, gap: f64, w
         let s = if (nx < 0.0) == (side == Side::Left) { 1.0 } else { -1.0 };
         (m.0 + nx * d * s, m.1 + ny * d * s)
     };
-    let mut first = None;
+    let (mut first, mut off_fan) = (None, None);
     for t in tries {
         let c = at(t);
         first = first.or(Some(c));
         let bx = (c.0 - w / 2.0 - 1.0, c.1 - h / 2.0 - 1.0, c.0 + w / 2.0 + 1.0, c.1 + h / 2.0 + 1.0);
-        if !fan.iter().any(|&(p, q)| hits(p, q, bx)) {
+        if fan.iter().any(|&(p, q)| hits(p, q, bx)) {
+            continue;
+        }
+        off_fan = off_fan.or(Some(c));
+        if !boxes.iter().any(|o| bx.0 < o.2 && o.0 < bx.2 && bx.1 < o.3 && o.1 < bx.3) {
             return c;
         }
     }
-    first.unwrap_or(lerp(a, b, 0.5))
+    off_fan.or(first).unwrap_or(lerp(a, b, 0.5))
 }
+
+/// A box: left, top, right, bottom.
+type Box4 = (f64, f64, f64, f64);
+
+/// What a label keeps clear of: the edges of its fan, and boxes.
+type Clear<'a> = (&'a [(Pt, Pt)], &'a [Box4]);
 
 /// Does the segment `p`–`q` touch the box (x0, y0, x1, y1)? (Liang–Barsky.)
 fn hits(p: Pt, q: Pt, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> bool {
@@ -546,7 +566,7 @@ const CROSS_AT: f64 = 0.74;
 /// `fan`, when the mark is labelled: the edges from the same parent. The
 /// label goes on the left (towards the siblings searched) when it is clear
 /// of them there, else on the right.
-fn cross(out: &mut Vec<Item>, (a, b): (Pt, Pt), kind: CutKind, fan: Option<&[(Pt, Pt)]>, rule: CutRule, size: f64) {
+fn cross(out: &mut Vec<Item>, (a, b): (Pt, Pt), kind: CutKind, clear: Option<Clear>, rule: CutRule, size: f64) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
@@ -564,13 +584,13 @@ fn cross(out: &mut Vec<Item>, (a, b): (Pt, Pt), kind: CutKind, fan: Option<&[(Pt
         let q = (c.0 - nx * CROSS + ux * 4.0, c.1 - ny * CROSS + uy * 4.0);
         out.push(Item { layer: 1, mark: Mark::Line { a: p, b: q, ink, width: 2.2, dash: false } });
     }
-    let Some(fan) = fan else { return };
+    let Some(clear) = clear else { return };
     // Clear of the strokes whatever the text's width and the edge's slope:
     // the strokes reach CROSS across the edge, the text box its reach
     // along the normal, and 4 px between them.
     let text = cut_text(kind, rule);
-    let tries = [(CROSS_AT, Side::Left), (CROSS_AT, Side::Right)];
-    let at = place(a, b, tries, CROSS + 4.0, text_width(&text, size), size, fan);
+    let tries = [CROSS_AT, 0.6, 0.48].into_iter().flat_map(|t| [(t, Side::Left), (t, Side::Right)]);
+    let at = place(a, b, tries, CROSS + 4.0, (text_width(&text, size), size), clear);
     let mark = Mark::Text { at, text, size, anchor: Anchor::Middle, ink, bold: true, italic: false, halo: true };
     out.push(Item { layer: 1, mark });
 }

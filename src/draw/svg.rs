@@ -49,9 +49,11 @@ pub fn open_tag(fig: &Figure, xmlns: bool) -> String {
 pub fn describe(fig: &Figure, k: usize) -> String {
     let frame = &fig.frames[k];
     let mut parts: Vec<String> = Vec::new();
-    match &fig.algorithm {
-        Some((algo, conventions)) => parts.push(format!("A game tree searched by {} ({conventions}).", algo.name())),
-        None => parts.push("A game tree.".into()),
+    match (&fig.algorithm, fig.opts.show.values) {
+        (Some((algo, conventions)), true) => {
+            parts.push(format!("A game tree searched by {} ({conventions}).", algo.name()))
+        }
+        _ => parts.push("A game tree.".into()),
     }
     match (&frame.caption, frame.nodes[0].value.as_ref().filter(|_| frame.nodes[0].computed)) {
         (Some(c), _) => parts.push(format!("Step {c}")),

@@ -5,13 +5,13 @@
 //! figure's last frame, so it says what the other formats draw.
 //!
 //! ```text
-//! MAX A  3  [α −∞, β +∞]  #1
-//! ├── MIN B  3  [α −∞, β +∞]  #2
-//! │   ├── 3  #3
-//! │   └── 12  #4
-//! └── MIN C  ≤ 2  [α 3, β +∞]  #5
-//!     ├── 2  #6
-//!     └── // α  4  (not searched)
+//! MAX A  3  [α 3, β +∞]  #1
+//! ├── a1: MIN B  3  [α −∞, β 3]  #2  *
+//! │   ├── b1: 3  #3  *
+//! │   └── b2: 12  #4
+//! └── a2: MIN C  ≤ 2  [α 3, β +∞]  #6
+//!     ├── c1: 2  #7
+//!     └── // α  c2: 4  (not searched)
 //! ```
 
 use std::fmt;
@@ -70,9 +70,6 @@ impl Text<'_> {
             .into_iter()
             .flatten()
             .collect();
-        if !edge.is_empty() {
-            parts.push(format!("{}:", edge.join(" ")));
-        }
         let kind = match node.kind() {
             NodeKind::Max => Some("MAX".to_string()),
             NodeKind::Min => Some("MIN".to_string()),
@@ -80,12 +77,20 @@ impl Text<'_> {
             NodeKind::Player(p) => fig.game.players().get(p as usize).cloned(),
             NodeKind::Leaf => None,
         };
-        parts.extend(kind);
-        if let (Some(name), true) = (node.name(), show.names) {
-            parts.push(name.to_string());
-        }
-        if let Some(v) = s.value.clone().filter(|_| !s.computed || show.values) {
-            parts.push(v);
+        let name = node.name().filter(|_| show.names).map(str::to_string);
+        let edge = (!edge.is_empty()).then(|| format!("{}:", edge.join(" ")));
+        let value = s.value.clone().filter(|_| !s.computed || show.values);
+        // `a2: MIN C`, then the value; a leaf's value right after its move.
+        let head: Vec<String> = match (kind, name) {
+            (None, None) => edge.into_iter().chain(value).collect(),
+            (kind, name) => {
+                let head: Vec<String> = edge.into_iter().chain(kind).chain(name).collect();
+                parts.push(head.join(" "));
+                value.into_iter().collect()
+            }
+        };
+        if !head.is_empty() {
+            parts.push(head.join(" "));
         }
         if let (Some(w), true, false) = (s.window, show.windows, node.is_leaf()) {
             parts.push(format!("[α {}, β {}]", num(w.alpha), num(w.beta)));
