@@ -398,7 +398,7 @@ pub fn paint(
         let badge_y = if leaf && show.visits { h / 2.0 + st.badge_r + 4.0 } else { 0.0 };
         if let Some(name) = name {
             let (at, anchor) = if leaf {
-                ((x, y + h / 2.0 + badge_y + 0.5 * st.name + 5.0), Anchor::Middle)
+                ((x, y + h / 2.0 + badge_y + 12.0 * st.name / 13.0), Anchor::Middle)
             } else {
                 ((x - w / 2.0 - 6.0, y), Anchor::End)
             };
@@ -409,7 +409,7 @@ pub fn paint(
         if let (Some(lines), true, false, false) = (window_lines(s), show.windows, leaf, st.compact) {
             let inks = if grey { [Ink::Grey, Ink::Grey] } else { [Ink::Alpha, Ink::Beta] };
             for (k, (text, ink)) in lines.into_iter().zip(inks).enumerate() {
-                let at = (x + w / 2.0 + 7.0, y + st.small * (1.27 * k as f64 - 0.64));
+                let at = (x + w / 2.0 + 7.0, y + st.small / 11.0 * (14.0 * k as f64 - 7.0));
                 let mark = Mark::Text {
                     at,
                     text,
