@@ -26,6 +26,7 @@ mod frame;
 mod html;
 mod layout;
 mod paint;
+mod place;
 mod style;
 mod svg;
 mod text;
