@@ -332,3 +332,31 @@ fn star_cut_marks_compile_with_pdflatex() {
     cmd.args(["-interaction=nonstopmode", "-halt-on-error"]).arg(&tex).current_dir(&dir);
     ok(&cmd.output().unwrap(), "pdflatex");
 }
+
+#[test]
+fn star1_frames_show_a_chance_nodes_running_bounds() {
+    // specs/exam-chance-coin-pruning.tree, worked by hand in its comment:
+    // leaves in [-10, 10]; at B, E's first leaf o = -8 makes E ≤ -8, so
+    // B ≤ 1/2·(-8) + 1/2·10 = 1 ≤ α = 2 and F is cut.
+    let text = std::fs::read_to_string("specs/exam-chance-coin-pruning.tree").unwrap();
+    let game = gametree::load("coin.tree", &text).unwrap();
+    for algo in [Algorithm::Star1, Algorithm::Star2] {
+        let trace = search::run(&game, algo, &Options::default()).unwrap();
+        let fig = Figure::new(&game, Some(&trace), DrawOptions { steps: true, ..DrawOptions::default() });
+        let b = fig.tree.at(&gametree::model::Path(vec![1])).unwrap();
+        let shown: Vec<Option<&str>> = fig.frames.iter().map(|f| f.nodes[b].value.as_deref()).collect();
+        let fresh = shown.iter().position(|v| *v == Some("[−10, 10]"));
+        let after_e = shown.iter().position(|v| *v == Some("[−10, 1]"));
+        assert!(fresh.is_some() && after_e.is_some() && fresh < after_e, "{algo:?}: {shown:?}");
+        let cut = fig
+            .frames
+            .iter()
+            .position(|f| {
+                f.nodes
+                    .iter()
+                    .any(|s| s.cut.is_some_and(|k| matches!(k, gametree::search::trace::CutKind::Chance { .. })))
+            })
+            .unwrap();
+        assert!(after_e.unwrap() < cut, "{algo:?}: the bounds are shown before the chance cut");
+    }
+}
