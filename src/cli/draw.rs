@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use gametree::draw::{Dot, DrawOptions, Figure, Html, Shapes, Show, Svg, Tikz, default_algorithm};
+use gametree::draw::{
+    Dot, DrawOptions, Figure, Html, Length, Scope, Shapes, Show, Size, Svg, Text, Tikz, default_algorithm,
+};
 use gametree::search::{self, Algorithm};
 
 use super::args::{self, ConventionArgs};
@@ -42,6 +44,19 @@ pub struct DrawArgs {
     /// (no search is run, so `?` leaves are fine).
     #[arg(long)]
     blank: bool,
+    /// With --blank: draw the `//` on the edges the search prunes (and
+    /// still no values), so students fill in the rest.
+    #[arg(long, requires = "blank")]
+    cut_marks: bool,
+    /// Scale the picture to this width: cm, mm, pt, in (TikZ and SVG) or px
+    /// (as in `12cm`). TikZ with --steps fits a 128 mm × 96 mm beamer frame
+    /// by default.
+    #[arg(long, value_name = "LEN", value_parser = Length::parse)]
+    width: Option<Length>,
+    /// Draw only the subtree at this node (a name or path, as in `B` or
+    /// `2.1`); the search still runs on the whole tree.
+    #[arg(long, value_name = "PATH")]
+    subtree: Option<String>,
     /// What not to show (comma-separated).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "WHAT")]
     hide: Vec<Part>,
@@ -62,6 +77,8 @@ enum DrawFormat {
     Tikz,
     Svg,
     Html,
+    /// The tree in Unicode box characters, for terminals and plain text.
+    Text,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -84,7 +101,11 @@ enum Part {
 }
 
 fn options(args: &DrawArgs) -> DrawOptions {
-    let mut show = if args.blank { Show::blank() } else { Show::default() };
+    let mut show = match (args.blank, args.cut_marks) {
+        (true, true) => Show::blank_with_cut_marks(),
+        (true, false) => Show::blank(),
+        _ => Show::default(),
+    };
     for part in &args.hide {
         match part {
             Part::Names => show.names = false,
@@ -105,8 +126,8 @@ fn options(args: &DrawArgs) -> DrawOptions {
 }
 
 pub fn draw(args: &DrawArgs, out: &mut dyn Write) -> Exit {
-    if args.steps && args.format == DrawFormat::Dot {
-        eprintln!("error: --steps needs --format tikz, svg or html (DOT draws the finished search)");
+    if args.steps && matches!(args.format, DrawFormat::Dot | DrawFormat::Text) {
+        eprintln!("error: --steps needs --format tikz, svg or html (DOT and text draw the finished search)");
         return Ok(2);
     }
     if args.steps && args.blank {
@@ -119,7 +140,7 @@ pub fn draw(args: &DrawArgs, out: &mut dyn Write) -> Exit {
     }
     let Ok(input) = Input::read(&args.file) else { return Ok(2) };
     let Ok(game) = input.game() else { return Ok(2) };
-    let trace = if args.blank {
+    let trace = if args.blank && !args.cut_marks {
         None
     } else {
         let algorithm = args.algorithm.unwrap_or_else(|| default_algorithm(&game));
@@ -131,12 +152,38 @@ pub fn draw(args: &DrawArgs, out: &mut dyn Write) -> Exit {
             }
         }
     };
-    let figure = Figure::new(&game, trace.as_ref(), options(args));
+    let subtree = match &args.subtree {
+        None => None,
+        Some(text) => match gametree::syntax::parse::parse_reference(text)
+            .map_err(|d| d.kind.to_string())
+            .and_then(|r| game.resolve(&r.segments))
+        {
+            Ok(p) => Some(p),
+            Err(why) => {
+                eprintln!("error: --subtree {text}: {why}");
+                return Ok(2);
+            }
+        },
+    };
+    let size = match (&args.width, args.format) {
+        (Some(len), _) => Size::Width(len.clone()),
+        (None, DrawFormat::Tikz) if args.steps => Size::Beamer,
+        _ => Size::Natural,
+    };
+    if args.width.is_some() && !matches!(args.format, DrawFormat::Tikz | DrawFormat::Svg | DrawFormat::Html) {
+        eprintln!("error: --width is for --format tikz, svg or html (Graphviz and text size themselves)");
+        return Ok(2);
+    }
+    let figure = Figure::scoped(&game, trace.as_ref(), options(args), &Scope { subtree, size });
+    if let Some(why) = figure.unreadable() {
+        eprintln!("warning: {}: {why}", args.file.display());
+    }
     let output = Output { path: args.output.as_deref(), input: &args.file, force: args.force };
     match args.format {
         DrawFormat::Dot => output.write(out, &Dot(&figure).to_string()),
         DrawFormat::Tikz => output.write(out, &Tikz { figure: &figure, standalone: args.standalone }.to_string()),
         DrawFormat::Html => output.write(out, &Html(&figure).to_string()),
+        DrawFormat::Text => output.write(out, &Text(&figure).to_string()),
         DrawFormat::Svg if !args.steps => output.write(out, &Svg { figure: &figure, frame: 0 }.to_string()),
         DrawFormat::Svg => frames(&figure, &output),
     }

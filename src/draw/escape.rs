@@ -68,6 +68,7 @@ fn symbol(c: char) -> Option<&'static str> {
         '≤' => "$\\leq$",
         'α' => "$\\alpha$",
         'β' => "$\\beta$",
+        'Σ' => "$\\Sigma$",
         '∞' => "$\\infty$",
         '−' => "$-$",
         '·' => "$\\cdot$",

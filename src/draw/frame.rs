@@ -12,6 +12,7 @@ use crate::analysis::Analysis;
 use crate::model::{Game, NodeKind, Utility};
 use crate::num::Num;
 use crate::report::narrate::narrate;
+use crate::search::Algorithm;
 use crate::search::trace::{BoundKind, CutKind, Event, Trace, Value, Window};
 
 use super::tree::Tree;
@@ -66,8 +67,12 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
     let mut live: HashMap<usize, (Option<Value>, Option<Window>)> = HashMap::new();
     let mut prev = Analysis::of(game, &prefix(trace, 0));
     let mut out = Vec::new();
+    let star = matches!(trace.algorithm, Algorithm::Star1 | Algorithm::Star2);
+    let bounds = game.bounds().filter(|_| star);
+    let build =
+        |a: &Analysis, live: &HashMap<usize, (Option<Value>, Option<Window>)>| build(game, tree, a, live, bounds);
     if steps {
-        let mut f = build(game, tree, &prev, &live);
+        let mut f = build(&prev, &live);
         f.caption = Some("Before the search.".into());
         out.push(f);
     }
@@ -78,7 +83,7 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
             live.insert(top, (Some(value.clone()), *window));
         }
         if steps || k + 1 == n {
-            let mut f = build(game, tree, &a, &live);
+            let mut f = build(&a, &live);
             if steps {
                 f.focus = focus.and_then(|v| tree.at(&a.visits[v].path));
                 f.caption = lines.get(k).map(|l| format!("{}. {l}", k + 1));
@@ -99,7 +104,15 @@ fn deepest_open(a: &Analysis) -> Option<usize> {
     a.visits.iter().rposition(|v| v.value.is_none())
 }
 
-fn build(game: &Game, tree: &Tree, a: &Analysis, live: &HashMap<usize, (Option<Value>, Option<Window>)>) -> Frame {
+/// `bounds`: the declared bounds, when the search is Star1/Star2, whose
+/// open CHANCE nodes show their running bounds.
+fn build(
+    game: &Game,
+    tree: &Tree,
+    a: &Analysis,
+    live: &HashMap<usize, (Option<Value>, Option<Window>)>,
+    bounds: Option<(Num, Num)>,
+) -> Frame {
     let mut frame = blank(game, tree);
     for (i, v) in a.visits.iter().enumerate() {
         let Some(t) = tree.at(&v.path) else { continue };
@@ -111,6 +124,7 @@ fn build(game: &Game, tree: &Tree, a: &Analysis, live: &HashMap<usize, (Option<V
         let shown = match (&v.value, kind) {
             (Some(value), _) => Some(value_text(value, v.bound)),
             (None, NodeKind::Max | NodeKind::Min) => Some(running_text(kind, running.as_ref())),
+            (None, NodeKind::Chance) => bounds.map(|b| running_bounds(game, a, i, b)),
             (None, _) => None,
         };
         if shown.is_some() {
@@ -140,6 +154,30 @@ fn build(game: &Game, tree: &Tree, a: &Analysis, live: &HashMap<usize, (Option<V
         }
     }
     frame
+}
+
+/// Star1's running bounds on an open CHANCE node (Ballard 1983): each
+/// child's value as far as the search knows it (exact, or a bound on one
+/// side), the declared bounds `L`, `U` for the rest, weighted by the
+/// probabilities: `[lo, hi]`. The cut compares these with α and β.
+fn running_bounds(game: &Game, a: &Analysis, v: usize, (lo_b, hi_b): (Num, Num)) -> String {
+    let visit = &a.visits[v];
+    let n = game.node(visit.node).children().len();
+    let mut known = vec![(lo_b, hi_b); n];
+    for &c in &visit.children {
+        let cv = &a.visits[c];
+        let (Some(val), Some(&i)) = (cv.value.as_ref().and_then(Value::scalar), cv.path.0.last()) else { continue };
+        known[i as usize] = match cv.bound {
+            BoundKind::Exact => (val, val),
+            BoundKind::Lower => (val, hi_b),
+            BoundKind::Upper => (lo_b, val),
+        };
+    }
+    let (lo, hi) = (0..n).fold((Num::ZERO, Num::ZERO), |(lo, hi), i| {
+        let p = game.prob(visit.node, i);
+        (lo + p * known[i].0, hi + p * known[i].1)
+    });
+    format!("[{}, {}]", num(lo), num(hi))
 }
 
 /// `3`, `−2`, `7/2`, `(1, 2, 6)`, `?`.

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use super::escape::{XmlText, n};
-use super::svg::{element, open_tag};
+use super::svg::{describe, element, open_tag};
 use super::{Figure, Shapes, ranges};
 use crate::search::trace::CutKind;
 
@@ -29,10 +29,12 @@ var els=[].slice.call(document.querySelectorAll('[data-k]'));
 var sets=els.map(function(e){return e.getAttribute('data-k').split(',').map(function(r){var p=r.split('-');return [+p[0],+(p[1]||p[0])];});});
 var slider=document.getElementById('slider'),count=document.getElementById('count');
 var n=+slider.max+1,k=0;
+var status=document.getElementById('status'),caps=[].slice.call(document.querySelectorAll('#captions li'));
 function show(j){
   k=Math.max(0,Math.min(n-1,j|0));
   els.forEach(function(e,i){var on=sets[i].some(function(r){return k>=r[0]&&k<=r[1];});e.style.display=on?'':'none';});
   slider.value=k;count.textContent='step '+k+' of '+(n-1);document.body.setAttribute('data-step',k);
+  if(caps[k])status.textContent=caps[k].textContent;
   if(location.hash!=='#step='+k){try{history.replaceState(null,'','#step='+k);}catch(e){}}
 }
 function fromHash(){var m=/step=(\\d+)/.exec(location.hash);return m?+m[1]:0;}
@@ -63,7 +65,10 @@ impl fmt::Display for Html<'_> {
             writeln!(f, "<p class=\"meta\">{} — {}</p>", XmlText(algo.name()), XmlText(conventions))?;
         }
         if all > 1 {
-            writeln!(f, "<div class=\"controls\"><button id=\"prev\" title=\"previous step (←)\">◀ previous</button>")?;
+            writeln!(
+                f,
+                "<div class=\"controls\"><button id=\"prev\" title=\"previous step (←)\" aria-keyshortcuts=\"ArrowLeft\">◀ previous</button>"
+            )?;
             writeln!(
                 f,
                 "<input id=\"slider\" type=\"range\" min=\"0\" max=\"{}\" value=\"0\" aria-label=\"step\">",
@@ -71,11 +76,21 @@ impl fmt::Display for Html<'_> {
             )?;
             writeln!(
                 f,
-                "<button id=\"next\" title=\"next step (→)\">next ▶</button><span id=\"count\">step 0 of {}</span></div>",
+                "<button id=\"next\" title=\"next step (→)\" aria-keyshortcuts=\"ArrowRight\">next ▶</button><span id=\"count\">step 0 of {}</span></div>",
                 all - 1
             )?;
         }
+        if all > 1 {
+            // Read out at each step (aria-live); the list holds every step's words.
+            writeln!(f, "<p id=\"status\" class=\"legend\" role=\"status\" aria-live=\"polite\"></p>")?;
+            writeln!(f, "<ol id=\"captions\" hidden>")?;
+            for k in 0..all {
+                writeln!(f, "<li>{}</li>", XmlText(&describe(fig, k)))?;
+            }
+            writeln!(f, "</ol>")?;
+        }
         writeln!(f, "<div class=\"figure\">\n{}", open_tag(fig, false))?;
+        writeln!(f, "<title>{}</title>", XmlText(title))?;
         for (el, frames) in fig.timeline(element) {
             if frames.len() == all {
                 writeln!(f, "{el}")?;

@@ -7,14 +7,8 @@
 //!
 //! Coordinates are in CSS pixels, y downwards; TikZ maps 1 px to 0.75 pt.
 
+use super::style::Style;
 use super::tree::Tree;
-
-/// Room between neighbouring nodes on a level.
-const GAP: f64 = 14.0;
-/// Distance between levels.
-pub const LEVEL: f64 = 92.0;
-/// Space around the drawing.
-pub const MARGIN: f64 = 16.0;
 
 /// The room a node takes around its centre.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -35,50 +29,99 @@ pub struct Layout {
     pub height: f64,
 }
 
-/// Per level, the leftmost and rightmost point, relative to a subtree's root.
-type Contour = Vec<(f64, f64)>;
+/// Per level and row (two rows a level: the second holds staggered
+/// leaves), the leftmost and rightmost point, relative to a subtree's root.
+type Contour = Vec<Option<(f64, f64)>>;
 
 impl Layout {
+    /// The layout in the default (roomy) style.
     pub fn new(tree: &Tree, extents: &[Extent]) -> Layout {
+        Layout::styled(tree, extents, &Style::ROOMY)
+    }
+
+    /// The layout with `style`'s gaps and level distance; with `stagger`,
+    /// every second leaf of a fan of leaves one row lower.
+    pub fn styled(tree: &Tree, extents: &[Extent], style: &Style) -> Layout {
         let n = tree.nodes.len();
+        let rows = Rows::of(tree, extents, style);
         let mut rel = vec![0.0; n];
-        let contour = place(tree, extents, 0, &mut rel);
-        let left = contour.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
-        let right = contour.iter().map(|c| c.1).fold(f64::NEG_INFINITY, f64::max);
-        let top = (0..n).map(|i| extents[i].up - LEVEL * tree.depth(i) as f64).fold(0.0, f64::max);
+        let contour = place(tree, extents, &rows, 0, &mut rel);
+        let left = contour.iter().flatten().map(|c| c.0).fold(f64::INFINITY, f64::min);
+        let right = contour.iter().flatten().map(|c| c.1).fold(f64::NEG_INFINITY, f64::max);
+        let top = (0..n).map(|i| extents[i].up - rows.y(tree, i)).fold(0.0, f64::max);
         let mut pos = vec![(0.0, 0.0); n];
-        pos[0] = (MARGIN - left, MARGIN + top);
+        let margin = style.margin;
+        pos[0] = (margin - left, margin + top);
         for i in 1..n {
             let p = tree.nodes[i].parent.unwrap_or(0);
-            pos[i] = (pos[p].0 + rel[i], pos[0].1 + LEVEL * tree.depth(i) as f64);
+            pos[i] = (pos[p].0 + rel[i], pos[0].1 + rows.y(tree, i));
         }
         let bottom = (0..n).map(|i| pos[i].1 + extents[i].down).fold(0.0, f64::max);
-        Layout { pos, width: right - left + 2.0 * MARGIN, height: bottom + MARGIN }
+        Layout { pos, width: right - left + 2.0 * margin, height: bottom + margin }
+    }
+}
+
+/// Which nodes sit in a level's second row, and how far below the first.
+struct Rows {
+    lower: Vec<bool>,
+    drop: f64,
+    gap: f64,
+    level: f64,
+}
+
+impl Rows {
+    fn of(tree: &Tree, extents: &[Extent], style: &Style) -> Rows {
+        let mut lower = vec![false; tree.nodes.len()];
+        let mut drop: f64 = 0.0;
+        for t in tree.nodes.iter().filter(|t| style.stagger && t.children.len() > 1) {
+            if t.children.iter().all(|&c| tree.nodes[c].children.is_empty()) {
+                for &c in t.children.iter().skip(1).step_by(2) {
+                    lower[c] = true;
+                }
+                drop = t.children.iter().map(|&c| extents[c].up + extents[c].down + 3.0).fold(drop, f64::max);
+            }
+        }
+        Rows { lower, drop, gap: style.gap, level: style.level }
+    }
+
+    /// Below the root's centre.
+    fn y(&self, tree: &Tree, i: usize) -> f64 {
+        self.level * tree.depth(i) as f64 + if self.lower[i] { self.drop } else { 0.0 }
     }
 }
 
 /// Lays out the subtree at `i`; `rel[c]` gets each child's offset from its
 /// parent. Returns the subtree's contour.
-fn place(tree: &Tree, extents: &[Extent], i: usize, rel: &mut [f64]) -> Contour {
-    let own = (-extents[i].left, extents[i].right);
+fn place(tree: &Tree, extents: &[Extent], rows: &Rows, i: usize, rel: &mut [f64]) -> Contour {
+    let own = Some((-extents[i].left, extents[i].right));
+    let mut contour = if rows.lower[i] { vec![None, own] } else { vec![own, None] };
     let children = &tree.nodes[i].children;
     if children.is_empty() {
-        return vec![own];
+        return contour;
     }
     let mut merged: Contour = Vec::new();
     let mut offsets = Vec::with_capacity(children.len());
-    for &c in children {
-        let sub = place(tree, extents, c, rel);
-        let shift = if merged.is_empty() {
-            0.0
-        } else {
-            merged.iter().zip(&sub).map(|(m, s)| m.1 - s.0 + GAP).fold(f64::NEG_INFINITY, f64::max)
+    for (k, &c) in children.iter().enumerate() {
+        let sub = place(tree, extents, rows, c, rel);
+        // Left to right, at least half their widths apart (staggered
+        // neighbours share no row), else as close as the contours allow.
+        let order = match k.checked_sub(1) {
+            Some(j) => offsets[j] + (extents[children[j]].right + extents[c].left) / 2.0 + 1.5,
+            None => 0.0,
         };
+        let shift = merged
+            .iter()
+            .zip(&sub)
+            .filter_map(|(m, s)| Some(m.as_ref()?.1 - s.as_ref()?.0 + rows.gap))
+            .fold(order, f64::max);
         for (d, s) in sub.iter().enumerate() {
-            let s = (s.0 + shift, s.1 + shift);
-            match merged.get_mut(d) {
-                Some(m) => m.1 = s.1.max(m.1),
-                None => merged.push(s),
+            let s = s.map(|s| (s.0 + shift, s.1 + shift));
+            if d >= merged.len() {
+                merged.push(s);
+            } else if let (Some(m), Some(s)) = (&mut merged[d], s) {
+                m.1 = s.1.max(m.1);
+            } else if merged[d].is_none() {
+                merged[d] = s;
             }
         }
         offsets.push(shift);
@@ -87,7 +130,6 @@ fn place(tree: &Tree, extents: &[Extent], i: usize, rel: &mut [f64]) -> Contour 
     for (&c, o) in children.iter().zip(&offsets) {
         rel[c] = o - centre;
     }
-    let mut contour = vec![own];
-    contour.extend(merged.iter().map(|m| (m.0 - centre, m.1 - centre)));
+    contour.extend(merged.iter().map(|m| m.map(|m| (m.0 - centre, m.1 - centre))));
     contour
 }

@@ -26,7 +26,10 @@ mod frame;
 mod html;
 mod layout;
 mod paint;
+mod place;
+mod style;
 mod svg;
+mod text;
 mod tikz;
 mod tree;
 
@@ -36,12 +39,14 @@ pub use dot::Dot;
 pub use frame::{Frame, NodeState};
 pub use html::Html;
 pub use layout::Layout;
-pub use paint::{Item, Mark};
+pub use paint::{Anchor, Item, Mark, text_width};
+pub use style::{Length, MIN_TEXT_PT, Size, Style, Unit};
 pub use svg::Svg;
+pub use text::Text;
 pub use tikz::Tikz;
 pub use tree::Tree;
 
-use crate::model::Game;
+use crate::model::{Game, Path};
 use crate::search::Algorithm;
 use crate::search::options::CutRule;
 use crate::search::trace::Trace;
@@ -75,11 +80,24 @@ pub struct Show {
     pub pv: bool,
     /// Cut marks on pruned edges, and greyed unsearched subtrees.
     pub cuts: bool,
+    /// Cut marks only: the `//` strokes on pruned edges, with no α/β
+    /// beside them and nothing greyed (an exam figure with the cuts given).
+    pub marks_only: bool,
 }
 
 impl Default for Show {
     fn default() -> Show {
-        Show { names: true, values: true, windows: true, visits: true, labels: true, probs: true, pv: true, cuts: true }
+        Show {
+            names: true,
+            values: true,
+            windows: true,
+            visits: true,
+            labels: true,
+            probs: true,
+            pv: true,
+            cuts: true,
+            marks_only: false,
+        }
     }
 }
 
@@ -89,6 +107,20 @@ impl Show {
     pub fn blank() -> Show {
         Show { values: false, windows: false, visits: false, pv: false, cuts: false, ..Show::default() }
     }
+
+    /// An exam figure with the `//` on the pruned edges and no answers.
+    pub fn blank_with_cut_marks() -> Show {
+        Show { cuts: true, marks_only: true, ..Show::blank() }
+    }
+}
+
+/// Where and how big: the part of the tree drawn and the size asked for.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scope {
+    /// Draw only the subtree at this path (the search still runs on the
+    /// whole tree, so windows and cuts are the whole search's).
+    pub subtree: Option<Path>,
+    pub size: Size,
 }
 
 /// How to draw.
@@ -120,32 +152,136 @@ pub struct Figure<'a> {
     /// The whole drawing, captions included.
     pub width: f64,
     pub height: f64,
+    /// The size asked for, and the scale (pt per 0.75 px) that gives it;
+    /// `None` at the natural size.
+    pub size: Size,
+    pub scale: Option<f64>,
+    /// The smallest text at that scale, in pt (at scale 1 when natural).
+    pub min_text_pt: f64,
 }
 
 impl<'a> Figure<'a> {
     /// A figure of `trace` on `game`; without a trace, the bare tree.
     pub fn new(game: &'a Game, trace: Option<&Trace>, opts: DrawOptions) -> Figure<'a> {
-        let tree = Tree::of(game);
+        Figure::scoped(game, trace, opts, &Scope::default())
+    }
+
+    /// A figure of part of the tree, or at a size: the roomiest style whose
+    /// text stays at least [`MIN_TEXT_PT`] at that size (the tightest when
+    /// none does; [`Figure::unreadable`] then says so).
+    pub fn scoped(game: &'a Game, trace: Option<&Trace>, opts: DrawOptions, scope: &Scope) -> Figure<'a> {
+        let tree = match &scope.subtree {
+            Some(p) => Tree::under(game, p),
+            None => Tree::of(game),
+        };
         let frames = match trace {
             Some(t) => frame::frames(game, &tree, t, opts.steps),
             None => vec![frame::blank(game, &tree)],
         };
-        let sizes = paint::measure(game, &tree, &frames, &opts);
-        let mut layout = Layout::new(&tree, &sizes.extents);
+        let algorithm = trace.map(|t| (t.algorithm, t.options.describe(t.algorithm.uses_window())));
+        let cuts = trace.map_or(CutRule::OnEquality, |t| t.options.cuts);
+        let styles = match scope.size {
+            Size::Natural => vec![Style::ROOMY],
+            _ => Style::candidates().to_vec(),
+        };
+        let mut best = None;
+        for style in styles {
+            let fig = Figure::styled(game, tree.clone(), frames.clone(), opts, style, scope.size.clone());
+            let fig = Figure { algorithm: algorithm.clone(), cuts, ..fig };
+            let fits = fig.min_text_pt >= MIN_TEXT_PT - 1e-9;
+            best = Some(fig);
+            if fits {
+                break;
+            }
+        }
+        best.expect("at least one style")
+    }
+
+    fn styled(
+        game: &'a Game,
+        tree: Tree,
+        frames: Vec<Frame>,
+        opts: DrawOptions,
+        style: Style,
+        size: Size,
+    ) -> Figure<'a> {
+        let sizes = paint::measure(game, &tree, &frames, &opts, style);
+        let mut layout = Layout::styled(&tree, &sizes.extents, &style);
         let captioned = frames.iter().any(|f| f.caption.is_some());
-        let width = if captioned { layout.width.max(460.0 + 2.0 * layout::MARGIN) } else { layout.width };
+        let width = if captioned { layout.width.max(460.0 + 2.0 * style.margin) } else { layout.width };
         let dx = (width - layout.width) / 2.0;
         for p in &mut layout.pos {
             p.0 += dx;
         }
-        let text_w = width - 2.0 * layout::MARGIN;
-        let captions: Vec<Vec<String>> =
-            frames.iter().map(|f| f.caption.as_deref().map(|c| paint::wrap(c, text_w)).unwrap_or_default()).collect();
+        let text_w = width - 2.0 * style.margin;
+        let wrap = |c: &str| paint::wrap(c, text_w, style.caption);
+        let windows = style.compact && opts.show.windows;
+        let captions: Vec<Vec<String>> = frames
+            .iter()
+            .map(|f| {
+                let text = f.caption.as_deref().map(|c| {
+                    match window_note(game, &tree, f).filter(|_| windows && !c.contains("α = ")) {
+                        Some(w) => format!("{c} {w}"),
+                        None => c.to_string(),
+                    }
+                });
+                text.as_deref().map(wrap).unwrap_or_default()
+            })
+            .collect();
         let lines = captions.iter().map(Vec::len).max().unwrap_or(0);
-        let height = layout.height + paint::caption_height(lines);
-        let algorithm = trace.map(|t| (t.algorithm, t.options.describe(t.algorithm.uses_window())));
-        let cuts = trace.map_or(CutRule::OnEquality, |t| t.options.cuts);
-        Figure { game, tree, frames, layout, opts, algorithm, cuts, sizes, captions, width, height }
+        let height = layout.height + paint::caption_height(lines, style.caption);
+        let scale = size.scale(width, height);
+        let (algorithm, cuts) = (None, CutRule::OnEquality);
+        let mut fig = Figure {
+            game,
+            tree,
+            frames,
+            layout,
+            opts,
+            algorithm,
+            cuts,
+            sizes,
+            captions,
+            width,
+            height,
+            size,
+            scale,
+            min_text_pt: 0.0,
+        };
+        fig.min_text_pt = fig.smallest_text_px() * 0.75 * scale.unwrap_or(1.0);
+        fig
+    }
+
+    /// The style the figure is drawn in.
+    pub fn style(&self) -> &Style {
+        &self.sizes.style
+    }
+
+    /// The smallest type in the figure (px): its last frame's texts, and
+    /// the caption when there is one.
+    fn smallest_text_px(&self) -> f64 {
+        let last = self.frames.len() - 1;
+        let caption = if self.captions.iter().any(|c| !c.is_empty()) { self.style().caption } else { f64::INFINITY };
+        self.paint(last)
+            .iter()
+            .filter_map(|i| match &i.mark {
+                Mark::Text { size, .. } => Some(*size),
+                _ => None,
+            })
+            .fold(caption, f64::min)
+    }
+
+    /// When the figure is too small to read at its size: why, and what
+    /// to do instead (a warning; the figure is still drawn).
+    pub fn unreadable(&self) -> Option<String> {
+        if self.scale.is_none() || self.min_text_pt >= MIN_TEXT_PT - 1e-9 {
+            return None;
+        }
+        Some(format!(
+            "at this size the smallest text is {:.1} pt, under {MIN_TEXT_PT} pt and hard to read when projected: \
+             hide some parts (e.g. --hide visits,windows,names) or draw one part of the tree (--subtree PATH)",
+            (self.min_text_pt * 10.0).floor() / 10.0
+        ))
     }
 
     /// The marks of frame `k`, caption included.
@@ -153,11 +289,12 @@ impl<'a> Figure<'a> {
         let frame = &self.frames[k];
         let mut items = paint::paint(self.game, &self.tree, &self.sizes, &self.layout, frame, &self.opts, self.cuts);
         for (j, line) in self.captions[k].iter().enumerate() {
-            let at = (layout::MARGIN, self.layout.height + 10.0 + paint::CAPTION * 1.4 * (j as f64 + 0.5));
+            let size = self.style().caption;
+            let at = (self.style().margin, self.layout.height + 10.0 + size * 1.4 * (j as f64 + 0.5));
             let mark = Mark::Text {
                 at,
                 text: line.clone(),
-                size: paint::CAPTION,
+                size,
                 anchor: paint::Anchor::Start,
                 ink: paint::Ink::Black,
                 bold: false,
@@ -207,6 +344,16 @@ impl<'a> Figure<'a> {
         out.sort_by_key(|e| e.0);
         out.into_iter().map(|(_, s, f)| (s, f)).collect()
     }
+}
+
+/// In a compact figure's caption: the window of the step's node
+/// (`[B: α = 3, β = +∞]`), which is not drawn beside it.
+fn window_note(game: &Game, tree: &Tree, frame: &Frame) -> Option<String> {
+    let i = frame.focus?;
+    let w = frame.nodes[i].window?;
+    let t = &tree.nodes[i];
+    let name = game.display_name(t.id, &t.path);
+    Some(format!("[{name}: α = {}, β = {}]", frame::num(w.alpha), frame::num(w.beta)))
 }
 
 /// `0-3,5` (0-based frame numbers as ranges; `base` is added).

@@ -8,6 +8,8 @@ use crate::search::trace::CutKind;
 
 use super::frame::{Frame, NodeState, num};
 use super::layout::{Extent, Layout};
+use super::place::{Box4, Clear, Side, lerp, place};
+use super::style::Style;
 use super::tree::Tree;
 use super::{DrawOptions, Shapes};
 
@@ -129,14 +131,6 @@ pub struct Item {
     pub mark: Mark,
 }
 
-const VALUE: f64 = 14.0;
-const NAME: f64 = 13.0;
-const SMALL: f64 = 11.0;
-const BADGE: f64 = 9.5;
-const BADGE_R: f64 = 8.0;
-const LABEL: f64 = 12.0;
-pub const CAPTION: f64 = 14.0;
-
 /// Roughly how wide `text` is at `size` px in a sans-serif font.
 pub fn text_width(text: &str, size: f64) -> f64 {
     let em: f64 = text
@@ -179,10 +173,21 @@ fn shape(game: &Game, tree: &Tree, i: usize, shapes: Shapes) -> Shape {
 }
 
 /// A node's shape size for the widest value it ever shows.
-fn shape_size(s: Shape, leaf: bool, text_w: f64) -> (f64, f64) {
+fn shape_size(s: Shape, leaf: bool, text_w: f64, st: &Style) -> (f64, f64) {
+    if st.compact {
+        // Compact: tighter padding, the same proportions.
+        return match (s, leaf) {
+            // Taller, with the value nearer the wide side.
+            (Shape::Up | Shape::Down, _) => ((1.15 * text_w + 8.0).max(30.0), 32.0),
+            (Shape::Round, _) => ((text_w + 12.0).max(ellipse_around(text_w, 14.0, st.value)).max(30.0), 28.0),
+            (Shape::Diamond, _) => ((1.5 * text_w + 12.0).max(34.0), 30.0),
+            (Shape::Box, true) => ((text_w + 4.0).max(18.0), 20.0),
+            (Shape::Box, false) => ((text_w + 10.0).max(26.0), 25.0),
+        };
+    }
     match (s, leaf) {
         (Shape::Up | Shape::Down, _) => ((1.7 * text_w + 16.0).max(42.0), 32.0),
-        (Shape::Round, _) => ((text_w + 18.0).max(ellipse_around(text_w, 16.0)).max(34.0), 32.0),
+        (Shape::Round, _) => ((text_w + 18.0).max(ellipse_around(text_w, 16.0, st.value)).max(34.0), 32.0),
         (Shape::Diamond, _) => ((1.6 * text_w + 18.0).max(40.0), 36.0),
         (Shape::Box, true) => ((text_w + 14.0).max(28.0), 26.0),
         (Shape::Box, false) => ((text_w + 16.0).max(32.0), 30.0),
@@ -193,8 +198,8 @@ fn shape_size(s: Shape, leaf: bool, text_w: f64) -> (f64, f64) {
 /// wide (estimated for regular type; computed values are bold, about 15%
 /// wider) and its cap height, with a little room at the sides: the
 /// ellipse narrows above and below its middle line, where the text still is.
-fn ellipse_around(text_w: f64, ry: f64) -> f64 {
-    let half_height = 0.4 * VALUE;
+fn ellipse_around(text_w: f64, ry: f64, size: f64) -> f64 {
+    let half_height = 0.4 * size;
     let inner = 1.15 * text_w + 8.0;
     inner / (1.0 - (half_height / ry).powi(2)).sqrt()
 }
@@ -205,6 +210,7 @@ fn ellipse_around(text_w: f64, ry: f64) -> f64 {
 pub struct Sizes {
     pub shape: Vec<(f64, f64)>,
     pub extents: Vec<Extent>,
+    pub style: Style,
 }
 
 /// The name drawn beside a node: its name, and for a player's node the
@@ -238,30 +244,40 @@ fn window_lines(s: &NodeState) -> Option<[String; 2]> {
     Some([format!("α = {}", num(w.alpha)), format!("β = {}", num(w.beta))])
 }
 
-pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions) -> Sizes {
+pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, style: Style) -> Sizes {
     let n = tree.nodes.len();
-    let mut sizes = Sizes { shape: vec![(0.0, 0.0); n], extents: vec![Extent::default(); n] };
+    let st = &style;
+    let mut sizes = Sizes { shape: vec![(0.0, 0.0); n], extents: vec![Extent::default(); n], style };
     for i in 0..n {
         let leaf = tree.nodes[i].children.is_empty();
         let states = frames.iter().map(|f| &f.nodes[i]);
-        let value_w =
-            states.clone().filter_map(|s| visible_value(s, opts)).map(|v| text_width(&v, VALUE)).fold(0.0, f64::max);
-        let (w, h) = shape_size(shape(game, tree, i, opts.shapes), leaf, value_w);
-        sizes.shape[i] = (w, h);
-        let name_w = name_text(game, tree, i).filter(|_| opts.show.names).map_or(0.0, |n| text_width(&n, NAME));
-        let window_w = states
-            .filter(|_| opts.show.windows && !leaf)
-            .filter_map(window_lines)
-            .flat_map(|l| l.map(|t| text_width(&t, SMALL)))
+        let value_w = states
+            .clone()
+            .filter_map(|s| visible_value(s, opts, st))
+            .map(|v| text_width(&v, st.value))
             .fold(0.0, f64::max);
-        let label_w = edge_text(tree, i, opts).map_or(0.0, |l| text_width(&l, LABEL));
-        let badge = if opts.show.visits { 2.0 * BADGE_R + 5.0 } else { 0.0 };
+        let (w, h) = shape_size(shape(game, tree, i, opts.shapes), leaf, value_w, st);
+        sizes.shape[i] = (w, h);
+        let name_w = name_text(game, tree, i).filter(|_| opts.show.names).map_or(0.0, |n| text_width(&n, st.name));
+        let window_w = states
+            .filter(|_| opts.show.windows && !leaf && !st.compact)
+            .filter_map(window_lines)
+            .flat_map(|l| l.map(|t| text_width(&t, st.small)))
+            .fold(0.0, f64::max);
+        let label_w = edge_text(tree, i, opts).map_or(0.0, |l| text_width(&l, st.label));
+        let badge = if opts.show.visits { 2.0 * st.badge_r + 5.0 } else { 0.0 };
         let named = if name_w > 0.0 { name_w + 6.0 } else { 0.0 };
         let e = &mut sizes.extents[i];
         if leaf {
             e.left = (w / 2.0).max(name_w / 2.0);
             e.right = e.left;
-            e.down = h / 2.0 + badge + if name_w > 0.0 { 18.0 } else { 0.0 };
+            e.down = h / 2.0 + badge + if name_w > 0.0 { st.name + 5.0 } else { 0.0 };
+        } else if st.compact {
+            // The visit number above a corner, the window under the tree.
+            e.left = w / 2.0 + named + 2.0;
+            e.right = w / 2.0 + 2.0;
+            e.down = h / 2.0;
+            e.up = h / 2.0 + if badge > 0.0 { 2.0 * st.badge_r + 1.0 } else { 0.0 };
         } else {
             e.left = w / 2.0 + named + badge;
             e.right = w / 2.0 + if window_w > 0.0 { window_w + 7.0 } else { 0.0 };
@@ -269,16 +285,18 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions) -
         }
         e.left = e.left.max(label_w);
         e.right = e.right.max(label_w);
-        e.up = h / 2.0;
+        e.up = e.up.max(h / 2.0);
     }
     sizes
 }
 
-fn visible_value(s: &NodeState, opts: &DrawOptions) -> Option<String> {
+fn visible_value(s: &NodeState, opts: &DrawOptions, st: &Style) -> Option<String> {
     if s.computed && !opts.show.values {
         return None;
     }
-    s.value.clone()
+    // Compact: `≥3`, not `≥ 3`.
+    let v = s.value.clone()?;
+    Some(if st.compact { v.replace("≥ ", "≥").replace("≤ ", "≤") } else { v })
 }
 
 /// Paints one frame.
@@ -293,11 +311,19 @@ pub fn paint(
 ) -> Vec<Item> {
     let mut out = Vec::new();
     let show = &opts.show;
+    let st = &sizes.style;
+    // What labels on edges keep clear of: every node with its texts.
+    let boxes: Vec<Box4> = (0..tree.nodes.len())
+        .map(|i| {
+            let ((x, y), e) = (layout.pos[i], sizes.extents[i]);
+            (x - e.left, y - e.up, x + e.right, y + e.down)
+        })
+        .collect();
     for i in 0..tree.nodes.len() {
         let s = &frame.nodes[i];
         let (x, y) = layout.pos[i];
         let (w, h) = sizes.shape[i];
-        let grey = s.grey && show.cuts;
+        let grey = s.grey && show.cuts && !show.marks_only;
         let ink = if grey { Ink::Grey } else { Ink::Black };
         let soft = if grey { Ink::Grey } else { Ink::Soft };
         if let Some(p) = tree.nodes[i].parent {
@@ -319,13 +345,13 @@ pub fn paint(
                 // the child, where the edges part, or to the other side when
                 // a neighbouring edge is in the way.
                 let outer = if b.0 - a.0 < -0.5 { Side::Left } else { Side::Right };
-                let (w, gap) = (text_width(&text, LABEL), 4.0);
+                let (w, gap) = (text_width(&text, st.label), 4.0);
                 let tries = [0.5, 0.58, 0.66].into_iter().flat_map(|t| [(t, outer), (t, outer.other())]);
-                let at = place(a, b, tries, gap, w, LABEL, &fan);
+                let at = place(a, b, tries, gap, (w, st.label), (&fan, &boxes));
                 let mark = Mark::Text {
                     at,
                     text,
-                    size: LABEL,
+                    size: st.label,
                     anchor: Anchor::Middle,
                     ink: soft,
                     bold: false,
@@ -335,7 +361,8 @@ pub fn paint(
                 out.push(Item { layer: 1, mark });
             }
             if let (Some(kind), true) = (s.cut, show.cuts) {
-                cross(&mut out, a, b, kind, s.first_cut.then_some(fan.as_slice()), rule);
+                let labelled = s.first_cut && !show.marks_only;
+                cross(&mut out, (a, b), kind, labelled.then_some((fan.as_slice(), &boxes)), rule, st.cut);
             }
         }
         let focus = frame.focus == Some(i);
@@ -347,17 +374,18 @@ pub fn paint(
         let sh = shape(game, tree, i, opts.shapes);
         out.push(Item { layer: 2, mark: outline(sh, (x, y), w, h, stroke, fill, width) });
         let leaf = tree.nodes[i].children.is_empty();
-        if let Some(v) = visible_value(s, opts) {
+        if let Some(v) = visible_value(s, opts, st) {
+            let low = if st.compact { 0.3 } else { 0.16 };
             let dy = match sh {
-                Shape::Up => h * 0.16,
-                Shape::Down => -h * 0.16,
+                Shape::Up => h * low,
+                Shape::Down => -h * low,
                 _ => 0.0,
             };
             let bold = s.computed;
             let mark = Mark::Text {
                 at: (x, y + dy),
                 text: v,
-                size: VALUE,
+                size: st.value,
                 anchor: Anchor::Middle,
                 ink,
                 bold,
@@ -367,26 +395,26 @@ pub fn paint(
             out.push(Item { layer: 3, mark });
         }
         let name = name_text(game, tree, i).filter(|_| show.names);
-        let name_w = name.as_deref().map_or(0.0, |n| text_width(n, NAME) + 6.0);
-        let badge_y = if leaf && show.visits { h / 2.0 + BADGE_R + 4.0 } else { 0.0 };
+        let name_w = name.as_deref().map_or(0.0, |n| text_width(n, st.name) + 6.0);
+        let badge_y = if leaf && show.visits { h / 2.0 + st.badge_r + 4.0 } else { 0.0 };
         if let Some(name) = name {
             let (at, anchor) = if leaf {
-                ((x, y + h / 2.0 + badge_y + 12.0), Anchor::Middle)
+                ((x, y + h / 2.0 + badge_y + 12.0 * st.name / 13.0), Anchor::Middle)
             } else {
                 ((x - w / 2.0 - 6.0, y), Anchor::End)
             };
             let mark =
-                Mark::Text { at, text: name, size: NAME, anchor, ink: soft, bold: false, italic: true, halo: false };
+                Mark::Text { at, text: name, size: st.name, anchor, ink: soft, bold: false, italic: true, halo: false };
             out.push(Item { layer: 3, mark });
         }
-        if let (Some(lines), true, false) = (window_lines(s), show.windows, leaf) {
+        if let (Some(lines), true, false, false) = (window_lines(s), show.windows, leaf, st.compact) {
             let inks = if grey { [Ink::Grey, Ink::Grey] } else { [Ink::Alpha, Ink::Beta] };
             for (k, (text, ink)) in lines.into_iter().zip(inks).enumerate() {
-                let at = (x + w / 2.0 + 7.0, y - 7.0 + 14.0 * k as f64);
+                let at = (x + w / 2.0 + 7.0, y + st.small / 11.0 * (14.0 * k as f64 - 7.0));
                 let mark = Mark::Text {
                     at,
                     text,
-                    size: SMALL,
+                    size: st.small,
                     anchor: Anchor::Start,
                     ink,
                     bold: false,
@@ -397,13 +425,23 @@ pub fn paint(
             }
         }
         if let (Some(n), true) = (s.visit, show.visits) {
-            let c = if leaf { (x, y + badge_y) } else { (x - w / 2.0 - name_w - 4.0 - BADGE_R, y) };
-            let mark = Mark::Ellipse { c, rx: BADGE_R, ry: BADGE_R, stroke: Ink::None, fill: Ink::Badge, width: 0.0 };
+            let r = st.badge_r;
+            // Compact: above the corner away from the edge coming in.
+            let away = match tree.nodes[i].parent {
+                Some(p) if layout.pos[p].0 > x + 0.5 => -1.0,
+                _ => 1.0,
+            };
+            let c = match (leaf, st.compact) {
+                (true, _) => (x, y + badge_y),
+                (false, true) => (x + away * (w / 2.0 - r + 2.0), y - h / 2.0 - r - 1.0),
+                (false, false) => (x - w / 2.0 - name_w - 4.0 - r, y),
+            };
+            let mark = Mark::Ellipse { c, rx: r, ry: r, stroke: Ink::None, fill: Ink::Badge, width: 0.0 };
             out.push(Item { layer: 2, mark });
             let mark = Mark::Text {
                 at: c,
                 text: n.to_string(),
-                size: BADGE,
+                size: st.badge,
                 anchor: Anchor::Middle,
                 ink: soft,
                 bold: false,
@@ -414,84 +452,6 @@ pub fn paint(
         }
     }
     out
-}
-
-fn lerp(a: Pt, b: Pt, t: f64) -> Pt {
-    (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
-}
-
-/// A side of an edge, as seen on the page.
-#[derive(Clone, Copy, PartialEq)]
-enum Side {
-    Left,
-    Right,
-}
-
-impl Side {
-    fn other(self) -> Side {
-        match self {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-        }
-    }
-}
-
-/// Where a text `w` × `h` goes beside the edge `a`–`b`: the first of
-/// `tries` (how far along the edge, which side) where its box, `gap` px
-/// clear of the edge, touches none of the `fan`'s edges; else the first try.
-fn place(a: Pt, b: Pt, tries: impl IntoIterator<Item = (f64, Side)>, gap: f64, w: f64, h: f64, fan: &[(Pt, Pt)]) -> Pt {
-    let (nx, ny) = normal(a, b);
-    let d = gap + reach((nx, ny), w, h);
-    let at = |(t, side): (f64, Side)| {
-        let m = lerp(a, b, t);
-        // The normal's x decides which way is left.
-        let s = if (nx < 0.0) == (side == Side::Left) { 1.0 } else { -1.0 };
-        (m.0 + nx * d * s, m.1 + ny * d * s)
-    };
-    let mut first = None;
-    for t in tries {
-        let c = at(t);
-        first = first.or(Some(c));
-        let bx = (c.0 - w / 2.0 - 1.0, c.1 - h / 2.0 - 1.0, c.0 + w / 2.0 + 1.0, c.1 + h / 2.0 + 1.0);
-        if !fan.iter().any(|&(p, q)| hits(p, q, bx)) {
-            return c;
-        }
-    }
-    first.unwrap_or(lerp(a, b, 0.5))
-}
-
-/// Does the segment `p`–`q` touch the box (x0, y0, x1, y1)? (Liang–Barsky.)
-fn hits(p: Pt, q: Pt, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> bool {
-    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    for (pk, qk) in [(-dx, p.0 - x0), (dx, x1 - p.0), (-dy, p.1 - y0), (dy, y1 - p.1)] {
-        if pk.abs() < 1e-12 {
-            if qk < 0.0 {
-                return false;
-            }
-        } else {
-            let r = qk / pk;
-            if pk < 0.0 {
-                lo = lo.max(r);
-            } else {
-                hi = hi.min(r);
-            }
-        }
-    }
-    lo <= hi
-}
-
-/// The unit normal of the edge from `a` to `b`.
-fn normal(a: Pt, b: Pt) -> Pt {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-    (-dy / len, dx / len)
-}
-
-/// How far a text box `w` wide and `h` high reaches from its centre along
-/// the unit direction `n`.
-fn reach(n: Pt, w: f64, h: f64) -> f64 {
-    n.0.abs() * w / 2.0 + n.1.abs() * h / 2.0
 }
 
 /// The text beside a cut mark: `α`, `β`, `Σ≤α` (`Σ<α` under strict cuts)…
@@ -516,7 +476,7 @@ const CROSS_AT: f64 = 0.74;
 /// `fan`, when the mark is labelled: the edges from the same parent. The
 /// label goes on the left (towards the siblings searched) when it is clear
 /// of them there, else on the right.
-fn cross(out: &mut Vec<Item>, a: Pt, b: Pt, kind: CutKind, fan: Option<&[(Pt, Pt)]>, rule: CutRule) {
+fn cross(out: &mut Vec<Item>, (a, b): (Pt, Pt), kind: CutKind, clear: Option<Clear>, rule: CutRule, size: f64) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
@@ -534,14 +494,14 @@ fn cross(out: &mut Vec<Item>, a: Pt, b: Pt, kind: CutKind, fan: Option<&[(Pt, Pt
         let q = (c.0 - nx * CROSS + ux * 4.0, c.1 - ny * CROSS + uy * 4.0);
         out.push(Item { layer: 1, mark: Mark::Line { a: p, b: q, ink, width: 2.2, dash: false } });
     }
-    let Some(fan) = fan else { return };
+    let Some(clear) = clear else { return };
     // Clear of the strokes whatever the text's width and the edge's slope:
     // the strokes reach CROSS across the edge, the text box its reach
     // along the normal, and 4 px between them.
     let text = cut_text(kind, rule);
-    let tries = [(CROSS_AT, Side::Left), (CROSS_AT, Side::Right)];
-    let at = place(a, b, tries, CROSS + 4.0, text_width(&text, 14.0), 14.0, fan);
-    let mark = Mark::Text { at, text, size: 14.0, anchor: Anchor::Middle, ink, bold: true, italic: false, halo: true };
+    let tries = [CROSS_AT, 0.6, 0.48].into_iter().flat_map(|t| [(t, Side::Left), (t, Side::Right)]);
+    let at = place(a, b, tries, CROSS + 4.0, (text_width(&text, size), size), clear);
+    let mark = Mark::Text { at, text, size, anchor: Anchor::Middle, ink, bold: true, italic: false, halo: true };
     out.push(Item { layer: 1, mark });
 }
 
@@ -557,13 +517,13 @@ fn outline(s: Shape, (x, y): Pt, w: f64, h: f64, stroke: Ink, fill: Ink, width: 
     Mark::Poly { pts, stroke, fill, width }
 }
 
-/// Splits a caption into lines that fit `width` px.
-pub fn wrap(text: &str, width: f64) -> Vec<String> {
+/// Splits a caption (type `size` px) into lines that fit `width` px.
+pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
         let next = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if !line.is_empty() && text_width(&next, CAPTION) > width {
+        if !line.is_empty() && text_width(&next, size) > width {
             lines.push(std::mem::take(&mut line));
             line = word.to_string();
         } else {
@@ -577,6 +537,6 @@ pub fn wrap(text: &str, width: f64) -> Vec<String> {
 }
 
 /// The vertical room a caption of `lines` lines takes below the tree.
-pub fn caption_height(lines: usize) -> f64 {
-    if lines == 0 { 0.0 } else { 10.0 + CAPTION * 1.4 * lines as f64 }
+pub fn caption_height(lines: usize, size: f64) -> f64 {
+    if lines == 0 { 0.0 } else { 10.0 + size * 1.4 * lines as f64 }
 }

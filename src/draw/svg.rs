@@ -3,9 +3,9 @@
 
 use std::fmt::{self, Write};
 
-use super::Figure;
 use super::escape::{XmlText, n};
 use super::paint::{Anchor, Ink, Mark};
+use super::{Figure, Size};
 
 /// Frame `frame` of a figure as an SVG document.
 pub struct Svg<'a> {
@@ -20,9 +20,8 @@ impl fmt::Display for Svg<'_> {
         let fig = self.figure;
         writeln!(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
         writeln!(f, "{}", open_tag(fig, true))?;
-        if let Some(t) = &fig.game.title() {
-            writeln!(f, "<title>{}</title>", XmlText(t))?;
-        }
+        writeln!(f, "<title>{}</title>", XmlText(fig.game.title().unwrap_or("Game tree")))?;
+        writeln!(f, "<desc>{}</desc>", XmlText(&describe(fig, self.frame)))?;
         for item in fig.paint(self.frame) {
             writeln!(f, "{}", element(&item.mark))?;
         }
@@ -35,9 +34,37 @@ impl fmt::Display for Svg<'_> {
 pub fn open_tag(fig: &Figure, xmlns: bool) -> String {
     let ns = if xmlns { " xmlns=\"http://www.w3.org/2000/svg\"" } else { "" };
     let (w, h) = (n(fig.width), n(fig.height));
+    let (sw, sh) = match (&fig.size, fig.scale) {
+        (Size::Width(len), _) => (len.svg(1.0), len.svg(fig.height / fig.width)),
+        (_, Some(s)) => (n(fig.width * s), n(fig.height * s)),
+        (_, None) => (w.clone(), h.clone()),
+    };
     format!(
-        "<svg{ns} width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
+        "<svg{ns} role=\"img\" width=\"{sw}\" height=\"{sh}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
     )
+}
+
+/// What frame `k` shows, in words, for screen readers: the algorithm, the
+/// step's caption or the root's value, and how many edges are pruned.
+pub fn describe(fig: &Figure, k: usize) -> String {
+    let frame = &fig.frames[k];
+    let mut parts: Vec<String> = Vec::new();
+    match (&fig.algorithm, fig.opts.show.values) {
+        (Some((algo, conventions)), true) => {
+            parts.push(format!("A game tree searched by {} ({conventions}).", algo.name()))
+        }
+        _ => parts.push("A game tree.".into()),
+    }
+    match (&frame.caption, frame.nodes[0].value.as_ref().filter(|_| frame.nodes[0].computed)) {
+        (Some(c), _) => parts.push(format!("Step {c}")),
+        (None, Some(v)) if fig.opts.show.values => parts.push(format!("The root's value is {v}.")),
+        _ => {}
+    }
+    let cuts = frame.nodes.iter().filter(|s| s.cut.is_some()).count();
+    if cuts > 0 && fig.opts.show.cuts {
+        parts.push(format!("{cuts} pruned edge{} marked //.", if cuts == 1 { "" } else { "s" }));
+    }
+    parts.join(" ")
 }
 
 fn color(ink: Ink) -> String {

@@ -44,6 +44,7 @@ impl fmt::Display for Tikz<'_> {
             writeln!(f, "\\RequirePackage{{fix-cm}}\n\\documentclass{{beamer}}")?;
             writeln!(f, "\\usepackage[utf8]{{inputenc}}\n\\usepackage{{tikz}}")?;
             writeln!(f, "\\setbeamertemplate{{navigation symbols}}{{}}")?;
+            writeln!(f, "\\setbeamersize{{text margin left=4mm, text margin right=4mm}}")?;
             writeln!(f, "\\begin{{document}}")?;
             writeln!(f, "\\begin{{frame}}{{{}}}", TexText(title))?;
             if let Some((algo, _)) = &fig.algorithm {
@@ -59,7 +60,7 @@ impl fmt::Display for Tikz<'_> {
             writeln!(f, "\\begin{{document}}")?;
             writeln!(f, "\\newsavebox\\gtfigure")?;
             writeln!(f, "\\sbox\\gtfigure{{%")?;
-            self.picture(f, 1.0)?;
+            self.picture(f, fig.scale.unwrap_or(1.0))?;
             writeln!(f, "}}")?;
             writeln!(f, "\\pdfpagewidth=\\dimexpr\\wd\\gtfigure+20pt\\relax")?;
             writeln!(f, "\\pdfpageheight=\\dimexpr\\ht\\gtfigure+\\dp\\gtfigure+20pt\\relax")?;
@@ -78,8 +79,12 @@ fn pdflatex_sets_all(game: &Game) -> bool {
     texts.all(pdflatex_sets)
 }
 
-/// The scale that fits the picture into a slide (never enlarging).
+/// The scale the figure was sized for; at its natural size, the scale
+/// that fits it into a slide's text area (never enlarging).
 fn fit(fig: &Figure) -> f64 {
+    if let Some(s) = fig.scale {
+        return (s * 1000.0).floor() / 1000.0;
+    }
     let (w, h) = (fig.width * 0.75, fig.height * 0.75);
     let s = (SLIDE_W / w).min(SLIDE_H / h).min(1.0);
     (s * 100.0).floor() / 100.0
@@ -102,7 +107,7 @@ impl Tikz<'_> {
         for ink in Ink::ALL.into_iter().filter(|i| *i != Ink::White) {
             writeln!(f, "\\definecolor{{{}}}{{HTML}}{{{}}}", ink.name(), ink.hex())?;
         }
-        writeln!(f, "\\scalebox{{{}}}{{%", n(scale))?;
+        writeln!(f, "\\scalebox{{{}}}{{%", (scale * 1000.0).floor() / 1000.0)?;
         writeln!(
             f,
             "\\begin{{tikzpicture}}[x=0.75pt, y=-0.75pt, line cap=round, line join=round, every node/.style={{inner sep=0pt}}]"

@@ -42,6 +42,14 @@ impl Tree {
         tree
     }
 
+    /// The subtree at `path` (which must exist), with the paths it has in
+    /// the whole tree, so frames read off the whole search fit it.
+    pub fn under(game: &Game, path: &Path) -> Tree {
+        let mut tree = Tree { nodes: Vec::new(), by_path: HashMap::new() };
+        tree.add(game, game.at(path).unwrap_or(NodeId::ROOT), path.clone(), None);
+        tree
+    }
+
     fn add(&mut self, game: &Game, id: NodeId, path: Path, parent: Option<(usize, usize)>) -> usize {
         let at = self.nodes.len();
         let (label, prob, transposition) = match parent {
@@ -79,7 +87,8 @@ impl Tree {
         self.by_path.get(path).copied()
     }
 
+    /// Levels below the drawn root.
     pub fn depth(&self, i: usize) -> usize {
-        self.nodes[i].path.depth()
+        self.nodes[i].path.depth() - self.nodes[0].path.depth()
     }
 }
