@@ -481,3 +481,13 @@ fn solve_writes_its_report_to_a_file_only_where_it_may() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("refusing to write over the input file"), "{}", stderr(&out));
 }
+
+#[test]
+fn solve_on_a_puzzle_spec_points_at_the_unknown_leaf() {
+    let out = gametree(&["solve", "specs/puzzles/exam-pruning-puzzle.tree"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("this leaf is unknown (`?`)"), "{err}");
+    assert!(err.contains("--> specs/puzzles/exam-pruning-puzzle.tree:29:11"), "{err}");
+    assert!(stdout(&out).is_empty());
+}

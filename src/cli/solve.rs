@@ -76,7 +76,12 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
     let chosen = !args.algorithms.is_empty();
     let algorithms = if chosen { args.algorithms.clone() } else { search::applicable(&game) };
     if algorithms.is_empty() {
-        eprintln!("error: no algorithm applies to {}", input.name);
+        // Say why at the place that makes it so (a `?` leaf, …): minimax,
+        // the most general search, refuses with a diagnostic.
+        match search::run(&game, search::Algorithm::Minimax, &opts) {
+            Err(d) => input.report(&[d]),
+            Ok(_) => eprintln!("error: no algorithm applies to {}", input.name),
+        }
         return Ok(2);
     }
     if args.all {
