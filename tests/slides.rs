@@ -12,6 +12,9 @@ use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Show, Size, Svg, 
 use gametree::search::options::Options;
 use gametree::search::{self, Algorithm};
 
+mod tools;
+use tools::have;
+
 /// Each fixture, the algorithm drawn, and what must be hidden for 6 pt.
 const TREES: [(&str, &str, &str); 5] = [
     ("binary-32", "alphabeta", "visits"),
@@ -34,18 +37,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Is `tool` installed? If not: skip (printing why), or fail in CI.
-fn have(tool: &str) -> bool {
-    let found =
-        Command::new("sh").args(["-c", &format!("command -v {tool}")]).output().is_ok_and(|o| o.status.success());
-    if !found {
-        let required = std::env::var("GAMETREE_REQUIRE_TOOLS").is_ok_and(|v| v == "1");
-        assert!(!required, "{tool} is not installed, and GAMETREE_REQUIRE_TOOLS=1 requires it");
-        eprintln!("SKIPPED: {tool} is not installed (apt-get install it, or run .ci/run); this check did not run");
-    }
-    found
 }
 
 fn ok(out: &Output, what: &str) -> String {

@@ -198,10 +198,7 @@ fn draw(
     let game = &spec.game;
     let algorithm = match algorithm_name {
         Some(a) => algorithm(a)?,
-        None => {
-            let order = [Algorithm::Alphabeta, Algorithm::Expectiminimax, Algorithm::Maxn, Algorithm::Minimax];
-            order.into_iter().find(|a| a.applies(game).is_ok()).unwrap_or(Algorithm::Minimax)
-        }
+        None => gametree::draw::default_algorithm(game),
     };
     let run = py.detach(|| search::run(game, algorithm, &opts)).map_err(|d| input.error(&[d]))?;
     let figure = Figure::new(game, Some(&run), DrawOptions { steps, ..DrawOptions::default() });

@@ -134,13 +134,14 @@ pub fn check_file(path: &Path) -> FileCheck {
         }
     };
     let (source, game) = (Source { name: &name, text: &text }, &spec.game);
-    if let (Some(&id), true) = (puzzle::unknowns(game).first(), game.is_multiplayer()) {
+    let unknowns = puzzle::unknowns(game);
+    if let (Some(&id), true) = (unknowns.first(), game.is_multiplayer()) {
         // Not a puzzle `check` can solve: bad input (exit 2), not a failure.
         let d = Diagnostic::new(DiagnosticKind::UnknownLeaf { vector: true }, game.node(id).span());
         (c.err, c.broken) = (render(&source, &[d]), 1);
         return c;
     }
-    if !puzzle::unknowns(game).is_empty() {
+    if !unknowns.is_empty() {
         match check_puzzle(&spec, &source, &mut c.out) {
             true => c.passed += 1,
             false => c.failed += 1,
