@@ -18,37 +18,68 @@ Examples:
   gametree generate --plain --depth 7 --branching 10 --range=-99..99 > big.tree
   gametree generate --depth 2 --branching 3 --pruned 2 --seed 1";
 
-#[derive(Args, Debug)]
-pub struct GenerateArgs {
+/// What an exam tree must look like and do: the constraints `generate`
+/// and `practice` share.
+#[derive(Args, Debug, Clone)]
+pub struct ConstraintArgs {
     /// Plies below the root (leaves at this depth).
     #[arg(long)]
-    depth: u32,
+    pub depth: u32,
     /// Children per inner node.
     #[arg(long)]
-    branching: u32,
+    pub branching: u32,
     /// Leaf utilities: integers in lo..hi (inclusive).
     #[arg(long, value_name = "LO..HI", default_value = "0..10", allow_hyphen_values = true)]
-    range: String,
+    pub range: String,
     /// Make the root's children CHANCE nodes (answers from expectiminimax).
     #[arg(long)]
-    chance: bool,
+    pub chance: bool,
     /// Alpha-beta must prune exactly K edges.
     #[arg(long, value_name = "K", conflicts_with = "min_pruned")]
-    pruned: Option<usize>,
+    pub pruned: Option<usize>,
     /// Alpha-beta must prune at least K edges.
     #[arg(long, value_name = "K")]
-    min_pruned: Option<usize>,
+    pub min_pruned: Option<usize>,
     /// Cuts on equality and strict cuts must prune different edges.
     #[arg(long)]
-    equality_case: bool,
+    pub equality_case: bool,
     /// Two root moves must attain the root's value.
     #[arg(long)]
-    root_tie: bool,
+    pub root_tie: bool,
     /// Declare the range as `bounds` (the root window).
     #[arg(long)]
-    bounds: bool,
+    pub bounds: bool,
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
+}
+
+impl ConstraintArgs {
+    /// The library's constraints, or the reason `--range` is unreadable.
+    pub fn constraints(&self) -> Result<Constraints, String> {
+        let range = match Domain::parse_range(&self.range) {
+            Ok(Domain::Range(lo, hi)) => (lo, hi),
+            Ok(Domain::Multiset(_)) => return Err(format!("`{}` is not a range LO..HI", self.range)),
+            Err(why) => return Err(why),
+        };
+        Ok(Constraints {
+            depth: self.depth,
+            branching: self.branching,
+            range,
+            chance: self.chance,
+            pruned: self.pruned,
+            min_pruned: self.min_pruned,
+            equality_case: self.equality_case,
+            root_tie: self.root_tie,
+            bounds: self.bounds,
+            seed: self.seed,
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    constraints: ConstraintArgs,
     /// Only the tree, complete and without answers or constraints: big
     /// trees for benchmarks and scale tests (10^7 leaves in seconds).
     #[arg(long, conflicts_with_all = ["chance", "pruned", "min_pruned", "equality_case", "root_tie"])]
@@ -62,9 +93,8 @@ pub struct GenerateArgs {
 }
 
 pub fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Exit {
-    let range = match Domain::parse_range(&args.range) {
-        Ok(Domain::Range(lo, hi)) => (lo, hi),
-        Ok(Domain::Multiset(_)) => return Ok(2),
+    let c = match args.constraints.constraints() {
+        Ok(c) => c,
         Err(why) => {
             eprintln!("error: --range: {why}");
             return Ok(2);
@@ -72,7 +102,7 @@ pub fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Exit {
     };
     let output = Output { path: args.output.as_deref(), input: Path::new(""), force: args.force };
     if args.plain {
-        return match bigtree::plain(args.branching, args.depth, args.seed, range, args.bounds) {
+        return match bigtree::plain(c.branching, c.depth, c.seed, c.range, c.bounds) {
             Ok(text) => output.write(out, &text),
             Err(why) => {
                 eprintln!("error: --plain: {why}");
@@ -80,18 +110,6 @@ pub fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Exit {
             }
         };
     }
-    let c = Constraints {
-        depth: args.depth,
-        branching: args.branching,
-        range,
-        chance: args.chance,
-        pruned: args.pruned,
-        min_pruned: args.min_pruned,
-        equality_case: args.equality_case,
-        root_tie: args.root_tie,
-        bounds: args.bounds,
-        seed: args.seed,
-    };
     match gametree::check::generate::generate(&c, &c.command()) {
         Ok(text) => output.write(out, &text),
         Err(e) => {
