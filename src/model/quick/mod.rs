@@ -19,6 +19,7 @@
 //! Invariant (laws in `tests/quick.rs`): when this returns a game, it equals
 //! `validate(parse(text))` field by field, spans included.
 
+mod build;
 mod lex;
 mod tree;
 

@@ -1,22 +1,13 @@
-//! The quick loader's rules: the headers, then the tree with explicit
-//! stacks (no recursion, any depth up to the grammar's limit), checking
-//! what `validate` checks and stepping aside (`None`) wherever it would
-//! report an error.
+//! The quick loader's rules for the text form: the headers, then the tree
+//! with explicit stacks (no recursion, any depth up to the grammar's
+//! limit), handing each node to `build.rs`.
 
 use crate::diagnostic::Span;
+use crate::model::NodeId;
+use crate::model::quick::build::{Attrs, LeafValue};
 use crate::model::quick::lex::is_run_blank;
-use crate::model::quick::{DANGLING, EdgeText, Open, Quick};
-use crate::model::{NewEdge, NodeId, NodeKind};
+use crate::model::quick::{DANGLING, EdgeText, Quick};
 use crate::num::Num;
-use crate::syntax::parse::MAX_DEPTH;
-
-/// An inner node's `[eval=…, key=…, noisy]`, read before the node is added.
-#[derive(Default)]
-struct Attrs {
-    eval: Option<Num>,
-    key: Option<String>,
-    noisy: bool,
-}
 
 impl<'a> Quick<'a> {
     /// The headers, each at most once, then the root's kind (left unread).
@@ -112,25 +103,10 @@ impl<'a> Quick<'a> {
         Some(())
     }
 
-    /// The kind a node's first word names, as `validate` reads it.
-    fn kind(&self, word: Span) -> Option<NodeKind> {
-        let word = self.text_of(word);
-        if let Some(i) = self.players.iter().position(|p| p == word) {
-            return Some(NodeKind::Player(i as u16));
-        }
-        match word.to_ascii_lowercase().as_str() {
-            "chance" => Some(NodeKind::Chance),
-            "max" if self.players.is_empty() => Some(NodeKind::Max),
-            "min" if self.players.is_empty() => Some(NodeKind::Min),
-            _ => None,
-        }
-    }
-
-    /// The rest of an inner node after its kind: name, attributes, `{`.
-    /// Records it as a child of the innermost open node (with what its edge
-    /// carries), then opens it.
+    /// The rest of an inner node after its kind: name, attributes, `{`;
+    /// then opens it.
     fn node(&mut self, kind: Span, edge: EdgeText) -> Option<()> {
-        let kind_id = self.kind(kind)?;
+        let kind_id = self.kind(self.text_of(kind))?;
         self.skip_blank();
         let name = match self.peek()? {
             b'{' | b'[' => None,
@@ -138,25 +114,11 @@ impl<'a> Quick<'a> {
         };
         self.skip_blank();
         let attrs = if self.peek() == Some(b'[') { self.attrs()? } else { Attrs::default() };
-        if !self.eat(b'{') || self.open.len() >= MAX_DEPTH {
+        if !self.eat(b'{') {
             return None;
         }
         let span = kind.to(name.as_ref().map_or(kind, |n| n.1));
-        let id = self.add(kind_id, span, name)?;
-        if let Some(eval) = attrs.eval {
-            self.game.set_eval(id, eval);
-        }
-        if let Some(key) = attrs.key {
-            self.game.set_key(id, key);
-        }
-        if attrs.noisy {
-            self.game.set_noisy(id);
-        }
-        if !self.open.is_empty() {
-            self.record(edge, id);
-        }
-        self.open.push(Open { id, kind: kind_id, children: self.pending.len(), extras: self.extras.len() });
-        Some(())
+        self.open_node(kind_id, span, name, attrs, edge)
     }
 
     /// `[eval=5, key=p7, noisy]`: each known attribute at most once, with
@@ -194,19 +156,6 @@ impl<'a> Quick<'a> {
             }
             self.eat(b',');
         }
-    }
-
-    /// Adds a node at the current path, with its name if it has one.
-    fn add(&mut self, kind: NodeKind, span: Span, name: Option<(String, Span)>) -> Option<NodeId> {
-        let id = self.game.add_node(kind, span);
-        if let Some((name, _)) = name {
-            if self.names.contains_key(&name) {
-                return None;
-            }
-            self.game.set_name(id, name.clone());
-            self.names.insert(name, (id, self.path.clone()));
-        }
-        Some(id)
     }
 
     /// A run of plain integer leaves (`3 12, -8`), the bulk of a big tree,
@@ -331,52 +280,28 @@ impl<'a> Quick<'a> {
         Some(())
     }
 
-    /// Adds `id` to the innermost open node's children.
-    fn record(&mut self, edge: EdgeText, id: NodeId) {
-        let slot = self.pending.len();
-        self.pending.push(id);
-        if !edge.is_plain() {
-            self.extras.push((slot, edge));
-        }
-    }
-
     /// A leaf: a number, `?` or a vector, named or not; the name's span
     /// starts the leaf's.
     fn leaf(&mut self, name: Option<(String, Span)>) -> Option<NodeId> {
         let start = self.at;
-        let mut value = None;
-        let mut vector = None;
-        match self.peek()? {
-            b'?' => self.at += 1,
-            b'(' => vector = Some(self.vector()?),
-            _ => {
-                let (v, _) = self.number()?;
-                if !self.players.is_empty() || self.bounds.is_some_and(|(lo, hi)| v < lo || v > hi) {
-                    return None;
-                }
-                value = Some(v);
+        let value = match self.peek()? {
+            b'?' => {
+                self.at += 1;
+                LeafValue::Unknown
             }
-        }
+            b'(' => LeafValue::Vector(self.vector()?),
+            _ => LeafValue::Scalar(self.number()?.0),
+        };
         let span = Span::new(start, self.at);
         // A number before `:` is a probability, which cannot come here.
         self.skip_blank();
         if self.peek() == Some(b':') {
             return None;
         }
-        let at = name.as_ref().map_or(span, |(_, n)| n.to(span));
-        let id = match (value, name) {
-            (Some(v), None) => return Some(self.game.add_leaf(span, v)),
-            (_, name) => self.add(NodeKind::Leaf, at, name)?,
-        };
-        match (value, vector) {
-            (Some(v), _) => self.game.set_scalar(id, v),
-            (None, Some(vs)) => self.game.set_vector(id, vs),
-            (None, None) => self.game.set_unknown(id),
-        }
-        Some(id)
+        self.add_leaf(value, span, name)
     }
 
-    /// `(1, 2, 6)`: one value per player, inside the bounds, not over `sum`.
+    /// `(1, 2, 6)`.
     fn vector(&mut self) -> Option<Vec<Num>> {
         self.at += 1;
         let mut values = Vec::new();
@@ -384,72 +309,9 @@ impl<'a> Quick<'a> {
             self.skip_blank();
             values.push(self.number()?.0);
             if self.eat(b')') {
-                break;
+                return Some(values);
             }
             self.eat(b',');
         }
-        let inside = |v: &Num| self.bounds.is_none_or(|(lo, hi)| *v >= lo && *v <= hi);
-        if values.len() != self.players.len() || !values.iter().all(inside) {
-            return None;
-        }
-        let total = values.iter().fold(Num::ZERO, |a, &b| a + b);
-        if self.sum.is_some_and(|s| total > s) {
-            return None;
-        }
-        Some(values)
-    }
-
-    /// `}`: gives the innermost open node its children, checking their
-    /// probabilities as `validate` does.
-    pub(super) fn close(&mut self) -> Option<()> {
-        let open = self.open.pop()?;
-        let n = self.pending.len() - open.children;
-        if n == 0 {
-            return None;
-        }
-        self.probabilities(&open, n)?;
-        if self.extras.len() == open.extras {
-            self.game.set_plain_children(open.id, self.pending.drain(open.children..));
-        } else {
-            let mut extras = self.extras.drain(open.extras..).peekable();
-            let edges: Vec<NewEdge> = (open.children..self.pending.len())
-                .map(|k| {
-                    let e = extras.next_if(|(at, _)| *at == k).map(|(_, e)| e).unwrap_or_default();
-                    NewEdge {
-                        child: Some(self.pending[k]),
-                        label: e.label,
-                        prob: e.prob,
-                        transposition: e.transposition,
-                    }
-                })
-                .collect();
-            self.pending.truncate(open.children);
-            self.game.set_children(open.id, edges);
-        }
-        if !self.open.is_empty() {
-            self.path.0.pop();
-            self.eat(b',');
-        }
-        Some(())
-    }
-
-    /// Probabilities only under CHANCE, on all its children or none (none
-    /// only in two-player games), none negative, summing to 1 (within 1e-9
-    /// when one is written as a decimal).
-    fn probabilities(&self, open: &Open, n: usize) -> Option<()> {
-        let edges = &self.extras[open.extras..];
-        let written: Vec<(Num, bool)> = edges.iter().filter_map(|(_, e)| e.prob.map(|p| (p, e.decimal))).collect();
-        if open.kind != NodeKind::Chance {
-            return written.is_empty().then_some(());
-        }
-        if written.is_empty() {
-            return self.players.is_empty().then_some(());
-        }
-        if written.len() != n || written.iter().any(|(p, _)| *p < Num::ZERO) {
-            return None;
-        }
-        let sum = written.iter().fold(Num::ZERO, |a, &(p, _)| a + p);
-        let ok = if written.iter().any(|(_, d)| *d) { (sum.to_f64() - 1.0).abs() <= 1e-9 } else { sum == Num::ONE };
-        ok.then_some(())
     }
 }
