@@ -347,3 +347,92 @@ fn every_shipped_spec_loads_the_same_either_way_and_most_go_the_quick_way() {
     }
     assert!(valid >= 30 && taken * 10 >= valid * 8, "the quick path took {taken} of {valid} valid specs");
 }
+
+// ---------------------------------------------------------------------------
+// The YAML form: the quick loader reads the block YAML `convert --to yaml`
+// writes; serde_yaml_ng (the full path) reads any YAML.
+
+/// What the full path makes of a YAML text.
+fn full_yaml(text: &str) -> Result<Spec, Vec<Diagnostic>> {
+    spec::from_ast(&gametree::syntax::yaml::from_yaml(text)?)
+}
+
+/// Both paths agree on a YAML text; true when the quick path read it.
+fn agree_yaml(text: &str) -> bool {
+    let quick_took = quick::load_spec("t.yaml", text).is_some();
+    let (a, b) = (spec::load("t.yaml", text), full_yaml(text));
+    assert_eq!(a, b, "the quick and full paths differ on:\n{text}");
+    quick_took && a.is_ok()
+}
+
+/// Random specs in the YAML form, as `convert --to yaml` writes them.
+fn random_yaml(seed: u64) -> Option<String> {
+    let file = parse::parse(&Gen::new(seed).spec()).ok()?;
+    Some(gametree::syntax::yaml::to_yaml(&file))
+}
+
+#[test]
+fn random_yaml_specs_load_the_same_either_way() {
+    let (mut taken, mut valid) = (0, 0);
+    for seed in 0..3000 {
+        let Some(yaml) = random_yaml(seed) else { continue };
+        taken += usize::from(agree_yaml(&yaml));
+        valid += usize::from(full_yaml(&yaml).is_ok());
+    }
+    assert!(valid >= 800, "only {valid} random YAML specs are valid");
+    // Floats YAML would retype, double-quoted names: the rest goes to serde.
+    assert!(taken * 10 >= valid * 7, "the quick path read only {taken} of {valid} valid YAML specs");
+}
+
+#[test]
+fn broken_yaml_specs_fail_at_the_same_places_either_way() {
+    const PIECES: &[&str] =
+        &[" ", "  ", "\n", "- ", ":", "'", "[", "]", ",", "#", "?", "kind: MAX", "value: 3", "\t", "é"];
+    let mut rng = SplitMix64::new(7);
+    for seed in 0..2000 {
+        let Some(yaml) = random_yaml(seed) else { continue };
+        let mut text = yaml.into_bytes();
+        for _ in 0..1 + rng.range(0, 1) {
+            let at = rng.range(0, text.len() as i64) as usize;
+            match rng.range(0, 2) {
+                0 => {
+                    let piece = PIECES[rng.range(0, PIECES.len() as i64 - 1) as usize];
+                    text.splice(at..at, piece.bytes());
+                }
+                1 if at < text.len() => {
+                    text.remove(at);
+                }
+                _ => {}
+            }
+        }
+        if let Ok(text) = String::from_utf8(text) {
+            agree_yaml(&text);
+        }
+    }
+}
+
+#[test]
+fn the_quick_path_reads_hand_written_yaml() {
+    let texts = [
+        // Children indented under their key, blank lines, a quoted title.
+        "title: 'AIMA: Figure 5.2'\nbounds: [2, 14]\n\ntree:\n  kind: MAX\n  name: A\n  eval: 5\n  children:\n    - edge: a1\n      kind: MIN\n      name: B\n      noisy: true\n      children:\n        - value: 3\n        - name: K\n          value: 12\n    - edge: a2\n      ref: B\n",
+        // Players, vectors, a chance node with decimal probabilities, `'?'`.
+        "players: [A, B]\nsum: 9\ntree:\n  kind: A\n  children:\n  - kind: CHANCE\n    children:\n    - prob: 0.25\n      value: [1, 2]\n    - prob: 0.75\n      value: '?'\n  - value: [3, 4]\n",
+        // An expect block and a rubric after the tree.
+        "tree:\n  kind: MAX\n  children:\n  - value: 3\n  - value: 5\nexpect:\n- algorithm: minimax\n  value: 5\nrubric:\n  value:\n    points: 1\n",
+    ];
+    for text in texts {
+        assert!(quick::load_spec("t.yaml", text).is_some(), "the quick path refused:\n{text}");
+        assert!(agree_yaml(text), "not valid:\n{text}");
+    }
+}
+
+#[test]
+fn deep_yaml_trees_go_the_quick_way_only_where_the_yaml_reader_reads_them() {
+    for depth in [10, 40, 41, 70] {
+        let file = parse::parse(&gametree::check::bigtree::chain(depth, 1)).unwrap();
+        let yaml = gametree::syntax::yaml::to_yaml(&file);
+        let took = agree_yaml(&yaml);
+        assert_eq!(took, depth <= 40, "depth {depth}");
+    }
+}

@@ -20,10 +20,7 @@ pub struct Spec {
 /// Parses, validates and resolves a spec in either form (chosen by the
 /// file name); on failure, every problem found.
 pub fn load(name: &str, text: &str) -> Result<Spec, Vec<Diagnostic>> {
-    if !syntax::is_yaml(name)
-        && let Some((game, rest)) = model::quick::load_tree(text)
-        && let Ok((expects, _rubric)) = syntax::parse::parse_tail(text, rest)
-    {
+    if let Some((game, expects)) = model::quick::load_spec(name, text) {
         let expects = resolve::resolve(&game, &expects)?;
         return Ok(Spec { game, expects });
     }

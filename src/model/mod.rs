@@ -28,11 +28,8 @@ use crate::num::Num;
 /// the text nests deeply).
 pub fn load(name: &str, text: &str) -> Result<Game, Vec<Diagnostic>> {
     // The quick loader reads the tree; the `expect` blocks after it are
-    // still read, so that what pest refuses there is reported.
-    if !crate::syntax::is_yaml(name)
-        && let Some((game, rest)) = quick::load_tree(text)
-        && crate::syntax::parse::parse_tail(text, rest).is_ok()
-    {
+    // still read, so that what the full path refuses there is reported.
+    if let Some((game, _)) = quick::load_spec(name, text) {
         return Ok(game);
     }
     crate::stack::with_stack(crate::syntax::parse::nesting(text), || {

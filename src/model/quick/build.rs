@@ -92,7 +92,6 @@ impl Quick<'_> {
         }
         if !self.open.is_empty() {
             self.path.0.pop();
-            self.eat(b',');
         }
         Some(())
     }
@@ -149,7 +148,8 @@ impl Quick<'_> {
 
     /// Adds a leaf (not yet recorded as a child): a number inside the
     /// bounds in a two-player game; a vector of one value per player, inside
-    /// the bounds, not over `sum`; or `?`.
+    /// the bounds, not over `sum`; or `?`. `span` is the node's (in the
+    /// text form it starts at the name, in YAML it is the value's).
     pub(super) fn add_leaf(&mut self, value: LeafValue, span: Span, name: Option<(String, Span)>) -> Option<NodeId> {
         let inside = |v: &Num| self.bounds.is_none_or(|(lo, hi)| *v >= lo && *v <= hi);
         match &value {
@@ -162,11 +162,10 @@ impl Quick<'_> {
             }
             _ => {}
         }
-        let at = name.as_ref().map_or(span, |(_, n)| n.to(span));
         if let (LeafValue::Scalar(v), None) = (&value, &name) {
             return Some(self.game.add_leaf(span, *v));
         }
-        let id = self.add(NodeKind::Leaf, at, name)?;
+        let id = self.add(NodeKind::Leaf, span, name)?;
         match value {
             LeafValue::Scalar(v) => self.game.set_scalar(id, v),
             LeafValue::Vector(vs) => self.game.set_vector(id, vs),

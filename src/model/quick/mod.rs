@@ -22,12 +22,27 @@
 mod build;
 mod lex;
 mod tree;
+mod yaml;
 
 use std::collections::BTreeMap;
 
 use crate::diagnostic::Span;
 use crate::model::{Builder, Game, NodeId, NodeKind, Path};
 use crate::num::Num;
+use crate::syntax::ast;
+
+/// A whole spec in either form (chosen by the file name), if the quick
+/// loader reads its tree and pest or serde_yaml_ng its `expect` blocks
+/// after it without an error: the game and those blocks, unresolved.
+pub fn load_spec(name: &str, text: &str) -> Option<(Game, Vec<ast::Expect>)> {
+    if crate::syntax::is_yaml(name) {
+        let (game, rest) = load_yaml_tree(text)?;
+        Some((game, crate::syntax::yaml::from_yaml_tail(text, rest).ok()?.0))
+    } else {
+        let (game, rest) = load_tree(text)?;
+        Some((game, crate::syntax::parse::parse_tail(text, rest).ok()?.0))
+    }
+}
 
 /// The game, if `text` is a tree (with no `expect` block after it) that the
 /// quick loader reads, and valid.
@@ -51,15 +66,17 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
     q.tree()?;
     q.skip_blank();
     let rest = q.at;
-    let mut game = q.finish()?;
-    game.set_title(q.title);
-    game.set_bounds(q.bounds);
-    game.set_players(q.players);
-    game.set_sum(q.sum);
-    game.set_names(q.names.into_iter().map(|(name, (_, path))| (name, path)).collect());
-    // Anything the quick reader let through that breaks an invariant takes
-    // the full path, which words the error.
-    Some((game.build().ok()?, rest))
+    q.finish_game(rest)
+}
+
+/// The game written in a YAML spec before its `expect` and `rubric`
+/// entries, if the quick loader reads it (see `yaml.rs`) and it is valid,
+/// and the offset where those entries begin (`text.len()` when there are
+/// none).
+pub fn load_yaml_tree(text: &str) -> Option<(Game, usize)> {
+    let mut q = Quick::new(text.as_bytes());
+    let rest = q.yaml_document()?;
+    q.finish_game(rest)
 }
 
 /// An inner node being read: its id, its kind, and where its children start
@@ -132,6 +149,21 @@ impl<'a> Quick<'a> {
             transpositions: Vec::new(),
             path: Path::root(),
         }
+    }
+
+    /// The game read, with its headers, and `rest`; `None` if it breaks an
+    /// invariant (the full path words the error).
+    fn finish_game(mut self, rest: usize) -> Option<(Game, usize)> {
+        if self.open.len() + self.pending.len() > 0 {
+            return None;
+        }
+        let mut game = self.finish()?;
+        game.set_title(self.title);
+        game.set_bounds(self.bounds);
+        game.set_players(self.players);
+        game.set_sum(self.sum);
+        game.set_names(self.names.into_iter().map(|(name, (_, path))| (name, path)).collect());
+        Some((game.build().ok()?, rest))
     }
 
     /// Points every `&B` edge at `B`, in the order they are written (as

@@ -95,6 +95,9 @@ impl<'a> Quick<'a> {
                 b'}' => {
                     self.at += 1;
                     self.close()?;
+                    if !self.open.is_empty() {
+                        self.eat(b',');
+                    }
                 }
                 b'-' | b'0'..=b'9' => self.plain_leaves()?,
                 _ => self.child()?,
@@ -298,6 +301,7 @@ impl<'a> Quick<'a> {
         if self.peek() == Some(b':') {
             return None;
         }
+        let span = name.as_ref().map_or(span, |(_, n)| n.to(span));
         self.add_leaf(value, span, name)
     }
 
