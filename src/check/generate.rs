@@ -63,13 +63,40 @@ impl std::fmt::Display for GenerateError {
 /// The spec text of the first tree meeting `c`.
 pub fn generate(c: &Constraints, command: &str) -> Result<String, GenerateError> {
     check(c)?;
-    for attempt in 0..ATTEMPTS {
+    first_from(c, 0, command).map(|(text, _)| text)
+}
+
+/// `count` different trees meeting `c`, for quizzes: the first one is
+/// [`generate`]'s, each next one the first tree after it in the sequence of
+/// sub-seeds (`seed + attempt`) that meets `c` and differs from every tree
+/// before it; each gets up to [`ATTEMPTS`] tries of its own.
+pub fn generate_many(c: &Constraints, count: usize, command: &str) -> Result<Vec<String>, GenerateError> {
+    check(c)?;
+    let mut out: Vec<String> = Vec::with_capacity(count);
+    let mut trees: Vec<String> = Vec::with_capacity(count);
+    let mut start = 0;
+    while out.len() < count {
+        let (text, attempt) = first_from(c, start, command)?;
+        start = attempt + 1;
+        let tree = text.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n");
+        if trees.contains(&tree) {
+            continue;
+        }
+        trees.push(tree);
+        out.push(text);
+    }
+    Ok(out)
+}
+
+/// The first tree meeting `c` from attempt `start` on, and its attempt.
+fn first_from(c: &Constraints, start: u64, command: &str) -> Result<(String, u64), GenerateError> {
+    for attempt in start..start.saturating_add(ATTEMPTS) {
         let mut rng = SplitMix64::new(c.seed.wrapping_add(attempt));
         let tree = tree_text(c, &mut rng);
         let header = header(c, command, attempt);
         let Ok(game) = crate::load("generated.tree", &format!("{header}{tree}")) else { continue };
         if let Some(expects) = answers(c, &game) {
-            return Ok(format!("{header}{tree}\n{expects}"));
+            return Ok((format!("{header}{tree}\n{expects}"), attempt));
         }
     }
     Err(GenerateError::GaveUp { attempts: ATTEMPTS })

@@ -12,6 +12,7 @@ pub mod bigtree;
 pub mod convert;
 pub mod divergence;
 pub mod expect;
+pub mod export;
 pub mod files;
 pub mod generate;
 pub mod grade;
