@@ -266,3 +266,127 @@ fn moodle_xml_is_a_quiz_of_cloze_questions_with_the_tree_embedded() {
         assert!(feedback.contains("<li>") && feedback.contains("returns"), "the worked solution: {feedback}");
     }
 }
+
+// -------------------------------------------------------- PrairieLearn
+
+/// Runs the question's `server.py` as PrairieLearn would: `generate(data)`,
+/// then `grade(data)` on a submission ticking `ticked` (edge names as the
+/// checkbox shows them; `None`: nothing submitted) with `value`; returns
+/// `data["score"]` and the correct value `generate` set.
+fn prairielearn_score(
+    dir: &std::path::Path,
+    choices: &[String],
+    value: &str,
+    ticked: Option<&[&str]>,
+) -> (f64, String) {
+    let params: Vec<serde_json::Value> =
+        choices.iter().enumerate().map(|(i, c)| serde_json::json!({"key": format!("k{i}"), "html": c})).collect();
+    let keys: Option<Vec<String>> = ticked.map(|t| {
+        t.iter().map(|name| format!("k{}", choices.iter().position(|c| c == name).expect("a shown choice"))).collect()
+    });
+    let data = serde_json::json!({
+        "params": {"pruned": params},
+        "correct_answers": {},
+        "submitted_answers": {"value": value.parse::<f64>().unwrap(), "pruned": keys},
+        "partial_scores": {},
+    });
+    let script = format!(
+        "import importlib.util, json, sys\n\
+         spec = importlib.util.spec_from_file_location('server', sys.argv[1])\n\
+         server = importlib.util.module_from_spec(spec); spec.loader.exec_module(server)\n\
+         data = json.loads(sys.argv[2])\n\
+         if data['submitted_answers']['pruned'] is None: del data['submitted_answers']['pruned']\n\
+         server.generate(data); server.grade(data)\n\
+         print(json.dumps([data['score'], str(data['correct_answers']['value'])]))\n"
+    );
+    let out = std::process::Command::new("python3")
+        .args(["-c", &script, dir.join("server.py").to_str().unwrap(), &data.to_string()])
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (score, value): (f64, String) = serde_json::from_slice(&out.stdout).unwrap();
+    (score, value)
+}
+
+#[test]
+fn prairielearn_questions_grade_as_gametree_grade_does() {
+    let dir = scratch("prairielearn");
+    let course = dir.join("course");
+    let args = ["generate", "--depth", "3", "--branching", "2", "--min-pruned", "2", "--seed", "4"];
+    let out = gametree(&[&args[..], &["--export", "prairielearn", "-o", course.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let spec = dir.join("tree.tree");
+    assert_eq!(gametree(&[&args[..], &["-o", spec.to_str().unwrap()]].concat()).status.code(), Some(0));
+    let q = course.join("questions/gametree-s4-tree-1");
+    let info: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(q.join("info.json")).unwrap()).unwrap();
+    assert_eq!(info["type"], "v3");
+    assert_eq!(info["title"], "Game tree 1 (seed 4)");
+    assert!(info["topic"].is_string() && info["tags"].is_array());
+    let uuid = info["uuid"].as_str().unwrap();
+    let groups: Vec<&str> = uuid.split('-').collect();
+    assert_eq!(groups.iter().map(|g| g.len()).collect::<Vec<_>>(), [8, 4, 4, 4, 12], "{uuid}");
+    assert!(uuid.chars().all(|c| c == '-' || c.is_ascii_hexdigit()) && groups[2].starts_with('4'), "{uuid}");
+    assert!("89ab".contains(&groups[3][..1]), "{uuid}");
+    // The same seed gives the same files.
+    let again = dir.join("again");
+    gametree(&[&args[..], &["--export", "prairielearn", "-o", again.to_str().unwrap()]].concat());
+    for f in ["info.json", "question.html", "server.py", "clientFilesQuestion/tree.svg"] {
+        let other = again.join("questions/gametree-s4-tree-1").join(f);
+        assert_eq!(std::fs::read(q.join(f)).unwrap(), std::fs::read(other).unwrap(), "{f}");
+    }
+    let svg = std::fs::read_to_string(q.join("clientFilesQuestion/tree.svg")).unwrap();
+    roxmltree::Document::parse(&svg).unwrap();
+    // question.html reads as XML once wrapped; its elements are PrairieLearn's.
+    let html = std::fs::read_to_string(q.join("question.html")).unwrap();
+    let wrapped = format!("<root>{html}</root>");
+    let doc = roxmltree::Document::parse(&wrapped).unwrap();
+    let named = |tag: &str| doc.descendants().filter(|n| n.has_tag_name(tag)).collect::<Vec<_>>();
+    assert_eq!(named("pl-question-panel").len(), 1);
+    assert_eq!(named("pl-figure")[0].attribute("file-name"), Some("tree.svg"));
+    assert_eq!(named("pl-integer-input")[0].attribute("answers-name"), Some("value"));
+    let checkbox = named("pl-checkbox");
+    assert_eq!(checkbox[0].attribute("answers-name"), Some("pruned"));
+    let answers = named("pl-answer");
+    let choices: Vec<String> = answers.iter().map(|a| a.text().unwrap().to_string()).collect();
+    let right: Vec<&str> =
+        answers.iter().filter(|a| a.attribute("correct") == Some("true")).map(|a| a.text().unwrap()).collect();
+    // The tree: MAX A { MIN B { MAX C { 1 4 }  MAX D { 5 0 } }
+    //                   MIN E { MAX F { 4 1 }  MAX G { 8 7 } } }.
+    // C = 4, so β = 4 in B; D.1 = 5 ≥ β cuts D.2; B = 4, α = 4 at A.
+    // F = max(4, 1) = 4, so E ≤ 4 ≤ α cuts G. Value 4, pruned D.2 G.
+    assert_eq!(right, ["D.2", "G"]);
+    let server = std::fs::read_to_string(q.join("server.py")).unwrap();
+    let parsed = std::process::Command::new("python3")
+        .args(["-c", "import ast, sys; ast.parse(open(sys.argv[1]).read())", q.join("server.py").to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(parsed.success(), "{server}");
+    // Each submission, graded by server.py and by `gametree grade` on the
+    // same answer. By hand, with the default rubric (value 1, pruned 2
+    // with partial credit, out of 3):
+    //   right:            1 + 2                                  = 3/3
+    //   leaves below G:   D.2 G.1 G.2 cut off the same leaves    = 3/3
+    //   value 8, D.2 G.2: G.2 is below the cut G, so leaves count:
+    //                     {D.2, G.1, G.2} vs {D.2, G.2}: 1 of 3 wrong,
+    //                     2 × 2/3 = 1.33                        = 1.33/3
+    //   value 4, B:       {D.2, G} vs {B}: 3 errors of 2 → 0     = 1/3
+    //   value 4, nothing: pruned is required, missing → 0        = 1/3
+    let cases: &[(&str, Option<&[&str]>, &str, f64)] = &[
+        ("4", Some(&["D.2", "G"]), "value: 4\npruned: [D.2, G]\n", 1.0),
+        ("4", Some(&["D.2", "G.1", "G.2"]), "value: 4\npruned: [D.2, G.1, G.2]\n", 1.0),
+        ("8", Some(&["D.2", "G.2"]), "value: 8\npruned: [D.2, G.2]\n", 1.33 / 3.0),
+        ("4", Some(&["B"]), "value: 4\npruned: [B]\n", 1.0 / 3.0),
+        ("4", None, "value: 4\n", 1.0 / 3.0),
+    ];
+    for (i, (value, ticked, yaml, by_hand)) in cases.iter().enumerate() {
+        let (score, correct) = prairielearn_score(&q, &choices, value, *ticked);
+        assert_eq!(correct, "4");
+        let answer = dir.join(format!("answer{i}.yaml"));
+        std::fs::write(&answer, yaml).unwrap();
+        let graded = gametree(&["grade", spec.to_str().unwrap(), answer.to_str().unwrap(), "--format", "prairielearn"]);
+        let json: serde_json::Value = serde_json::from_str(&stdout(&graded)).unwrap();
+        let cli = json["score"].as_f64().unwrap();
+        assert!((score - by_hand).abs() < 1e-9, "case {i}: server.py gives {score}, by hand {by_hand}");
+        assert!((cli - by_hand).abs() < 1e-9, "case {i}: gametree grade gives {cli}, by hand {by_hand}");
+    }
+}
