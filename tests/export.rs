@@ -290,17 +290,17 @@ fn prairielearn_score(
         "submitted_answers": {"value": value.parse::<f64>().unwrap(), "pruned": keys},
         "partial_scores": {},
     });
-    let script = format!(
+    let script = concat!(
         "import importlib.util, json, sys\n\
          spec = importlib.util.spec_from_file_location('server', sys.argv[1])\n\
          server = importlib.util.module_from_spec(spec); spec.loader.exec_module(server)\n\
          data = json.loads(sys.argv[2])\n\
          if data['submitted_answers']['pruned'] is None: del data['submitted_answers']['pruned']\n\
          server.generate(data); server.grade(data)\n\
-         print(json.dumps([data['score'], str(data['correct_answers']['value'])]))\n"
+         print(json.dumps([data['score'], str(data['correct_answers']['value'])]))\n",
     );
     let out = std::process::Command::new("python3")
-        .args(["-c", &script, dir.join("server.py").to_str().unwrap(), &data.to_string()])
+        .args(["-c", script, dir.join("server.py").to_str().unwrap(), &data.to_string()])
         .output()
         .expect("python3 runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -389,4 +389,105 @@ fn prairielearn_questions_grade_as_gametree_grade_does() {
         assert!((score - by_hand).abs() < 1e-9, "case {i}: server.py gives {score}, by hand {by_hand}");
         assert!((cli - by_hand).abs() < 1e-9, "case {i}: gametree grade gives {cli}, by hand {by_hand}");
     }
+}
+
+// ----------------------------------------------------------------- QTI
+
+#[test]
+fn the_qti_zip_names_files_that_exist_and_every_ident_ref_resolves() {
+    use std::io::Read;
+    let dir = scratch("qti");
+    let file = dir.join("quiz.zip");
+    let out = export("qti", &file);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
+    let again = dir.join("again.zip");
+    export("qti", &again);
+    assert_eq!(std::fs::read(&again).unwrap(), bytes, "same seed, same zip");
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut files = std::collections::BTreeMap::new();
+    for i in 0..zip.len() {
+        let mut f = zip.by_index(i).unwrap();
+        let mut text = String::new();
+        f.read_to_string(&mut text).unwrap();
+        files.insert(f.name().unwrap().to_string(), text);
+    }
+    let manifest = roxmltree::Document::parse(&files["imsmanifest.xml"]).unwrap();
+    assert_eq!(manifest.root_element().tag_name().name(), "manifest");
+    let resources: Vec<_> = manifest.descendants().filter(|n| n.has_tag_name("resource")).collect();
+    let ids: Vec<&str> = resources.iter().filter_map(|r| r.attribute("identifier")).collect();
+    for f in manifest.descendants().filter(|n| n.has_tag_name("file")) {
+        let href = f.attribute("href").unwrap();
+        assert!(files.contains_key(href), "the manifest names {href}, which the zip lacks");
+    }
+    for d in manifest.descendants().filter(|n| n.has_tag_name("dependency")) {
+        assert!(ids.contains(&d.attribute("identifierref").unwrap()), "dangling dependency");
+    }
+    let qti = resources.iter().find(|r| r.attribute("type") == Some("imsqti_xmlv1p2")).expect("a QTI resource");
+    let href = qti.children().find(|n| n.has_tag_name("file")).unwrap().attribute("href").unwrap();
+    let doc = roxmltree::Document::parse(&files[href]).unwrap();
+    assert_eq!(doc.root_element().tag_name().name(), "questestinterop");
+    let section = doc.descendants().find(|n| n.has_tag_name("section")).unwrap();
+    assert!(section.parent_element().unwrap().has_tag_name("assessment"));
+    let items: Vec<_> = section.children().filter(|n| n.has_tag_name("item")).collect();
+    assert_eq!(items.len(), 4, "a value and a pruned item per tree");
+    let mut all_idents = std::collections::BTreeSet::new();
+    for item in &items {
+        assert!(all_idents.insert(item.attribute("ident").unwrap()), "idents are unique");
+        let field = |label: &str| {
+            item.descendants()
+                .filter(|n| n.has_tag_name("qtimetadatafield"))
+                .find(|f| f.children().any(|c| c.has_tag_name("fieldlabel") && c.text() == Some(label)))
+                .and_then(|f| f.children().find(|c| c.has_tag_name("fieldentry")))
+                .and_then(|e| e.text())
+                .unwrap_or_else(|| panic!("no {label}"))
+        };
+        let kind = field("question_type");
+        assert!(["numerical_question", "multiple_answers_question"].contains(&kind), "{kind}");
+        let responses: Vec<&str> = item
+            .descendants()
+            .filter(|n| n.has_tag_name("response_str") || n.has_tag_name("response_lid"))
+            .filter_map(|n| n.attribute("ident"))
+            .collect();
+        let labels: Vec<&str> = item
+            .descendants()
+            .filter(|n| n.has_tag_name("response_label"))
+            .filter_map(|n| n.attribute("ident"))
+            .collect();
+        for v in item.descendants().filter(|n| n.tag_name().name().starts_with("var")) {
+            assert!(responses.contains(&v.attribute("respident").unwrap()), "respident resolves");
+            if kind == "multiple_answers_question" {
+                assert!(labels.contains(&v.text().unwrap()), "a choice ident resolves");
+            }
+        }
+        let feedback: Vec<&str> = item
+            .descendants()
+            .filter(|n| n.has_tag_name("itemfeedback"))
+            .filter_map(|n| n.attribute("ident"))
+            .collect();
+        for d in item.descendants().filter(|n| n.has_tag_name("displayfeedback")) {
+            assert!(feedback.contains(&d.attribute("linkrefid").unwrap()), "linkrefid resolves");
+        }
+        // The question text's image is a file of the zip.
+        let html = item.descendants().find(|n| n.has_tag_name("mattext")).unwrap().text().unwrap();
+        let src = html.split("src=\"$IMS-CC-FILEBASE$/").nth(1).unwrap().split('"').next().unwrap();
+        assert!(files.contains_key(src), "{src}");
+        roxmltree::Document::parse(&files[src]).unwrap();
+    }
+    // Tree 1, hand-worked (QUIZ): value 1; C.2 and C.3 are the right choices.
+    let value = items[0].descendants().find(|n| n.has_tag_name("varequal")).unwrap();
+    assert_eq!(value.text(), Some("1"));
+    let label = |ident: &str| {
+        items[1]
+            .descendants()
+            .find(|n| n.has_tag_name("response_label") && n.attribute("ident") == Some(ident))
+            .and_then(|n| n.descendants().find(|m| m.has_tag_name("mattext")))
+            .and_then(|m| m.text())
+            .unwrap()
+    };
+    let and = items[1].descendants().find(|n| n.has_tag_name("and")).unwrap();
+    let right: Vec<&str> =
+        and.children().filter(|n| n.has_tag_name("varequal")).map(|n| label(n.text().unwrap())).collect();
+    assert_eq!(right, ["C.2", "C.3"]);
 }
