@@ -290,15 +290,13 @@ fn prairielearn_score(
         "submitted_answers": {"value": value.parse::<f64>().unwrap(), "pruned": keys},
         "partial_scores": {},
     });
-    let script = concat!(
-        "import importlib.util, json, sys\n\
+    let script = "import importlib.util, json, sys\n\
          spec = importlib.util.spec_from_file_location('server', sys.argv[1])\n\
          server = importlib.util.module_from_spec(spec); spec.loader.exec_module(server)\n\
          data = json.loads(sys.argv[2])\n\
          if data['submitted_answers']['pruned'] is None: del data['submitted_answers']['pruned']\n\
          server.generate(data); server.grade(data)\n\
-         print(json.dumps([data['score'], str(data['correct_answers']['value'])]))\n",
-    );
+         print(json.dumps([data['score'], str(data['correct_answers']['value'])]))\n";
     let out = std::process::Command::new("python3")
         .args(["-c", script, dir.join("server.py").to_str().unwrap(), &data.to_string()])
         .output()
