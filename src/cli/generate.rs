@@ -16,10 +16,8 @@ use super::io::{Exit, Output, atomic_write};
 pub const EXAMPLES: &str = "\
 Examples:
   gametree generate --depth 3 --branching 2 --min-pruned 2 --seed 7 -o exam.tree
-  gametree generate --plain --depth 7 --branching 10 --range=-99..99 > big.tree
-  gametree generate --depth 2 --branching 3 --pruned 2 --seed 1
   gametree generate --depth 3 --branching 2 --min-pruned 2 --count 10 --export moodle -o quiz.xml
-  gametree generate --depth 3 --branching 2 --count 5 -o trees/";
+  gametree generate --depth 2 --branching 3 --pruned 2 --seed 1";
 
 /// What an exam tree must look like and do: the constraints `generate`
 /// and `practice` share.
