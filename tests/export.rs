@@ -489,3 +489,33 @@ fn the_qti_zip_names_files_that_exist_and_every_ident_ref_resolves() {
         and.children().filter(|n| n.has_tag_name("varequal")).map(|n| label(n.text().unwrap())).collect();
     assert_eq!(right, ["C.2", "C.3"]);
 }
+
+#[test]
+fn a_chance_tree_without_bounds_asks_only_its_value_to_two_decimals() {
+    let dir = scratch("chance-export");
+    let course = dir.join("course");
+    let args = ["generate", "--depth", "2", "--branching", "2", "--chance", "--seed", "5"];
+    let out = gametree(&[&args[..], &["--export", "prairielearn", "-o", course.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let q = course.join("questions/gametree-s5-tree-1");
+    let html = std::fs::read_to_string(q.join("question.html")).unwrap();
+    assert!(html.contains("<pl-number-input answers-name=\"value\""), "{html}");
+    assert!(!html.contains("pl-checkbox"), "no pruning without bounds: {html}");
+    // The tree (snapshot exam__generate_3): MAX A { CHANCE B { 1 4 }
+    // CHANCE C { 5 0 } }, uniform chance: B = (1 + 4)/2 = 2.5 and
+    // C = (5 + 0)/2 = 2.5, so the value is 5/2.
+    let spec = stdout(&gametree(&args));
+    assert!(spec.contains("expect expectiminimax { value 5/2"), "{spec}");
+    for (value, score) in [("2.5", 1.0), ("2.504", 1.0), ("2.4", 0.0)] {
+        let (got, correct) = prairielearn_score(&q, &[], value, None);
+        assert_eq!(correct, "2.5");
+        assert_eq!(got, score, "value {value}");
+    }
+    // Quiz files are never written to standard output in a binary form or
+    // as folders, and --count 0 is refused.
+    let out = gametree(&[&args[..], &["--export", "qti"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("give -o OUT"), "{}", stderr(&out));
+    let out = gametree(&[&args[..], &["--count", "0"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+}
