@@ -139,12 +139,6 @@ fn header(c: &Constraints, command: &str, attempt: u64) -> String {
     out + "\n"
 }
 
-/// `A`…`Z`, then `A1`…: the inner nodes' names in preorder.
-fn name(i: usize) -> String {
-    let letter = (b'A' + (i % 26) as u8) as char;
-    if i < 26 { letter.to_string() } else { format!("{letter}{}", i / 26) }
-}
-
 fn tree_text(c: &Constraints, rng: &mut SplitMix64) -> String {
     let mut out = String::new();
     let mut names = 0;
@@ -160,7 +154,7 @@ fn node_text(c: &Constraints, rng: &mut SplitMix64, depth: u32, names: &mut usiz
         _ => "MIN",
     };
     let indent = "  ".repeat(depth as usize);
-    out.push_str(&format!("{kind} {}", name(*names)));
+    out.push_str(&format!("{kind} {}", crate::syntax::nested::node_name(*names)));
     *names += 1;
     if depth + 1 == c.depth {
         let leaves: Vec<String> = (0..c.branching).map(|_| rng.range(c.range.0, c.range.1).to_string()).collect();

@@ -10,6 +10,7 @@
 pub mod answer;
 pub mod bigtree;
 pub mod convert;
+pub mod cs188;
 pub mod divergence;
 pub mod expect;
 pub mod export;
