@@ -1,11 +1,12 @@
 //! Writing a tree as a CS188 `GraphGameTreeTest` file (the form
 //! [`crate::syntax::cs188`] reads; UC Berkeley's Pacman projects,
-//! `multiagent/test_cases/q2/*.test`). Two agents: MAX at even plies and
-//! MIN at odd ones (`MinimaxAgent`), or uniform CHANCE at odd ones
-//! (`ExpectimaxAgent`). States are the nodes' names (a node without a
+//! `multiagent/test_cases/q2/*.test`). Agent 0 is MAX, at the root and
+//! every n plies; the n − 1 agents between are MIN (`MinimaxAgent`) or
+//! uniform CHANCE (`ExpectimaxAgent`); n is the ply of the first MAX below
+//! the root (2 at least). States are the nodes' names (a node without a
 //! usable name gets `s` and its path, `s1_2`; the root `root`), actions the
 //! edge labels (else `a1`, `a2`, … by position). `depth` is the plies to
-//! the deepest leaf, in full rounds of both agents; a leaf above that
+//! the deepest leaf, in full rounds of all agents; a leaf above that
 //! depth is listed among the terminal states (`win_states` when its
 //! value is 0 or more, else `lose_states`: both are evaluated, which list
 //! changes no value). The diagram is the tree in outline.
@@ -30,31 +31,37 @@ pub fn write(game: &Game) -> Result<String, String> {
         }
         nodes.push((id, path));
     }
+    // Agent 0 (MAX) moves at plies 0, n, 2n…; the other agents between.
+    let inner_ply = |kind: NodeKind| nodes.iter().filter(move |(id, p)| p.depth() > 0 && game.node(*id).kind() == kind);
+    let deepest_inner = nodes.iter().filter(|(id, _)| !game.node(*id).is_leaf()).map(|(_, p)| p.depth()).max();
+    let agents =
+        inner_ply(NodeKind::Max).map(|(_, p)| p.depth()).min().unwrap_or(deepest_inner.unwrap_or(0) + 1).max(2);
     let mut expectimax = false;
     for (id, path) in &nodes {
         let kind = game.node(*id).kind();
-        let odd = path.depth() % 2 == 1;
+        let max_ply = path.depth() % agents == 0;
         let ok = match kind {
             NodeKind::Leaf => true,
-            NodeKind::Max => !odd,
-            NodeKind::Min => odd,
+            NodeKind::Max => max_ply,
+            NodeKind::Min => !max_ply,
             NodeKind::Chance => {
                 expectimax = true;
                 let n = game.node(*id).children().len();
                 let uniform = (0..n).all(|i| game.prob(*id, i) == Num::ONE / Num::int(n as i64));
-                odd && uniform
+                !max_ply && uniform
             }
             NodeKind::Player(_) => false,
         };
         if !ok {
             return Err(format!(
-                "node {path} is {}: CS188's GraphGameTreeTest alternates MAX (agent 0) and MIN or uniform CHANCE (agent 1), MAX at the root",
-                kind.word()
+                "node {path} is {} at ply {}: a CS188 GraphGameTreeTest has MAX (agent 0) at the root and every {agents} plies, MIN or uniform CHANCE (the other agents) between",
+                kind.word(),
+                path.depth()
             ));
         }
     }
     if expectimax && nodes.iter().any(|(id, _)| game.node(*id).kind() == NodeKind::Min) {
-        return Err("the tree mixes MIN and CHANCE: a CS188 test uses one agent type for the opponent".into());
+        return Err("the tree mixes MIN and CHANCE: a CS188 test has one kind of opponent".into());
     }
     let state = |id: NodeId, path: &Path| -> String {
         match game.node(id).name() {
@@ -68,7 +75,7 @@ pub fn write(game: &Game) -> Result<String, String> {
         return Err("two nodes would get the same state name (names with spaces become paths `s1_2`)".into());
     }
     let deepest = nodes.iter().map(|(_, p)| p.depth()).max().unwrap_or(0);
-    let depth = deepest.div_ceil(2).max(1);
+    let depth = deepest.div_ceil(agents).max(1);
     let (mut successors, mut evaluation, mut diagram) = (String::new(), String::new(), String::new());
     let (mut win, mut lose) = (Vec::new(), Vec::new());
     for (k, (id, path)) in nodes.iter().enumerate() {
@@ -78,7 +85,7 @@ pub fn write(game: &Game) -> Result<String, String> {
             let value = number(v);
             evaluation += &format!("{} {value}\n", names[k]);
             diagram += &format!("{indent}{} = {value}\n", names[k]);
-            if path.depth() < depth * 2 {
+            if path.depth() < depth * agents {
                 if v >= Num::int(0) { &mut win } else { &mut lose }.push(names[k].clone());
             }
             continue;
@@ -97,7 +104,7 @@ pub fn write(game: &Game) -> Result<String, String> {
     let mut out = String::from("class: \"GraphGameTreeTest\"\n");
     out += &format!("alg: \"{alg}\"\ndepth: \"{depth}\"\n\n");
     out += &format!("diagram: \"\"\"\n{diagram}\"\"\"\n");
-    out += "num_agents: \"2\"\n\n";
+    out += &format!("num_agents: \"{agents}\"\n\n");
     out += &format!("start_state: \"{}\"\n", names[0]);
     out += &format!("win_states: \"{}\"\nlose_states: \"{}\"\n\n", win.join(" "), lose.join(" "));
     out += &format!("successors: \"\"\"\n{successors}\"\"\"\n\n");
