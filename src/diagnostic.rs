@@ -26,6 +26,11 @@ impl Span {
     pub fn to(self, other: Span) -> Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
+
+    /// The same span in a text that has `by` more bytes before it.
+    pub fn shifted(self, by: usize) -> Span {
+        Span::new(self.start + by, self.end + by)
+    }
 }
 
 /// One problem with the input, pointing at where it is.

@@ -21,9 +21,11 @@ pub struct Spec {
 /// file name); on failure, every problem found.
 pub fn load(name: &str, text: &str) -> Result<Spec, Vec<Diagnostic>> {
     if !syntax::is_yaml(name)
-        && let Some(game) = model::quick::load(text)
+        && let Some((game, rest)) = model::quick::load_tree(text)
+        && let Ok((expects, _rubric)) = syntax::parse::parse_tail(text, rest)
     {
-        return Ok(Spec { game, expects: Vec::new() });
+        let expects = resolve::resolve(&game, &expects)?;
+        return Ok(Spec { game, expects });
     }
     crate::stack::with_stack(syntax::parse::nesting(text), || from_ast(&syntax::parse_any(name, text)?))
 }

@@ -27,8 +27,11 @@ use crate::num::Num;
 /// Parses and validates a spec (on a thread with a big enough stack when
 /// the text nests deeply).
 pub fn load(name: &str, text: &str) -> Result<Game, Vec<Diagnostic>> {
+    // The quick loader reads the tree; the `expect` blocks after it are
+    // still read, so that what pest refuses there is reported.
     if !crate::syntax::is_yaml(name)
-        && let Some(game) = quick::load(text)
+        && let Some((game, rest)) = quick::load_tree(text)
+        && crate::syntax::parse::parse_tail(text, rest).is_ok()
     {
         return Ok(game);
     }
