@@ -519,3 +519,38 @@ fn a_chance_tree_without_bounds_asks_only_its_value_to_two_decimals() {
     let out = gametree(&[&args[..], &["--count", "0"]].concat());
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_tree_where_nothing_is_pruned_has_none_as_its_answer_everywhere() {
+    // MAX A { MIN B { 6 4 }  MIN C { 10 9 } } (seed 2): B = 4, so α = 4;
+    // C.1 = 10 > 4 and C.2 = 9 > 4: no cut. Value 9, pruned: none.
+    let dir = scratch("none");
+    let args = ["generate", "--depth", "2", "--branching", "2", "--pruned", "0", "--seed", "2", "--export"];
+    let gift = stdout(&gametree(&[&args[..], &["gift"]].concat()));
+    assert!(gift.contains("MIN C \\{ 10 9 \\}") && gift.contains("{#9:0####"), "{gift}");
+    assert!(gift.contains("{=none####"), "{gift}");
+    let moodle = stdout(&gametree(&[&args[..], &["moodle"]].concat()));
+    assert!(moodle.contains("{1:NUMERICAL:=9:0}") && moodle.contains("{2:SHORTANSWER:=none}"), "{moodle}");
+    let course = dir.join("course");
+    let out = gametree(&[&args[..], &["prairielearn", "-o", course.to_str().unwrap()]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let q = course.join("questions/gametree-s2-tree-1");
+    let html = std::fs::read_to_string(q.join("question.html")).unwrap();
+    assert!(html.contains("<pl-answer correct=\"true\">none</pl-answer>"), "{html}");
+    assert_eq!(html.matches("correct=\"true\"").count(), 1, "{html}");
+    // Ticking `none` is the empty answer, right; ticking C.2 is one extra
+    // edge out of max(1, 0) true ones: no credit for pruned, 1/3.
+    let choices: Vec<String> = ["B", "B.1", "B.2", "C", "C.1", "C.2", "none"].map(String::from).to_vec();
+    assert_eq!(prairielearn_score(&q, &choices, "9", Some(&["none"])).0, 1.0);
+    assert_eq!(prairielearn_score(&q, &choices, "9", Some(&["C.2"])).0, 1.0 / 3.0);
+    // And `gametree grade` agrees on both.
+    let spec = dir.join("t.tree");
+    std::fs::write(&spec, stdout(&gametree(&args[..args.len() - 1]))).unwrap();
+    for (yaml, want) in [("value: 9\npruned: []\n", 1.0), ("value: 9\npruned: [C.2]\n", 1.0 / 3.0)] {
+        let answer = dir.join("a.yaml");
+        std::fs::write(&answer, yaml).unwrap();
+        let out = gametree(&["grade", spec.to_str().unwrap(), answer.to_str().unwrap(), "--format", "prairielearn"]);
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert!((json["score"].as_f64().unwrap() - want).abs() < 1e-9, "{yaml}: {json}");
+    }
+}

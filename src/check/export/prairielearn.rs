@@ -60,7 +60,7 @@ fn question_html(q: &Question) -> String {
     };
     if let Some(prompt) = q.pruned_prompt() {
         out += &format!("\n<p>{}</p>\n", html(&prompt));
-        out += "<pl-checkbox answers-name=\"pruned\" fixed-order=\"true\" partial-credit=\"true\" weight=\"2\">\n";
+        out += "<pl-checkbox answers-name=\"pruned\" fixed-order=\"true\" weight=\"2\">\n";
         for edge in &q.edges {
             let right = q.pruned.contains(edge);
             out += &format!("  <pl-answer correct=\"{right}\">{}</pl-answer>\n", html(&q.reference(edge)));
