@@ -554,3 +554,49 @@ fn a_tree_where_nothing_is_pruned_has_none_as_its_answer_everywhere() {
         assert!((json["score"].as_f64().unwrap() - want).abs() < 1e-9, "{yaml}: {json}");
     }
 }
+
+#[test]
+fn algorithm_star2_asks_star2_s_cuts_and_exports_them() {
+    let dir = scratch("star2");
+    let args = [
+        "generate",
+        "--depth",
+        "3",
+        "--branching",
+        "2",
+        "--chance",
+        "--bounds",
+        "--range",
+        "0..9",
+        "--min-pruned",
+        "3",
+        "--algorithm",
+        "star2",
+        "--seed",
+        "3",
+    ];
+    let out = gametree(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    // MAX A { CHANCE B { MIN C { 0 8 }  MIN D { 0 0 } }
+    //         CHANCE E { MIN F { 0 1 }  MIN G { 8 2 } } }, bounds [0, 9].
+    // Star2 by hand (Ballard's probing; p = 1/2, root window (0, 9)):
+    // B: probe C.1 = 0, so C ≤ 0 and B ≤ 0.5·0 + 0.5·9 = 4.5 > α; probe
+    //   D.1 = 0, so B ≤ 0 ≤ α = 0: B is cut, C.2 and D.2 pruned.
+    // E: probe F.1 = 0 (E ≤ 4.5), probe G.1 = 8 (E ≤ 0.5·0 + 0.5·8 = 4 > 0),
+    //   no cut; then search F: F.1 = 0 ≤ α cuts F.2; G = min(8, 2) = 2;
+    //   E = 1. Value 1 by E; leaves 0 0 0 8 0 8 2.
+    assert!(text.contains("expect star2 { value 1  best E  pruned C.2 D.2 F.2  leaves 0 0 0 8 0 8 2 }"), "{text}");
+    assert!(text.contains("--algorithm star2"), "the header says how to make it again: {text}");
+    let file = dir.join("s2.tree");
+    std::fs::write(&file, &text).unwrap();
+    let solve = gametree(&["solve", file.to_str().unwrap(), "-a", "star2", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&solve)).unwrap();
+    assert_eq!(json["results"][0]["pruned"], serde_json::json!(["1.1.2", "1.2.2", "2.1.2"]));
+    let gift = stdout(&gametree(&[&args[..], &["--export", "gift"]].concat()));
+    assert!(gift.contains("Which edges does Star2") && gift.contains("{=C.2 D.2 F.2 "), "{gift}");
+    // Star2 needs the chance tree and its bounds.
+    let out = gametree(&["generate", "--depth", "2", "--branching", "2", "--algorithm", "star2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("add --chance --bounds"), "{}", stderr(&out));
+}

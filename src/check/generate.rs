@@ -33,6 +33,9 @@ pub struct Constraints {
     pub root_tie: bool,
     /// Declare `bounds [lo, hi]` (the range), used as the root window.
     pub bounds: bool,
+    /// With `chance` and `bounds`, the pruning question is Star2's (its
+    /// probing phase cuts more) instead of Star1's.
+    pub star2: bool,
     pub seed: u64,
 }
 
@@ -122,6 +125,9 @@ fn check(c: &Constraints) -> Result<(), GenerateError> {
             "with --chance, --pruned and --min-pruned count star1's cuts, which need the leaves' bounds: add --bounds",
         );
     }
+    if c.star2 && !(c.chance && c.bounds) {
+        return no("--algorithm star2 asks Star2's cuts, on CHANCE trees with bounds: add --chance --bounds");
+    }
     if c.pruned.is_some() && c.min_pruned.is_some() {
         return no("give --pruned or --min-pruned, not both");
     }
@@ -198,8 +204,13 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
     if c.chance && !c.bounds {
         return Some(out);
     }
-    // With CHANCE nodes and bounds the pruning question is star1's.
-    let pruner = if c.chance { Algorithm::Star1 } else { Algorithm::Alphabeta };
+    // With CHANCE nodes and bounds the pruning question is star1's (or,
+    // asked, star2's).
+    let pruner = match (c.chance, c.star2) {
+        (true, true) => Algorithm::Star2,
+        (true, false) => Algorithm::Star1,
+        (false, _) => Algorithm::Alphabeta,
+    };
     let block = |opts: &Options| -> Option<(String, Vec<Path>)> {
         let run = Analysis::of(game, &search::run(game, pruner, opts).ok()?);
         let pruned: Vec<&Path> = run.pruned().collect();
@@ -243,6 +254,9 @@ impl Constraints {
             if on {
                 command += &format!(" {flag}");
             }
+        }
+        if self.star2 {
+            command += " --algorithm star2";
         }
         if let Some(k) = self.pruned {
             command += &format!(" --pruned {k}");

@@ -35,10 +35,11 @@ pub struct ConstraintArgs {
     /// Make the root's children CHANCE nodes (answers from expectiminimax).
     #[arg(long)]
     pub chance: bool,
-    /// Alpha-beta must prune exactly K edges.
+    /// Alpha-beta (with --chance --bounds: Star1, or --algorithm star2)
+    /// must prune exactly K edges.
     #[arg(long, value_name = "K", conflicts_with = "min_pruned")]
     pub pruned: Option<usize>,
-    /// Alpha-beta must prune at least K edges.
+    /// ... or at least K edges.
     #[arg(long, value_name = "K")]
     pub min_pruned: Option<usize>,
     /// Cuts on equality and strict cuts must prune different edges.
@@ -50,6 +51,10 @@ pub struct ConstraintArgs {
     /// Declare the range as `bounds` (the root window).
     #[arg(long)]
     pub bounds: bool,
+    /// With --chance --bounds: whose cuts --pruned and --min-pruned count
+    /// (and the expect block gives).
+    #[arg(long, value_enum, value_name = "ALGO", default_value = "star1")]
+    pub algorithm: ChanceAlgorithm,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
@@ -72,9 +77,17 @@ impl ConstraintArgs {
             equality_case: self.equality_case,
             root_tie: self.root_tie,
             bounds: self.bounds,
+            star2: matches!(self.algorithm, ChanceAlgorithm::Star2),
             seed: self.seed,
         })
     }
+}
+
+/// The chance-pruning search a generated CHANCE tree's question is about.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum ChanceAlgorithm {
+    Star1,
+    Star2,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -91,7 +104,7 @@ pub struct GenerateArgs {
     constraints: ConstraintArgs,
     /// Only the tree, complete and without answers or constraints: big
     /// trees for benchmarks and scale tests (10^7 leaves in seconds).
-    #[arg(long, conflicts_with_all = ["chance", "pruned", "min_pruned", "equality_case", "root_tie", "count", "export"])]
+    #[arg(long, conflicts_with_all = ["chance", "pruned", "min_pruned", "equality_case", "root_tie", "count", "export", "algorithm"])]
     plain: bool,
     /// Make N different trees (sub-seeds of --seed). Without --export,
     /// -o names a folder that gets tree-1.tree … tree-N.tree.

@@ -5,9 +5,9 @@
 //! `server.py` grades as `gametree grade` does), [`gift`] (GIFT text).
 //!
 //! Each question asks what `grade` marks with the default rubric: the
-//! root's value, and the edges the pruning search cuts (alpha-beta; Star1
-//! on a CHANCE tree with declared bounds; none on a CHANCE tree without
-//! bounds, where nothing is pruned). The answers and the worked solution
+//! root's value, and the edges the pruning search cuts (the one the spec's
+//! `expect` blocks answer: alpha-beta; Star1 or Star2 on a CHANCE tree
+//! with declared bounds; none on a CHANCE tree without bounds). The answers and the worked solution
 //! are read off the same searches as every other output.
 //!
 //! Invariant: the same questions give the same bytes (no clock, no random
@@ -81,14 +81,15 @@ pub struct Question {
 impl Question {
     /// The question of the spec `text` (a generated tree), `index` from 1.
     pub fn new(seed: u64, index: usize, text: &str) -> Result<Question, Vec<Diagnostic>> {
-        let game = crate::load("generated.tree", text)?;
-        let applicable = search::applicable(&game);
-        let (exact, pruner) = if applicable.contains(&Algorithm::Alphabeta) {
-            (Algorithm::Minimax, Some(Algorithm::Alphabeta))
-        } else if game.bounds().is_some() && applicable.contains(&Algorithm::Star1) {
-            (Algorithm::Expectiminimax, Some(Algorithm::Star1))
+        let spec = crate::check::spec::load("generated.tree", text)?;
+        let game = spec.game;
+        // The pruning question is the one the spec's expect blocks answer.
+        let asked = spec.expects.iter().map(|e| e.algorithm);
+        let pruner = asked.clone().find(|a| matches!(a, Algorithm::Alphabeta | Algorithm::Star1 | Algorithm::Star2));
+        let exact = if search::applicable(&game).contains(&Algorithm::Alphabeta) {
+            Algorithm::Minimax
         } else {
-            (Algorithm::Expectiminimax, None)
+            Algorithm::Expectiminimax
         };
         let opts = Options::default();
         let truth = search::run(&game, exact, &opts).map_err(|d| vec![d])?;
@@ -169,6 +170,9 @@ impl Question {
         let a = self.pruner?;
         let cuts = match a {
             Algorithm::Star1 => "Star1 (with the leaves' bounds as the root window, cutting on equality)",
+            Algorithm::Star2 => {
+                "Star2 (probing first, with the leaves' bounds as the root window, cutting on equality)"
+            }
             _ => "alpha-beta (cutting on equality: v ≥ β, v ≤ α)",
         };
         Some(format!(
