@@ -10,8 +10,10 @@
 pub mod answer;
 pub mod bigtree;
 pub mod convert;
+pub mod cs188;
 pub mod divergence;
 pub mod expect;
+pub mod export;
 pub mod files;
 pub mod generate;
 pub mod grade;
