@@ -23,6 +23,7 @@ mod generate;
 mod grade;
 mod io;
 mod lint;
+mod practice;
 mod puzzle;
 mod solve;
 
@@ -62,6 +63,14 @@ enum Command {
     /// Warn about specs that are legal but suspicious.
     #[command(after_help = lint::EXAMPLES)]
     Lint(lint::LintArgs),
+    /// Write an offline practice page: alpha-beta problems to prune by hand and check.
+    #[command(
+        after_help = practice::EXAMPLES,
+        mut_arg("depth", |a| a.required(false).default_value("3")),
+        mut_arg("branching", |a| a.required(false).default_value("3")),
+        mut_arg("min_pruned", |a| a.default_value("2")),
+    )]
+    Practice(practice::PracticeArgs),
     /// Print specs in the canonical layout (comments kept).
     #[command(after_help = fmt::EXAMPLES)]
     Fmt(fmt::FmtArgs),
@@ -102,6 +111,7 @@ where
         Command::Puzzle(args) => puzzle::puzzle(&args, &mut out),
         Command::Generate(args) => generate::generate(&args, &mut out),
         Command::Lint(args) => lint::lint(&args, &mut out),
+        Command::Practice(args) => practice::practice(&args, &mut out),
         Command::Fmt(args) => fmt::fmt(&args, &mut out),
         Command::Draw(args) => draw::draw(&args, &mut out),
         Command::Completions(args) => completions::completions(&args, &mut out),
