@@ -19,7 +19,7 @@ mod page;
 mod steps;
 
 pub use page::page;
-pub use steps::{ProblemData, problem_data};
+pub use steps::{ConventionData, NodeData, ProblemData, Step, problem_data};
 
 use crate::check::answer::{Answer, AnswerItem, Claim};
 use crate::check::divergence::divergence;
