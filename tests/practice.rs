@@ -5,6 +5,8 @@
 
 mod common;
 mod tools;
+#[path = "tools/webdriver.rs"]
+mod webdriver;
 
 use gametree::check::practice::{self, Convention};
 use gametree::model::{Game, Path};
@@ -266,4 +268,93 @@ process.stdout.write(JSON.stringify(out));";
         assert!(said(kind), "no random answer met `{kind}`");
     }
     assert!(expected.iter().any(Option::is_none), "no random answer was right");
+}
+
+/// `gametree practice`'s defaults: `--depth 3 --branching 3 --range 0..10
+/// --min-pruned 2 --seed 1`.
+fn defaults() -> Constraints {
+    Constraints {
+        depth: 3,
+        branching: 3,
+        range: (0, 10),
+        chance: false,
+        pruned: None,
+        min_pruned: Some(2),
+        equality_case: false,
+        root_tie: false,
+        bounds: false,
+        seed: 1,
+    }
+}
+
+#[test]
+fn a_student_clicks_through_one_problem_right_and_one_wrong_in_chromium() {
+    let (file, html) = page("chromium", &["--count", "5"]);
+    let Some(driver) = webdriver::Driver::start(file.parent().unwrap()) else { return };
+    driver.goto(&format!("file://{}", file.display()));
+    let data = page_data(&html);
+    let games: Vec<Game> = practice::generated(&defaults(), 5).unwrap().into_iter().map(|p| p.game).collect();
+
+    // Problem 1, right: the search's pruned edges (a leaf clicked where the
+    // edge ends in a leaf, the first edge toggled from the keyboard) and
+    // every searched inner node's value.
+    let conv = &data[0]["conventions"][0];
+    assert_eq!(conv["key"], "equality");
+    let truth: Vec<u64> = conv["truth"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap()).collect();
+    let run = gametree::search::run(&games[0], gametree::search::Algorithm::Alphabeta, &EQUALITY.options()).unwrap();
+    let analysis = gametree::analysis::Analysis::of(&games[0], &run);
+    let tree = gametree::draw::Tree::of(&games[0]);
+    let want: Vec<&Path> = analysis.pruned().collect();
+    let got: Vec<&Path> = truth.iter().map(|&t| &tree.nodes[t as usize].path).collect();
+    assert_eq!(got, want, "the page's truth is not the search's");
+    for (k, t) in truth.iter().enumerate() {
+        let leaf = data[0]["nodes"][*t as usize]["leaf"].as_bool().unwrap();
+        let css = if leaf { "rect.toggle" } else { "g.toggle" };
+        let el = driver.find(&format!("#p1 {css}[data-node=\"{t}\"]"));
+        if k == 0 {
+            let edge = driver.find(&format!("#p1 g.toggle[data-node=\"{t}\"]"));
+            driver.send_keys(&edge, " ");
+        } else {
+            driver.click(&el);
+        }
+        assert_eq!(driver.attribute(&el, "aria-pressed").as_deref(), Some("true"), "node {t} not marked");
+    }
+    for (i, v) in conv["values"].as_array().unwrap().iter().enumerate() {
+        if data[0]["nodes"][i]["leaf"].as_bool().unwrap() || v.is_null() {
+            continue;
+        }
+        driver.send_keys(&driver.find(&format!("#p1 .values input[data-node=\"{i}\"]")), &v.to_string());
+    }
+    driver.click(&driver.find("#p1 button.check"));
+    let feedback = driver.find("#p1 .feedback");
+    let value = analysis.visit(&Path::root()).unwrap().value.clone().unwrap();
+    assert_eq!(
+        driver.text(&feedback),
+        format!("Right: your pruned edges and values are the search's (root value {value}).")
+    );
+
+    // Problem 2, wrong: nothing pruned and a wrong root value; the feedback
+    // is grade's first divergence, word for word.
+    let root_value = data[1]["conventions"][0]["values"][0].as_i64().unwrap();
+    driver.send_keys(&driver.find("#p2 .values input[data-node=\"0\"]"), &(root_value + 1).to_string());
+    driver.click(&driver.find("#p2 button.check"));
+    let expected = practice::feedback(&games[1], EQUALITY, &[], &[(Path::root(), root_value + 1)]).unwrap();
+    assert!(expected.contains("; you searched "), "{expected}");
+    let feedback = driver.find("#p2 .feedback");
+    assert_eq!(driver.text(&feedback), format!("First divergence: {expected}."));
+    assert_eq!(driver.attribute(&feedback, "data-verdict").as_deref(), Some("wrong"));
+    // Switched to strict cuts, the same marks diverge where strict alpha-beta says.
+    driver.click(&driver.find("#p2 input[value=strict]"));
+    driver.click(&driver.find("#p2 button.check"));
+    let strict = practice::feedback(&games[1], STRICT, &[], &[(Path::root(), root_value + 1)]).unwrap();
+    assert_eq!(driver.text(&feedback), format!("First divergence: {strict}."));
+
+    // Show solution opens the stepper of that convention.
+    driver.click(&driver.find("#p1 button.show"));
+    let steps = driver.script(
+        "var f = document.querySelector('#p1 .solution iframe'); \
+         return f && f.contentDocument && f.contentDocument.getElementById('count') ? f.contentDocument.getElementById('count').textContent : null;",
+    );
+    let steps = steps.as_str().unwrap_or_default().to_string();
+    assert!(steps.starts_with("step 0 of "), "no stepper: {steps:?}");
 }
