@@ -16,7 +16,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   gametree practice --count 5 -o practice.html
   gametree practice --count 10 --depth 3 --branching 3 --min-pruned 3 --equality-case --seed 7 -o p.html
-  gametree practice --from specs/aima-fig5-5.tree specs/cs188-fall2021-q4.tree -o p.html";
+  gametree practice --from specs/aima-fig5-2.tree specs/strict-vs-nonstrict.tree -o p.html";
 
 #[derive(Args, Debug)]
 pub struct PracticeArgs {

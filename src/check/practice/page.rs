@@ -127,9 +127,9 @@ fn toggles(out: &mut String, fig: &Figure) {
         let Some(parent) = t.parent else { continue };
         let ((x1, y1), (x2, y2)) = (pos[parent], pos[i]);
         let name = crate::analysis::describe(fig.game, &t.path);
-        let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+        let (mx, my) = (x1 + 0.6 * (x2 - x1), y1 + 0.6 * (y2 - y1));
         let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
-        // Two short strokes across the edge at its middle: `//`.
+        // Two short strokes across the edge, past its middle: `//`.
         let (ux, uy) = ((x2 - x1) / len, (y2 - y1) / len);
         let (nx, ny) = (-uy * 9.0, ux * 9.0);
         let _ = writeln!(
@@ -161,10 +161,10 @@ fn toggles(out: &mut String, fig: &Figure) {
             let (x, y) = pos[i];
             let _ = writeln!(
                 out,
-                "<rect class=\"toggle leaf\" data-node=\"{i}\" role=\"button\" tabindex=\"-1\" aria-pressed=\"false\" aria-label=\"leaf {}: pruned\" x=\"{}\" y=\"{}\" width=\"32\" height=\"40\" rx=\"4\"/>",
+                "<rect class=\"toggle leaf\" data-node=\"{i}\" role=\"button\" tabindex=\"-1\" aria-pressed=\"false\" aria-label=\"leaf {}: pruned\" x=\"{}\" y=\"{}\" width=\"32\" height=\"28\" rx=\"4\"/>",
                 XmlText(&name),
                 px(x - 16.0),
-                px(y - 16.0)
+                px(y - 14.0)
             );
         } else {
             let (x, y) = pos[i];
