@@ -60,9 +60,6 @@ enum Command {
     /// Generate a random exam tree with its answers computed.
     #[command(after_help = generate::EXAMPLES)]
     Generate(generate::GenerateArgs),
-    /// Warn about specs that are legal but suspicious.
-    #[command(after_help = lint::EXAMPLES)]
-    Lint(lint::LintArgs),
     /// Write an offline practice page: alpha-beta problems to prune by hand and check.
     #[command(
         after_help = practice::EXAMPLES,
@@ -71,6 +68,9 @@ enum Command {
         mut_arg("min_pruned", |a| a.default_value("2")),
     )]
     Practice(practice::PracticeArgs),
+    /// Warn about specs that are legal but suspicious.
+    #[command(after_help = lint::EXAMPLES)]
+    Lint(lint::LintArgs),
     /// Print specs in the canonical layout (comments kept).
     #[command(after_help = fmt::EXAMPLES)]
     Fmt(fmt::FmtArgs),
@@ -110,8 +110,8 @@ where
         Command::Grade(args) => grade::grade(&args, &mut out),
         Command::Puzzle(args) => puzzle::puzzle(&args, &mut out),
         Command::Generate(args) => generate::generate(&args, &mut out),
-        Command::Lint(args) => lint::lint(&args, &mut out),
         Command::Practice(args) => practice::practice(&args, &mut out),
+        Command::Lint(args) => lint::lint(&args, &mut out),
         Command::Fmt(args) => fmt::fmt(&args, &mut out),
         Command::Draw(args) => draw::draw(&args, &mut out),
         Command::Completions(args) => completions::completions(&args, &mut out),

@@ -15,8 +15,8 @@ use super::io::{Exit, Input, Output};
 pub const EXAMPLES: &str = "\
 Examples:
   gametree practice --count 5 -o practice.html
-  gametree practice --count 10 --depth 3 --branching 3 --min-pruned 3 --equality-case --seed 7 -o p.html
-  gametree practice --from specs/aima-fig5-2.tree specs/strict-vs-nonstrict.tree -o p.html";
+  gametree practice --count 10 --min-pruned 3 --equality-case --bounds --seed 7 -o p.html
+  gametree practice --from specs/aima-fig5-2.tree specs/strict-vs-nonstrict.tree --title \"Week 5\"";
 
 #[derive(Args, Debug)]
 pub struct PracticeArgs {
