@@ -128,10 +128,18 @@ fn from_takes_specs_and_refuses_what_the_page_cannot_practise() {
     let out =
         common::gametree(&["practice", "--from", "specs/chance-1-6.tree", "-o", dir.join("p.html").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
+    let err = common::stderr(&out);
+    assert!(err.contains("error: `practice` does not apply to this tree: it has CHANCE nodes"), "{err}");
     assert!(
-        common::stderr(&out).contains("specs/chance-1-6.tree cannot be practised on the page: it has CHANCE nodes")
+        err.contains("--> specs/chance-1-6.tree:17:9") && err.contains("^^^"),
+        "no caret at the CHANCE node: {err}"
     );
     assert!(!dir.join("p.html").exists());
+    // A leaf of -1.99 (line 16, column 47): the value boxes take integers.
+    let out = common::gametree(&["practice", "--from", "specs/cs188-q3-1-7-minmax.tree"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = common::stderr(&out);
+    assert!(err.contains("not a whole number") && err.contains("specs/cs188-q3-1-7-minmax.tree:16:47"), "{err}");
     let out = common::gametree(&["practice", "--chance", "--bounds"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(common::stderr(&out).contains("--chance trees are not offered"));

@@ -80,8 +80,8 @@ fn from_files(files: &[PathBuf]) -> Result<Vec<Problem>, u8> {
     for file in files {
         let input = Input::read(file)?;
         let game = input.game()?;
-        if let Some(why) = practice::refuse(&game) {
-            eprintln!("error: {} cannot be practised on the page: {why}", input.name);
+        if let Some(d) = practice::refuse(&game) {
+            input.report(&[d]);
             return Err(2);
         }
         let title = game.title().map_or_else(|| input.name.clone(), str::to_string);

@@ -24,6 +24,7 @@ pub use steps::{ConventionData, NodeData, ProblemData, Step, problem_data};
 use crate::check::answer::{Answer, AnswerItem, Claim};
 use crate::check::divergence::divergence;
 use crate::check::generate::{self, Constraints};
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::model::{Game, NodeKind, Path, Utility};
 use crate::num::Num;
 use crate::search::options::{CutRule, Options};
@@ -81,32 +82,38 @@ impl Convention {
     }
 }
 
-/// Why the page cannot practise `game`, if it cannot: it takes MAX/MIN
-/// trees with integer leaves (what the value boxes accept).
-pub fn refuse(game: &Game) -> Option<String> {
+/// Why the page cannot practise `game`, if it cannot, at the node that
+/// says so: it takes MAX/MIN trees with integer leaves (what the value
+/// boxes accept).
+pub fn refuse(game: &Game) -> Option<Diagnostic> {
+    let at = |node: &crate::model::NodeRef<'_>, why: &str| {
+        let kind = DiagnosticKind::NotApplicable { algorithm: "practice".into(), why: why.to_string() };
+        Some(Diagnostic::new(kind, node.span()))
+    };
+    if game.root().is_leaf() {
+        return at(&game.root(), "it is a single leaf: there is nothing to prune");
+    }
     for node in game.nodes() {
         match node.kind() {
             NodeKind::Chance => {
-                return Some("it has CHANCE nodes; the practice page practises alpha-beta on MAX/MIN trees".into());
+                return at(&node, "it has CHANCE nodes; the practice page practises alpha-beta on MAX/MIN trees");
             }
             NodeKind::Player(_) => {
-                return Some(
-                    "it is a multi-player (max^n) tree; the practice page practises alpha-beta on MAX/MIN trees".into(),
+                return at(
+                    &node,
+                    "it is a multi-player (max^n) tree; the practice page practises alpha-beta on MAX/MIN trees",
                 );
             }
             NodeKind::Max | NodeKind::Min => {}
             NodeKind::Leaf => match node.utility() {
                 Utility::Scalar(x) if x.as_i64().is_some() => {}
-                Utility::Scalar(x) => {
-                    return Some(format!("leaf value {x} is not a whole number; the page's value boxes take integers"));
+                Utility::Scalar(_) => {
+                    return at(&node, "this leaf's value is not a whole number; the page's value boxes take integers");
                 }
-                Utility::Unknown => return Some("it has unknown leaves (`?`): solve it with `gametree puzzle`".into()),
-                Utility::Vector(_) | Utility::None => return Some("every leaf needs a number".into()),
+                Utility::Unknown => return at(&node, "it has unknown leaves (`?`): solve it with `gametree puzzle`"),
+                Utility::Vector(_) | Utility::None => return at(&node, "every leaf needs a number"),
             },
         }
-    }
-    if game.root().is_leaf() {
-        return Some("it is a single leaf: there is nothing to prune".into());
     }
     None
 }
