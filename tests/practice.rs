@@ -352,8 +352,9 @@ fn a_student_clicks_through_one_problem_right_and_one_wrong_in_chromium() {
     assert_eq!(driver.text(&feedback), format!("First divergence: {expected}."));
     assert_eq!(driver.attribute(&feedback, "data-verdict").as_deref(), Some("wrong"));
     // Switched to strict cuts, the same marks diverge where strict alpha-beta says.
+    // (Enter in a value box checks too.)
     driver.click(&driver.find("#p2 input[value=strict]"));
-    driver.click(&driver.find("#p2 button.check"));
+    driver.send_keys(&driver.find("#p2 .values input[data-node=\"0\"]"), "\u{E007}");
     let strict = practice::feedback(&games[1], STRICT, &[], &[(Path::root(), root_value + 1)]).unwrap();
     assert_eq!(driver.text(&feedback), format!("First divergence: {strict}."));
 

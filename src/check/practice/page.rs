@@ -41,7 +41,7 @@ pub fn page(title: &str, problems: &[Problem]) -> Result<String, String> {
         out,
         "<p class=\"intro\">Run alpha-beta by hand, left to right. Click an edge or a leaf (or Tab to it and press \
          Space) to mark it pruned: mark only the topmost pruned edges. Write the value each searched inner node \
-         returns. <b>Check</b> names the first step where your search leaves the real one, in the words of \
+         returns. <b>Check</b> (or Enter in a box) names the first step where your search leaves the real one, in the words of \
          <code>gametree grade</code>.</p>"
     );
     out += &body;

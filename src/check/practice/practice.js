@@ -117,6 +117,9 @@ function setUp(section) {
       all('.typed[data-node="' + node + '"]').forEach(function (t) { t.textContent = input.value.trim(); });
       say('', '');
     });
+    input.addEventListener('keydown', function (e) {
+      if (e.key === 'Enter') { e.preventDefault(); check(); }
+    });
   });
 
   function check() {
