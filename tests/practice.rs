@@ -143,6 +143,12 @@ fn from_takes_specs_and_refuses_what_the_page_cannot_practise() {
     let out = common::gametree(&["practice", "--chance", "--bounds"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(common::stderr(&out).contains("--chance trees are not offered"));
+    // 4^5 = 1024 leaves: too many to prune by hand.
+    let out = common::gametree(&["practice", "--depth", "5", "--branching", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        common::stderr(&out).contains("it has 1024 leaves, more than a page can have pruned by hand (256 at most)")
+    );
 }
 
 fn page_data(html: &str) -> serde_json::Value {

@@ -82,6 +82,11 @@ impl Convention {
     }
 }
 
+/// The most leaves a problem may have: a tree to prune by hand (the
+/// words of every step are worked for each, so the page's cost grows with
+/// the square of the tree).
+pub const MAX_LEAVES: usize = 256;
+
 /// Why the page cannot practise `game`, if it cannot, at the node that
 /// says so: it takes MAX/MIN trees with integer leaves (what the value
 /// boxes accept).
@@ -92,6 +97,11 @@ pub fn refuse(game: &Game) -> Option<Diagnostic> {
     };
     if game.root().is_leaf() {
         return at(&game.root(), "it is a single leaf: there is nothing to prune");
+    }
+    let leaves = game.nodes().filter(|n| n.is_leaf()).count();
+    if leaves > MAX_LEAVES {
+        let why = format!("it has {leaves} leaves, more than a page can have pruned by hand ({MAX_LEAVES} at most)");
+        return at(&game.root(), &why);
     }
     for node in game.nodes() {
         match node.kind() {
@@ -135,6 +145,9 @@ pub fn generated(c: &Constraints, count: usize) -> Result<Vec<Problem>, String> 
         seed = seed.wrapping_add(1);
         let text = generate::generate(&this, &this.command()).map_err(|e| e.to_string())?;
         let game = crate::load("generated.tree", &text).map_err(|_| "a generated tree did not load".to_string())?;
+        if let Some(d) = refuse(&game) {
+            return Err(d.kind.to_string());
+        }
         if out.iter().any(|p| same_leaves(&p.game, &game)) {
             continue;
         }
