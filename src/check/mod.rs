@@ -19,6 +19,7 @@ pub mod generate;
 pub mod grade;
 pub mod lint;
 pub mod notation;
+pub mod practice;
 pub mod puzzle;
 pub mod resolve;
 pub mod spec;

@@ -36,12 +36,13 @@ mod tree;
 use std::collections::HashMap;
 
 pub use dot::Dot;
+pub use escape::XmlText;
 pub use frame::{Frame, NodeState};
 pub use html::Html;
 pub use layout::Layout;
 pub use paint::{Anchor, Item, Mark, text_width};
 pub use style::{Length, MIN_TEXT_PT, Size, Style, Unit};
-pub use svg::Svg;
+pub use svg::{Svg, element as svg_element, open_tag as svg_open_tag};
 pub use text::Text;
 pub use tikz::Tikz;
 pub use tree::Tree;
