@@ -66,6 +66,10 @@ enum Command {
         mut_arg("depth", |a| a.required(false).default_value("3")),
         mut_arg("branching", |a| a.required(false).default_value("3")),
         mut_arg("min_pruned", |a| a.default_value("2")),
+        // The page practises alpha-beta on MAX/MIN trees (--chance is refused).
+        mut_arg("chance", |a| a.hide(true)),
+        mut_arg("algorithm", |a| a.hide(true)),
+        mut_arg("pruned", |a| a.help("Alpha-beta must prune exactly K edges")),
     )]
     Practice(practice::PracticeArgs),
     /// Warn about specs that are legal but suspicious.
