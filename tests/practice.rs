@@ -216,6 +216,7 @@ fn games() -> Vec<Game> {
             equality_case,
             root_tie: false,
             bounds,
+            star2: false,
             seed,
         };
         out.extend(practice::generated(&c, 2).unwrap().into_iter().map(|p| p.game));
@@ -297,6 +298,7 @@ fn defaults() -> Constraints {
         equality_case: false,
         root_tie: false,
         bounds: false,
+        star2: false,
         seed: 1,
     }
 }
