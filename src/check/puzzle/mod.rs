@@ -47,7 +47,7 @@ pub enum PuzzleError {
     OutOfBounds { value: Num },
     /// An expectation's algorithm does not apply to the tree.
     NotApplicable(crate::diagnostic::Diagnostic),
-    /// More than `limit` partial assignments were tried.
+    /// More than `limit` boxes (or partial assignments) were examined.
     TooLarge { limit: u64 },
     /// A multi-player game: its `?` leaves would be vectors.
     MultiPlayer,
@@ -64,7 +64,7 @@ impl std::fmt::Display for PuzzleError {
             PuzzleError::OutOfBounds { value } => write!(f, "the value {value} lies outside the declared bounds"),
             PuzzleError::NotApplicable(d) => write!(f, "{}", d.kind),
             PuzzleError::TooLarge { limit } => {
-                write!(f, "more than {limit} partial assignments: narrow the domain or give --values")
+                write!(f, "more than {limit} steps (boxes or partial assignments): narrow the domain or give --values")
             }
             PuzzleError::MultiPlayer => write!(
                 f,
@@ -92,7 +92,7 @@ pub struct Solutions {
     /// The first `max_listed` solutions in lexicographic order (not the
     /// first found: the search does not find them in that order).
     pub solutions: Vec<Vec<Num>>,
-    /// Partial assignments examined (for the curious and for tests).
+    /// Boxes (or partial assignments) examined (for the curious and for tests).
     pub tried: u64,
 }
 
