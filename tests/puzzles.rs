@@ -2,6 +2,7 @@
 //! each worked by hand in its fixture's comments: the exact count, the
 //! verdict, and the smallest solution.
 
+#[allow(dead_code)] // `scratch` is for the tests that write files
 mod common;
 use common::{gametree, stderr, stdout};
 
