@@ -3,7 +3,7 @@
 //! its place while the others are checked.
 
 mod common;
-use common::{gametree, scratch, stdout};
+use common::{gametree, scratch, stderr, stdout};
 use gametree::check::files::{FileCheck, check_files, check_files_on, spec_files};
 
 /// 200 specs `MAX { MIN { a b } MIN { c d } }`, each with the minimax value
@@ -67,6 +67,7 @@ fn the_cli_prints_every_file_in_order_with_the_bad_one_in_its_place() {
         .collect();
     let want: Vec<usize> = (0..200).filter(|&i| i != 100).collect();
     assert_eq!(named, want, "{text}");
+    assert!(stderr(&out).contains("1 error in ") && stderr(&out).contains("spec-100.tree"), "{}", stderr(&out));
     assert!(
         text.ends_with("1 file or expect block could not be checked (errors above)\n170 passed, 29 failed\n"),
         "{text}"
