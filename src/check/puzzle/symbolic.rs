@@ -143,7 +143,7 @@ pub(super) fn against(scale: &Scale, b: &Intervals, k: usize, c: Num) -> Result<
         // The largest `at` in [lo, hi - 1] below c: [lo, at] < c <= [at + 1, hi].
         let (mut a, mut z) = (lo, hi - 1);
         while a < z {
-            let mid = a + (z - a + 1) / 2;
+            let mid = midpoint(a, z, 1);
             if scale.num(mid) < c { a = mid } else { z = mid - 1 }
         }
         return Err(Split { k, at: a });
@@ -165,15 +165,23 @@ fn between(b: &Intervals, i: usize, j: usize) -> Result<Ordering, Split> {
     }
     // Cut the wider interval where the other begins or ends; when the two
     // are the same, in half. Each piece is smaller, so splitting ends.
-    let (x, (lx, hx), (ly, hy)) = if hi - li >= hj - lj { (i, b[i], b[j]) } else { (j, b[j], b[i]) };
+    let width = |l: i64, h: i64| h.abs_diff(l);
+    let (x, (lx, hx), (ly, hy)) = if width(li, hi) >= width(lj, hj) { (i, b[i], b[j]) } else { (j, b[j], b[i]) };
     let at = if lx < ly {
         ly - 1
     } else if hy < hx {
         hy
     } else {
-        lx + (hx - lx) / 2
+        midpoint(lx, hx, 0)
     };
     Err(Split { k: x, at })
+}
+
+/// The middle of `a..=z` (`a <= z`), rounded up by `up` (0 or 1), without
+/// overflow for any `i64`s.
+fn midpoint(a: i64, z: i64, up: i128) -> i64 {
+    let mid = (i128::from(a) + i128::from(z) + up).div_euclid(2);
+    i64::try_from(mid).unwrap_or(a)
 }
 
 /// Runs `e`'s search symbolically over box `b`; marks in `seen` the
