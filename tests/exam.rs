@@ -314,13 +314,13 @@ fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
     let out = gametree(&["puzzle", "tests/fixtures/puzzles/unique.tree", "--values", "1,2,3,4"]);
     assert_eq!(stderr(&out), "", "a small search is quiet");
     // The hook behind the progress line is called as the search goes.
-    let text = std::fs::read_to_string("tests/fixtures/puzzles/twelve-leaves.tree").unwrap();
+    let text = std::fs::read_to_string("specs/puzzles/exam-pruning-puzzle.tree").unwrap();
     let game = gametree::check::spec::load("p.tree", &text).unwrap();
     let mut calls = Vec::new();
     let mut hook = |tried: u64, found: u128| calls.push((tried, found));
     let solved = gametree::check::puzzle::solve_reporting(
         &game,
-        &gametree::check::puzzle::Domain::parse_values("1,2,3,4,5,6,7,8,9,10,11,12").unwrap(),
+        &gametree::check::puzzle::Domain::Range(0, 10),
         10_000_000,
         1,
         &mut hook,

@@ -82,6 +82,26 @@ impl<'a> Arrangements<'a> {
     }
 }
 
+/// Hall's condition on the windows the narrowed intervals span: no window
+/// of positions `[lo, hi]` holds the intervals of more unknowns than the
+/// multiset has values there. False: box `b` holds no ordering (so the
+/// search drops it before running anything, as it does the boxes where two
+/// unknowns would share a value the multiset has once).
+pub(super) fn may_fit(b: &Intervals, counts: &[usize]) -> bool {
+    let last = counts.len() as i64 - 1;
+    let narrow: Vec<(i64, i64)> = b.iter().copied().filter(|&(lo, hi)| !(lo == 0 && hi == last)).collect();
+    let mut below = vec![0usize; counts.len() + 1]; // below[j]: values at positions < j
+    for (j, c) in counts.iter().enumerate() {
+        below[j + 1] = below[j] + c;
+    }
+    narrow.iter().all(|&(lo, _)| {
+        narrow.iter().filter(|&&(_, hi)| hi >= lo).all(|&(_, hi)| {
+            let inside = narrow.iter().filter(|&&(l, h)| l >= lo && h <= hi).count();
+            inside <= below[hi as usize + 1] - below[lo as usize]
+        })
+    })
+}
+
 /// `(Σ r)! / Π r!`, saturating: the orderings of a multiset with these
 /// multiplicities, as a product of binomial coefficients.
 fn multinomial(counts: &[usize]) -> u128 {
@@ -119,6 +139,17 @@ mod tests {
         let b = [(0, 2); 4];
         let mut a = Arrangements::new(&b, 3);
         assert_eq!(a.count(0, &mut [2, 1, 1]), 12);
+    }
+
+    /// {1, 2, 3}: two unknowns both exactly 1 cannot be (1 is there once);
+    /// three unknowns within {1, 2} cannot either (two values there); one
+    /// at 1 and one within {1, 2} can (1 then 2).
+    #[test]
+    fn boxes_that_ask_for_more_values_than_there_are_do_not_fit() {
+        assert!(!may_fit(&[(0, 0), (0, 0), (0, 2)], &[1, 1, 1]));
+        assert!(!may_fit(&[(0, 1), (0, 1), (0, 1)], &[1, 1, 1]));
+        assert!(may_fit(&[(0, 0), (0, 1), (0, 2)], &[1, 1, 1]));
+        assert!(may_fit(&[(0, 0), (0, 0), (1, 2), (0, 2)], &[2, 1, 1]));
     }
 
     /// {1, 2, 3} with the first unknown at most 2 (positions 0..1) and the

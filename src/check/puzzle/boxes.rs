@@ -100,6 +100,11 @@ impl Boxes<'_, '_> {
 
     /// Splits, drops or judges box `b` whole.
     fn judge(&mut self, slots: &[Option<usize>], constants: &[Num], b: &Intervals) -> Result<Judged, PuzzleError> {
+        if let Scale::Values { counts, .. } = &self.scale
+            && !crate::check::puzzle::arrange::may_fit(b, counts)
+        {
+            return Ok(Judged::Fails);
+        }
         let mut seen = vec![false; b.len()];
         for e in self.expects {
             match symbolic::run(&self.game, slots, e, (&self.scale, b), &mut seen) {
