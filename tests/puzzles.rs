@@ -1,4 +1,5 @@
-//! Puzzles with 16, 20 and 27 unknown leaves and one over −1000..1000,
+//! Puzzles with 16, 20 and 27 unknown leaves (one over the values 1..16)
+//! and one over −1000..1000,
 //! each worked by hand in its fixture's comments: the exact count, the
 //! verdict, and the smallest solution.
 
@@ -22,6 +23,17 @@ fn sixteen_unknowns_over_the_bounds_are_counted_exactly() {
     let first = serde_json::json!([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     let second = serde_json::json!([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
     assert_eq!(json["solutions"], serde_json::json!([first, second]));
+}
+
+#[test]
+fn sixteen_leaves_over_the_values_1_to_16_are_counted_exactly() {
+    let json = solve(
+        "tests/fixtures/puzzles/sixteen-values.tree",
+        &["--values", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", "--limit", "1"],
+    );
+    assert_eq!(json["count"], 597_793_996_800u64); // C(16, 7) * 3! * 4! * 9!
+    let first = serde_json::json!([[4, 5, 6, 7, 1, 8, 9, 10, 2, 11, 12, 13, 3, 14, 15, 16]]);
+    assert_eq!(json["solutions"], first);
 }
 
 #[test]

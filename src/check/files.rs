@@ -17,8 +17,8 @@ use crate::diagnostic::{Diagnostic, DiagnosticKind, Source};
 use crate::model::Game;
 use crate::search;
 
-/// Partial assignments `check` tries on a puzzle spec (it only needs one
-/// solution) before giving up.
+/// Steps (boxes of assignments, or partial assignments) `check` takes on
+/// a puzzle spec (it only needs one solution) before giving up.
 pub const PUZZLE_LIMIT: u64 = 2_000_000;
 
 /// Every spec file (`.tree`, `.yaml`, `.yml`) under `paths`: files as

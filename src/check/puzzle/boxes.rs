@@ -13,9 +13,10 @@
 //! (the box's lowest corner) with the real search and [`expect::check`]
 //! judges all of them, and a passing box adds its size to the count.
 //!
-//! Invariant: the count is exact (a `u128`; it saturates only beyond
-//! 2^128 − 1 assignments, more than 27 unknowns over 2001 values reach),
-//! and the listed solutions are the lexicographically smallest.
+//! Invariant: the count is exact up to 2^128 − 1 (a `u128`, saturating
+//! there: 27 free unknowns over 0..20 stay below it, 12 over −1000..1000
+//! can reach it), and the listed solutions are the lexicographically
+//! smallest.
 
 use std::collections::BTreeSet;
 
@@ -41,9 +42,9 @@ pub(super) struct Boxes<'e, 'p> {
     pub game: Game,
     pub unknowns: Vec<NodeId>,
     pub expects: &'e [Expect],
-    /// `Some(max_listed)`: list that many; the search stops at the first
-    /// solution when `stop`.
+    /// List at most this many solutions.
     pub max_listed: usize,
+    /// Stop at the first solution (count 1).
     pub stop: bool,
     pub limit: u64,
     pub progress: Option<&'p mut dyn FnMut(u64, u128)>,
