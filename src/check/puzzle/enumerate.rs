@@ -10,7 +10,7 @@
 //!
 //! It works for every algorithm and option, and it is the oracle the box
 //! search (`boxes.rs`) is tested against; `solve` uses it where the box
-//! search does not apply (other algorithms, CHANCE nodes, multisets).
+//! search does not apply (other algorithms and options, CHANCE nodes).
 
 use std::collections::BTreeSet;
 
