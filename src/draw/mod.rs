@@ -25,8 +25,10 @@ mod escape;
 mod frame;
 mod html;
 mod layout;
+mod marks;
 mod paint;
 mod place;
+mod shape;
 mod style;
 mod svg;
 mod text;
@@ -39,7 +41,7 @@ pub use dot::Dot;
 pub use frame::{Frame, NodeState};
 pub use html::Html;
 pub use layout::Layout;
-pub use paint::{Anchor, Item, Mark, text_width};
+pub use marks::{Anchor, Item, Mark, text_width};
 pub use style::{Length, MIN_TEXT_PT, Size, Style, Unit};
 pub use svg::Svg;
 pub use text::Text;
@@ -214,7 +216,7 @@ impl<'a> Figure<'a> {
             p.0 += dx;
         }
         let text_w = width - 2.0 * style.margin;
-        let wrap = |c: &str| paint::wrap(c, text_w, style.caption);
+        let wrap = |c: &str| marks::wrap(c, text_w, style.caption);
         let windows = style.compact && opts.show.windows;
         let captions: Vec<Vec<String>> = frames
             .iter()
@@ -229,7 +231,7 @@ impl<'a> Figure<'a> {
             })
             .collect();
         let lines = captions.iter().map(Vec::len).max().unwrap_or(0);
-        let height = layout.height + paint::caption_height(lines, style.caption);
+        let height = layout.height + marks::caption_height(lines, style.caption);
         let scale = size.scale(width, height);
         let (algorithm, cuts) = (None, CutRule::OnEquality);
         let mut fig = Figure {
@@ -295,8 +297,8 @@ impl<'a> Figure<'a> {
                 at,
                 text: line.clone(),
                 size,
-                anchor: paint::Anchor::Start,
-                ink: paint::Ink::Black,
+                anchor: marks::Anchor::Start,
+                ink: marks::Ink::Black,
                 bold: false,
                 italic: false,
                 halo: false,
