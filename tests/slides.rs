@@ -8,20 +8,21 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Show, Size, Svg, text_width};
+use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg, text_width};
 use gametree::search::options::Options;
 use gametree::search::{self, Algorithm};
 
 mod tools;
 use tools::have;
 
-/// Each fixture, the algorithm drawn, and what must be hidden for 6 pt.
-const TREES: [(&str, &str, &str); 5] = [
-    ("binary-32", "alphabeta", "visits"),
-    ("ternary-27", "alphabeta", ""),
-    ("branching5-40", "alphabeta", ""),
-    ("chance-24", "star2", ""),
-    ("maxn-18", "maxn", "names"),
+/// Each fixture and the algorithm drawn; all five are readable (6 pt)
+/// with the default flags: nothing hidden.
+const TREES: [(&str, &str); 5] = [
+    ("binary-32", "alphabeta"),
+    ("ternary-27", "alphabeta"),
+    ("branching5-40", "alphabeta"),
+    ("chance-24", "star2"),
+    ("maxn-18", "maxn"),
 ];
 
 fn fixture(name: &str) -> String {
@@ -79,15 +80,10 @@ fn beamer_frames_are_readable_and_on_the_page() {
         return;
     }
     let dir = scratch("beamer");
-    for (name, algo, hide) in TREES {
+    for (name, algo) in TREES {
         let tex = dir.join(format!("{name}.tex"));
-        let mut args = vec!["draw", "--format", "tikz", "--steps", "--standalone", "-a", algo, "-o"];
         let (file, out) = (fixture(name), tex.display().to_string());
-        args.push(&out);
-        args.push(&file);
-        if !hide.is_empty() {
-            args.extend(["--hide", hide]);
-        }
+        let args = ["draw", "--format", "tikz", "--steps", "--standalone", "-a", algo, "-o", &out, &file];
         let err = ok(&gametree(&args), name);
         assert!(!err.contains("warning"), "{name}: {err}");
         let mut cmd = Command::new("pdflatex");
@@ -112,17 +108,35 @@ fn beamer_frames_are_readable_and_on_the_page() {
     }
 }
 
+/// A complete binary tree of `depth` levels below the root, MAX and MIN
+/// alternating, leaves `i * 7 mod 20` left to right.
+fn binary(depth: u32) -> String {
+    fn node(level: u32, depth: u32, next: &mut u32) -> String {
+        if level == depth {
+            *next += 1;
+            return ((*next * 7) % 20).to_string();
+        }
+        let kind = if level.is_multiple_of(2) { "MAX" } else { "MIN" };
+        let kids: Vec<String> = (0..2).map(|_| node(level + 1, depth, next)).collect();
+        format!("{kind} {{ {} }}", kids.join(" "))
+    }
+    node(0, depth, &mut 0)
+}
+
 #[test]
 fn trees_too_big_to_read_say_so_and_still_draw() {
-    for (name, algo, hide) in TREES.into_iter().filter(|t| !t.2.is_empty()) {
-        let out = gametree(&["draw", &fixture(name), "-a", algo, "--format", "tikz", "--steps"]);
-        let err = ok(&out, name);
-        assert!(err.contains("warning") && err.contains("under 6 pt"), "{name}: {err}");
-        assert!(err.contains("--hide") && err.contains("--subtree"), "{name}: {err}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("\\begin{tikzpicture}"));
-        let _ = hide;
-    }
-    let part = gametree(&["draw", &fixture("binary-32"), "--format", "tikz", "--steps", "--subtree", "1"]);
+    // 64 leaves: twice the biggest tree a frame holds at 6 pt.
+    let dir = scratch("big");
+    let big = dir.join("binary-64.tree");
+    std::fs::write(&big, binary(6)).unwrap();
+    let file = big.display().to_string();
+    let out = gametree(&["draw", &file, "--format", "tikz", "--steps"]);
+    let err = ok(&out, "binary-64");
+    assert!(err.contains("warning") && err.contains("under 6 pt"), "{err}");
+    assert!(err.contains("--hide") && err.contains("--subtree"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\\begin{tikzpicture}"));
+    // Its left half is a 32-leaf tree, which fits.
+    let part = gametree(&["draw", &file, "--format", "tikz", "--steps", "--subtree", "1"]);
     assert!(!ok(&part, "subtree").contains("warning"), "half the tree fits");
 }
 
@@ -146,17 +160,9 @@ fn overlap(a: Box4, b: Box4) -> bool {
     a.0 < b.2 - 0.5 && b.0 < a.2 - 0.5 && a.1 < b.3 - 0.5 && b.1 < a.3 - 0.5
 }
 
-fn figure_of<'a>(game: &'a gametree::model::Game, algo: &str, hide: &str, size: Size) -> Figure<'a> {
+fn figure_of<'a>(game: &'a gametree::model::Game, algo: &str, size: Size) -> Figure<'a> {
     let trace = search::run(game, Algorithm::from_name(algo).unwrap(), &Options::default()).unwrap();
-    let mut show = Show::default();
-    for part in hide.split(',') {
-        match part {
-            "visits" => show.visits = false,
-            "names" => show.names = false,
-            _ => {}
-        }
-    }
-    let opts = DrawOptions { show, steps: true, ..DrawOptions::default() };
+    let opts = DrawOptions { steps: true, ..DrawOptions::default() };
     Figure::scoped(game, Some(&trace), opts, &Scope { subtree: None, size })
 }
 
@@ -185,11 +191,11 @@ fn assert_no_overlaps(fig: &Figure, what: &str) {
 
 #[test]
 fn no_labels_overlap_on_the_slides_trees() {
-    for (name, algo, hide) in TREES {
+    for (name, algo) in TREES {
         let text = std::fs::read_to_string(fixture(name)).unwrap();
         let game = gametree::load(name, &text).unwrap();
         for size in [Size::Beamer, Size::Natural] {
-            assert_no_overlaps(&figure_of(&game, algo, hide, size.clone()), &format!("{name} {size:?}"));
+            assert_no_overlaps(&figure_of(&game, algo, size.clone()), &format!("{name} {size:?}"));
         }
     }
 }

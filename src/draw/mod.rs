@@ -196,7 +196,29 @@ impl<'a> Figure<'a> {
                 break;
             }
         }
-        best.expect("at least one style")
+        let fig = best.expect("at least one style");
+        fig.stretched(trace.map(|t| t.options.cuts))
+    }
+
+    /// A beamer frame whose picture is held by its width, with room to
+    /// spare below: the levels drawn further apart (up to twice), so the
+    /// tree fills the frame and edges are long enough for their labels
+    /// and cut marks. The scale, and so every text size, stays the same.
+    fn stretched(self, cuts: Option<CutRule>) -> Figure<'a> {
+        let (Size::Beamer, Some(scale)) = (&self.size, self.scale) else { return self };
+        let depth = (0..self.tree.nodes.len()).map(|i| self.tree.depth(i)).max().unwrap_or(0);
+        let room = style::BEAMER_H / (0.75 * scale) - self.height;
+        if depth == 0 || room < 8.0 {
+            return self;
+        }
+        let mut style = *self.style();
+        style.level += (room / depth as f64).min(style.level);
+        let fig = Figure::styled(self.game, self.tree.clone(), self.frames.clone(), self.opts, style, Size::Beamer);
+        // Rounding may leave the taller figure a hair over: keep the old one.
+        if fig.scale.is_none_or(|s| s < scale - 1e-6) {
+            return self;
+        }
+        Figure { algorithm: self.algorithm.clone(), cuts: cuts.unwrap_or(self.cuts), ..fig }
     }
 
     fn styled(
@@ -209,6 +231,11 @@ impl<'a> Figure<'a> {
     ) -> Figure<'a> {
         let sizes = paint::measure(game, &tree, &frames, &opts, style);
         let mut layout = Layout::styled(&tree, &sizes.extents, &style);
+        let room = paint::legend_room(&tree, &sizes, &layout);
+        for p in &mut layout.pos {
+            p.0 += room;
+        }
+        layout.width += room;
         let captioned = frames.iter().any(|f| f.caption.is_some());
         let width = if captioned { layout.width.max(460.0 + 2.0 * style.margin) } else { layout.width };
         let dx = (width - layout.width) / 2.0;
