@@ -3,6 +3,7 @@
 //! small trees with 1–8 unknown leaves, expectations read off a random
 //! filling of them (so some solution exists), both cut rules, fail-soft and
 //! fail-hard, with and without declared bounds, written and reverse order,
+//! ties first or last,
 //! over ranges and multisets. Same count, same verdict, same first
 //! solutions, and `find_one` finds one exactly when there is one.
 
@@ -52,8 +53,8 @@ struct Case {
     tree: T,
     truth: Vec<i64>,
     bounds: bool,
-    /// (algorithm is alphabeta, options, which facts: value, pruned, leaves, best)
-    blocks: Vec<(bool, Vec<&'static str>, [bool; 4])>,
+    /// (algorithm is alphabeta, options, which facts: value, pruned, leaves, best, pv)
+    blocks: Vec<(bool, Vec<&'static str>, [bool; 5])>,
     /// `None`: a multiset (the truth's values, or `other`).
     range: Option<(i64, i64)>,
     other: Option<Vec<i64>>,
@@ -61,8 +62,11 @@ struct Case {
 
 fn case() -> impl Strategy<Value = Case> {
     let tree = tree().prop_filter("1–8 unknowns", |t| (1..=8).contains(&unknowns(t)));
-    let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "order=reverse", "ignore-bounds"], 0..=3);
-    let block = (any::<bool>(), opts, any::<[bool; 4]>());
+    let opts = prop::sample::subsequence(
+        vec!["strict-cuts", "fail-hard", "order=reverse", "ignore-bounds", "ties=last"],
+        0..=3,
+    );
+    let block = (any::<bool>(), opts, any::<[bool; 5]>());
     (tree, prop::collection::vec(0i64..=6, 8), any::<bool>(), prop::collection::vec(block, 1..=2), 0i64..=6, 0i64..=6)
         .prop_flat_map(|(tree, truth, bounds, blocks, a, b)| {
             let n = unknowns(&tree);
@@ -102,6 +106,9 @@ fn spec_text(c: &Case) -> String {
         if facts[2] {
             let values: Vec<String> = paths("leaf_order").iter().map(|p| leaf_at(&game, p)).collect();
             items.push(format!("leaves {}", values.join(" ")));
+        }
+        if facts[4] && !paths("pv").is_empty() {
+            items.push(format!("pv {}", paths("pv").join(" ")));
         }
         if facts[3] || items.is_empty() {
             items.push(format!("best {}", report["best_move"].as_str().unwrap()));
