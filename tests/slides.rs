@@ -453,3 +453,27 @@ fn no_labels_overlap_in_the_dot_of_every_spec() {
     }
     assert!(bad.is_empty(), "{} overlaps:\n{}", bad.len(), bad.join("\n"));
 }
+
+#[test]
+fn maxn_frames_fill_in_vectors_and_name_the_shallow_bound() {
+    // specs/korf-shallow.tree, worked in its comment: sum 10. R (A) has
+    // (5, 3, 2) from P; at Q, B's first reply q1 = (3, 6, 1) gives B 6 ≥
+    // 10 − 5 = 5, so q2 and q3 are pruned; T's t2 = (6, 3, 1) beats P for A.
+    let text = std::fs::read_to_string("specs/korf-shallow.tree").unwrap();
+    let game = gametree::load("korf.tree", &text).unwrap();
+    let options = Options { shallow: true, ..Options::default() };
+    let trace = search::run(&game, Algorithm::Maxn, &options).unwrap();
+    let fig = Figure::new(&game, Some(&trace), DrawOptions { steps: true, ..DrawOptions::default() });
+    let root = fig.tree.at(&gametree::model::Path(vec![])).unwrap();
+    let q = fig.tree.at(&gametree::model::Path(vec![1])).unwrap();
+    let caption = |f: &gametree::draw::Frame| f.caption.clone().unwrap_or_default();
+    // While R is open its box shows the vector chosen so far: P's, then T's.
+    let shown: Vec<Option<&str>> = fig.frames.iter().map(|f| f.nodes[root].value.as_deref()).collect();
+    let p = shown.iter().position(|v| *v == Some("(5, 3, 2)")).unwrap();
+    let t = shown.iter().position(|v| *v == Some("(6, 3, 1)")).unwrap();
+    assert!(p < t && !caption(&fig.frames[p]).contains("R returns"), "{shown:?}");
+    let cut = fig.frames.iter().position(|f| caption(f).contains("shallow cut")).unwrap();
+    assert_eq!(fig.frames[cut - 1].nodes[q].value.as_deref(), Some("(3, 6, 1)"), "Q's box before the cut");
+    let c = caption(&fig.frames[cut]);
+    assert!(c.contains("Q (B) has 6 ≥ 5 = sum 10 − the 5 R's player already has"), "{c}");
+}
