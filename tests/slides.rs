@@ -477,3 +477,54 @@ fn maxn_frames_fill_in_vectors_and_name_the_shallow_bound() {
     let c = caption(&fig.frames[cut]);
     assert!(c.contains("Q (B) has 6 ≥ 5 = sum 10 − the 5 R's player already has"), "{c}");
 }
+
+/// Does the segment `p`–`q` cross the box? (Liang–Barsky clipping.)
+fn crosses(p: (f64, f64), q: (f64, f64), (x0, y0, x1, y1): Box4) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for (pk, qk) in [(-dx, p.0 - x0), (dx, x1 - p.0), (-dy, p.1 - y0), (dy, y1 - p.1)] {
+        if pk.abs() < 1e-12 {
+            if qk < 0.0 {
+                return false;
+            }
+        } else if pk < 0.0 {
+            lo = lo.max(qk / pk);
+        } else {
+            hi = hi.min(qk / pk);
+        }
+    }
+    lo < hi
+}
+
+#[test]
+fn cut_labels_keep_off_the_edges_on_the_slides_trees() {
+    // A cut's α/β (bold, on a white halo) sits beside its strokes, never
+    // on an edge: its own or a neighbour's.
+    for (name, algo) in TREES {
+        let text = std::fs::read_to_string(fixture(name)).unwrap();
+        let game = gametree::load(name, &text).unwrap();
+        for size in [Size::Beamer, Size::Natural] {
+            let fig = figure_of(&game, algo, size.clone());
+            for k in 0..fig.frames.len() {
+                let items = fig.paint(k);
+                let edges: Vec<((f64, f64), (f64, f64))> = items
+                    .iter()
+                    .filter(|i| i.layer == 0)
+                    .filter_map(|i| match i.mark {
+                        Mark::Line { a, b, .. } => Some((a, b)),
+                        _ => None,
+                    })
+                    .collect();
+                for item in &items {
+                    let Mark::Text { at, text, size, anchor, bold: true, halo: true, .. } = &item.mark else {
+                        continue;
+                    };
+                    let b = text_box(*at, text, *size, *anchor);
+                    let inner = (b.0 + 0.5, b.1 + 0.5, b.2 - 0.5, b.3 - 0.5);
+                    let hit = edges.iter().find(|(p, q)| crosses(*p, *q, inner));
+                    assert!(hit.is_none(), "{name} {size:?} frame {k}: `{text}` {b:?} sits on the edge {hit:?}");
+                }
+            }
+        }
+    }
+}
