@@ -453,3 +453,78 @@ fn no_labels_overlap_in_the_dot_of_every_spec() {
     }
     assert!(bad.is_empty(), "{} overlaps:\n{}", bad.len(), bad.join("\n"));
 }
+
+#[test]
+fn maxn_frames_fill_in_vectors_and_name_the_shallow_bound() {
+    // specs/korf-shallow.tree, worked in its comment: sum 10. R (A) has
+    // (5, 3, 2) from P; at Q, B's first reply q1 = (3, 6, 1) gives B 6 ≥
+    // 10 − 5 = 5, so q2 and q3 are pruned; T's t2 = (6, 3, 1) beats P for A.
+    let text = std::fs::read_to_string("specs/korf-shallow.tree").unwrap();
+    let game = gametree::load("korf.tree", &text).unwrap();
+    let options = Options { shallow: true, ..Options::default() };
+    let trace = search::run(&game, Algorithm::Maxn, &options).unwrap();
+    let fig = Figure::new(&game, Some(&trace), DrawOptions { steps: true, ..DrawOptions::default() });
+    let root = fig.tree.at(&gametree::model::Path(vec![])).unwrap();
+    let q = fig.tree.at(&gametree::model::Path(vec![1])).unwrap();
+    let caption = |f: &gametree::draw::Frame| f.caption.clone().unwrap_or_default();
+    // While R is open its box shows the vector chosen so far: P's, then T's.
+    let shown: Vec<Option<&str>> = fig.frames.iter().map(|f| f.nodes[root].value.as_deref()).collect();
+    let p = shown.iter().position(|v| *v == Some("(5, 3, 2)")).unwrap();
+    let t = shown.iter().position(|v| *v == Some("(6, 3, 1)")).unwrap();
+    assert!(p < t && !caption(&fig.frames[p]).contains("R returns"), "{shown:?}");
+    let cut = fig.frames.iter().position(|f| caption(f).contains("shallow cut")).unwrap();
+    assert_eq!(fig.frames[cut - 1].nodes[q].value.as_deref(), Some("(3, 6, 1)"), "Q's box before the cut");
+    let c = caption(&fig.frames[cut]);
+    assert!(c.contains("Q (B) has 6 ≥ 5 = sum 10 − the 5 R's player already has"), "{c}");
+}
+
+/// Does the segment `p`–`q` cross the box? (Liang–Barsky clipping.)
+fn crosses(p: (f64, f64), q: (f64, f64), (x0, y0, x1, y1): Box4) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for (pk, qk) in [(-dx, p.0 - x0), (dx, x1 - p.0), (-dy, p.1 - y0), (dy, y1 - p.1)] {
+        if pk.abs() < 1e-12 {
+            if qk < 0.0 {
+                return false;
+            }
+        } else if pk < 0.0 {
+            lo = lo.max(qk / pk);
+        } else {
+            hi = hi.min(qk / pk);
+        }
+    }
+    lo < hi
+}
+
+#[test]
+fn cut_labels_keep_off_the_edges_on_the_slides_trees() {
+    // A cut's α/β (bold, on a white halo) sits beside its strokes, never
+    // on an edge: its own or a neighbour's.
+    for (name, algo) in TREES {
+        let text = std::fs::read_to_string(fixture(name)).unwrap();
+        let game = gametree::load(name, &text).unwrap();
+        for size in [Size::Beamer, Size::Natural] {
+            let fig = figure_of(&game, algo, size.clone());
+            for k in 0..fig.frames.len() {
+                let items = fig.paint(k);
+                let edges: Vec<((f64, f64), (f64, f64))> = items
+                    .iter()
+                    .filter(|i| i.layer == 0)
+                    .filter_map(|i| match i.mark {
+                        Mark::Line { a, b, .. } => Some((a, b)),
+                        _ => None,
+                    })
+                    .collect();
+                for item in &items {
+                    let Mark::Text { at, text, size, anchor, bold: true, halo: true, .. } = &item.mark else {
+                        continue;
+                    };
+                    let b = text_box(*at, text, *size, *anchor);
+                    let inner = (b.0 + 0.5, b.1 + 0.5, b.2 - 0.5, b.3 - 0.5);
+                    let hit = edges.iter().find(|(p, q)| crosses(*p, *q, inner));
+                    assert!(hit.is_none(), "{name} {size:?} frame {k}: `{text}` {b:?} sits on the edge {hit:?}");
+                }
+            }
+        }
+    }
+}

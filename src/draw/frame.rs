@@ -158,6 +158,8 @@ fn build(
             (Some(value), _) => Some(value_text(value, v.bound)),
             (None, NodeKind::Max | NodeKind::Min) => Some(running_text(kind, running.as_ref())),
             (None, NodeKind::Chance) => bounds.map(|b| running_bounds(game, a, i, b)),
+            // max^n: the vector the player to move has chosen so far.
+            (None, NodeKind::Player(_)) => running.as_ref().map(|v| value_text(v, BoundKind::Exact)),
             (None, _) => None,
         };
         if shown.is_some() {

@@ -10,7 +10,7 @@ use super::DrawOptions;
 use super::frame::{Frame, NodeState, num};
 use super::layout::{Extent, Layout};
 use super::marks::{Anchor, Ink, Item, Mark, Pt, text_width};
-use super::place::{Box4, Side, lerp, place};
+use super::place::{Box4, Side, lerp, place, place_or_not};
 use super::shape::{Shape, outline, shape, shape_size};
 use super::style::Style;
 use super::tree::Tree;
@@ -461,8 +461,14 @@ fn cross(
     // the strokes reach `half` across the edge, the text box its reach
     // along the normal, and 4 px between them.
     let text = cut_text(kind, rule);
-    let tries = [CROSS_AT, 0.6, 0.48, 0.36, 0.26].into_iter().flat_map(|t| [(t, Side::Left), (t, Side::Right)]);
-    let at = place(a, b, tries, half + 4.0, (text_width(&text, size), size), clear);
+    let tries = || [CROSS_AT, 0.6, 0.48, 0.36, 0.26].into_iter().flat_map(|t| [(t, Side::Left), (t, Side::Right)]);
+    let wh = (text_width(&text, size), size);
+    // Further out when a crowded fan leaves no room right beside the edge.
+    let at = [4.0, 10.0, 16.0]
+        .into_iter()
+        .map(|more| place_or_not(a, b, tries(), half + more, wh, clear))
+        .find(|(_, ok)| *ok)
+        .map_or_else(|| place(a, b, tries(), half + 4.0, wh, clear), |(at, _)| at);
     let mark = Mark::Text { at, text, size, anchor: Anchor::Middle, ink, bold: true, italic: false, halo: true };
     out.push(Item { layer: 1, mark });
 }

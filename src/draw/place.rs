@@ -29,6 +29,20 @@ impl Side {
 /// `boxes` (nodes with their texts); else the first try clear of the fan;
 /// else the first try.
 pub fn place(a: Pt, b: Pt, tries: impl IntoIterator<Item = (f64, Side)>, gap: f64, (w, h): Pt, clear: Clear) -> Pt {
+    let (at, _) = place_or_not(a, b, tries, gap, (w, h), clear);
+    at
+}
+
+/// As [`place`], and whether the place found is clear of both the fan and
+/// the boxes.
+pub fn place_or_not(
+    a: Pt,
+    b: Pt,
+    tries: impl IntoIterator<Item = (f64, Side)>,
+    gap: f64,
+    (w, h): Pt,
+    clear: Clear,
+) -> (Pt, bool) {
     let (fan, boxes) = clear;
     let (nx, ny) = normal(a, b);
     let d = gap + reach((nx, ny), w, h);
@@ -48,10 +62,10 @@ pub fn place(a: Pt, b: Pt, tries: impl IntoIterator<Item = (f64, Side)>, gap: f6
         }
         off_fan = off_fan.or(Some(c));
         if !boxes.iter().any(|o| bx.0 < o.2 && o.0 < bx.2 && bx.1 < o.3 && o.1 < bx.3) {
-            return c;
+            return (c, true);
         }
     }
-    off_fan.or(first).unwrap_or(lerp(a, b, 0.5))
+    (off_fan.or(first).unwrap_or(lerp(a, b, 0.5)), false)
 }
 
 /// A box: left, top, right, bottom.

@@ -63,6 +63,7 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                 line
             }
             Event::Cut { kind: cut, value, bound, cause, .. } => {
+                let secured = game.sum().map(|s| (s, s - *bound));
                 let pruned = cuts.next().map(|c| c.pruned.as_slice()).unwrap_or_default();
                 let Some((node, path, _)) = stack.last() else { continue };
                 let cause = match cause {
@@ -93,11 +94,22 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
                              {value} {sym} {letter} = {bound} from {cause}: chance-branch cut, {names} pruned"
                         )
                     }
-                    CutKind::Shallow => format!(
-                        "{who} has {value} {} {bound} = sum − what {cause}'s player already has: shallow cut, \
-                         {names} pruned",
-                        strict.beta_symbol()
-                    ),
+                    CutKind::Shallow => match secured {
+                        // Korf's bound: the sum S less what the parent's
+                        // player has secured.
+                        Some((sum, has)) => format!(
+                            "{who} has {value} {} {bound} = sum {} − the {} {cause}'s player already has: \
+                             shallow cut, {names} pruned",
+                            strict.beta_symbol(),
+                            sum.pretty(),
+                            has.pretty(),
+                        ),
+                        None => format!(
+                            "{who} has {value} {} {bound} = sum − what {cause}'s player already has: shallow cut, \
+                             {names} pruned",
+                            strict.beta_symbol()
+                        ),
+                    },
                 }
             }
             Event::Extend { node, child, reason } => {
