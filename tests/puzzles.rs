@@ -1,4 +1,4 @@
-//! Puzzles with 16, 20 and 27 unknown leaves (one over the values 1..16)
+//! Puzzles with 16, 20 and 27 unknown leaves (two over the values 1..16)
 //! and one over −1000..1000,
 //! each worked by hand in its fixture's comments: the exact count, the
 //! verdict, and the smallest solution.
@@ -34,6 +34,22 @@ fn sixteen_leaves_over_the_values_1_to_16_are_counted_exactly() {
     assert_eq!(json["count"], 597_793_996_800u64); // C(16, 7) * 3! * 4! * 9!
     let first = serde_json::json!([[4, 5, 6, 7, 1, 8, 9, 10, 2, 11, 12, 13, 3, 14, 15, 16]]);
     assert_eq!(json["solutions"], first);
+}
+
+#[test]
+fn leaves_compared_with_each_other_along_chains_are_counted_exactly() {
+    let json = solve(
+        "tests/fixtures/puzzles/sixteen-chains.tree",
+        &["--values", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", "--limit", "2"],
+    );
+    assert_eq!(json["count"], 99_632_332_800u64); // C(16, 10) * 3! * 4 * 6! * 6!, worked in the fixture
+    assert_eq!(json["unique"], false);
+    // The smallest is worked in the fixture; the next keeps everything up
+    // to E.1 and swaps the two values left for E.2 and E.4 (15 and 16;
+    // E.2 = 16 is still above b = 4).
+    let first = serde_json::json!([4, 5, 6, 7, 1, 8, 9, 10, 11, 2, 12, 13, 14, 15, 3, 16]);
+    let second = serde_json::json!([4, 5, 6, 7, 1, 8, 9, 10, 11, 2, 12, 13, 14, 16, 3, 15]);
+    assert_eq!(json["solutions"], serde_json::json!([first, second]));
 }
 
 #[test]
