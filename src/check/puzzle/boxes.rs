@@ -4,10 +4,9 @@
 //! A box is run through the symbolic searches ([`symbolic::run`]). Either
 //! the part of a search before an undecided comparison already contradicts
 //! an expectation (the whole box fails: dropped), or a comparison is
-//! undecided (the box is split in two at the value that decides it; over
-//! a multiset, a comparison between two unknowns splits it in three by
-//! their order instead, see `relations.rs`), or every comparison is
-//! decided. Then the expectations' own numbers (`value
+//! undecided (the box is split in two at the value that decides it; a
+//! comparison between two unknowns splits it in three by their order
+//! instead, see `relations.rs`), or every comparison is decided. Then the expectations' own numbers (`value
 //! 3`, `leaves 3 12 8`, `values B=3`, windows) are compared with each
 //! unknown the searches evaluated, splitting again until each is decided.
 //! Such a box is uniform: every assignment in it gives the same searches

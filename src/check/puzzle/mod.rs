@@ -9,8 +9,8 @@
 //! - `boxes.rs`: branch and bound over boxes of assignments (each unknown
 //!   in an interval), run through symbolic `minimax`/`alphabeta`
 //!   (`symbolic.rs`); a box is dropped, split at the value a comparison
-//!   turns on, or judged whole and counted at once. Over a multiset, a
-//!   comparison between two unknowns splits by order instead (`x < y`,
+//!   turns on, or judged whole and counted at once. A comparison between
+//!   two unknowns splits by order instead (`x < y`,
 //!   `x = y`, `x > y`: `relations.rs`), and a region with such relations
 //!   is counted by dynamic programming over the values (`ordered.rs`).
 //!   Used when every

@@ -36,9 +36,6 @@ pub(super) struct Ordered<'a> {
     preds: Vec<u64>,
     /// The unknowns in no unit.
     free: Vec<usize>,
-    /// The positions the programme walks.
-    first: i64,
-    last: i64,
 }
 
 /// At most this many units (a state is a 64-bit set of them).
@@ -94,11 +91,7 @@ impl<'a> Ordered<'a> {
                 preds[ub] |= 1 << ua;
             }
         }
-        let (first, last) = match counts {
-            Some(_) => (0, last_position),
-            None => (span.iter().map(|s| s.0).min().unwrap_or(0), span.iter().map(|s| s.1).max().unwrap_or(-1)),
-        };
-        Some(Ordered { region, counts, units, span, preds, free, first, last })
+        Some(Ordered { region, counts, units, span, preds, free })
     }
 
     fn size(&self, set: u64) -> usize {
@@ -132,21 +125,16 @@ impl<'a> Ordered<'a> {
             .collect()
     }
 
-    /// The states before each position, with their ways; the last map is
-    /// after the last position.
-    fn layers(&self) -> Vec<HashMap<u64, u128>> {
-        let mut layers = vec![HashMap::from([(0u64, 1u128)])];
-        let cap = |j: i64| self.counts.map_or(usize::MAX, |c| c[j as usize]);
-        for j in self.first..=self.last {
-            let must: u64 = (0..self.units.len()).filter(|&u| self.span[u].1 < j).fold(0, |m, u| m | 1 << u);
+    /// The states after the last position, with their ways.
+    fn ends(&self) -> HashMap<u64, u128> {
+        let Some(counts) = self.counts else { return self.runs() };
+        let mut current = HashMap::from([(0u64, 1u128)]);
+        for j in 0..counts.len() as i64 {
+            let must = self.must(j);
             let mut next: HashMap<u64, u128> = HashMap::new();
-            let current = layers.last().map(|l| l.iter().map(|(&m, &w)| (m, w)).collect::<Vec<_>>());
-            for (placed, ways) in current.unwrap_or_default() {
-                if placed & must != must {
-                    continue;
-                }
+            for (placed, ways) in current.into_iter().filter(|&(m, _)| m & must == must) {
                 let avail = self.available(j, placed);
-                subsets(&avail, &self.units, cap(j), &mut |set| {
+                subsets(&avail, &self.units, counts[j as usize], &mut |set| {
                     let w = self.step(j, placed, set);
                     if w > 0 {
                         let e = next.entry(placed | set).or_insert(0);
@@ -154,9 +142,55 @@ impl<'a> Ordered<'a> {
                     }
                 });
             }
-            layers.push(next);
+            current = next;
         }
-        layers
+        current
+    }
+
+    /// The units that must be placed before position `j` (their interval
+    /// ends below it).
+    fn must(&self, j: i64) -> u64 {
+        (0..self.units.len()).filter(|&u| self.span[u].1 < j).fold(0, |m, u| m | 1 << u)
+    }
+
+    /// [`Self::ends`] over a range, a run of values at a time: between two
+    /// consecutive ends of the units' intervals the same units may take
+    /// each value, so placing units in `k` successive groups (each group
+    /// one value, in increasing order) inside a run of `L` values can be
+    /// done in `C(L, k)` ways, whatever `L` is.
+    fn runs(&self) -> HashMap<u64, u128> {
+        let mut ends: Vec<i64> = self.span.iter().flat_map(|&(lo, hi)| [lo, hi.saturating_add(1)]).collect();
+        ends.sort();
+        ends.dedup();
+        let mut current = HashMap::from([(0u64, 1u128)]);
+        for w in ends.windows(2) {
+            let (start, length) = (w[0], w[1].abs_diff(w[0]));
+            let must = self.must(start);
+            let mut next: HashMap<u64, u128> = HashMap::new();
+            let mut groups: HashMap<u64, u128> = current.into_iter().filter(|&(m, _)| m & must == must).collect();
+            let mut k = 0u128;
+            while !groups.is_empty() && k <= u128::from(length) {
+                let choose = binomial(u128::from(length), k);
+                for (&placed, &ways) in &groups {
+                    let e = next.entry(placed).or_insert(0);
+                    *e = e.saturating_add(ways.saturating_mul(choose));
+                }
+                let mut more: HashMap<u64, u128> = HashMap::new();
+                for (placed, ways) in groups {
+                    let avail = self.available(start, placed);
+                    subsets(&avail, &self.units, usize::MAX, &mut |set| {
+                        if set != 0 {
+                            let e = more.entry(placed | set).or_insert(0);
+                            *e = e.saturating_add(ways);
+                        }
+                    });
+                }
+                groups = more;
+                k += 1;
+            }
+            current = next;
+        }
+        current
     }
 
     fn full(&self) -> u64 {
@@ -165,7 +199,7 @@ impl<'a> Ordered<'a> {
 
     /// How many assignments the region holds (saturating).
     pub fn count(&self) -> u128 {
-        let ends = self.layers().pop().unwrap_or_default().get(&self.full()).copied().unwrap_or(0);
+        let ends = self.ends().get(&self.full()).copied().unwrap_or(0);
         match self.counts {
             Some(_) => ends,
             None => self.free.iter().fold(ends, |n, &k| {
@@ -274,6 +308,19 @@ mod tests {
         assert_eq!(Ordered::new(&chain, None).unwrap().count(), 10 * 5);
         let tied = r.with(1, 2, Ordering::Equal).unwrap();
         assert_eq!(Ordered::new(&tied, None).unwrap().count(), 10 * 5);
+    }
+
+    /// x0 in 0..9 below x1 in 5..14: of the 10 * 10 pairs, those with
+    /// x0 >= x1 have x1 in 5..9 and x0 in x1..9, 5 + 4 + 3 + 2 + 1 = 15 of
+    /// them, so 85. x0 < x1 over -1000..1000: C(2001, 2) = 2001000.
+    #[test]
+    fn runs_of_values_count_across_intervals_that_overlap_in_part() {
+        let mut r = Region::new(2, 0, 9);
+        r.iv[1] = (5, 14);
+        let r = r.with(0, 1, Ordering::Less).unwrap();
+        assert_eq!(Ordered::new(&r, None).unwrap().count(), 85);
+        let wide = Region::new(2, -1000, 1000).with(1, 0, Ordering::Greater).unwrap();
+        assert_eq!(Ordered::new(&wide, None).unwrap().count(), 2_001_000);
     }
 
     /// The values {1, 2, 3, 4} (positions 0..3) with x0 < x1: half of the

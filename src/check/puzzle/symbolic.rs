@@ -68,10 +68,10 @@ impl From<Split> for Stop {
 pub(super) type Intervals = [(i64, i64)];
 
 /// Whether comparisons between two unknowns split by order ([`Split::Order`])
-/// rather than by value: over a multiset, where a region with relations is
-/// counted by `ordered.rs`.
-pub(super) fn by_order(scale: &Scale, unknowns: usize) -> bool {
-    matches!(scale, Scale::Values { .. }) && unknowns <= crate::check::puzzle::ordered::MAX_UNITS
+/// rather than by value (a region with relations is counted by
+/// `ordered.rs`, whose states are sets of at most 63 unknowns).
+pub(super) fn by_order(_scale: &Scale, unknowns: usize) -> bool {
+    unknowns <= crate::check::puzzle::ordered::MAX_UNITS
 }
 
 /// What the positions of a box's intervals stand for.
