@@ -52,6 +52,23 @@ fn leaves_compared_with_each_other_along_chains_are_counted_exactly() {
     assert_eq!(json["solutions"], serde_json::json!([first, second]));
 }
 
+/// The same tree over the integers 1..16, each leaf independently: ties
+/// are allowed now, and a MIN node cuts on equality, so with b = min(B):
+/// C.1 <= b, D.1 > b and D.2 <= b, E.1 > b, E.2 > b and E.3 <= b. B has
+/// least value b in (17 - b)^4 - (16 - b)^4 ways; C.1, D.2, E.3 take any of
+/// 1..b, D.1, E.1, E.2 any of b+1..16, and the six pruned leaves any of
+/// the 16 values:
+///   16^6 * sum over b = 1..16 of ((17 - b)^4 - (16 - b)^4) * b^3 * (16 - b)^3
+/// which is 102638478042333184. The smallest: B.1 = 1 makes b = 1, so
+/// C.1 = D.2 = E.3 = 1, D.1 = E.1 = E.2 = 2, everything else 1.
+#[test]
+fn chains_of_comparisons_over_a_range_are_counted_exactly() {
+    let json = solve("tests/fixtures/puzzles/sixteen-chains.tree", &["--domain", "1..16", "--limit", "1"]);
+    assert_eq!(json["count"], serde_json::json!(102_638_478_042_333_184u64));
+    let first = serde_json::json!([1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 2, 2, 1, 1]);
+    assert_eq!(json["solutions"], serde_json::json!([first]));
+}
+
 #[test]
 fn twenty_unknowns_are_counted_exactly() {
     let json = solve("tests/fixtures/puzzles/twenty.tree", &["--limit", "1"]);

@@ -1,4 +1,4 @@
-//! Counting, finding and listing the assignments of a [`Region`] whose
+//! Counting and listing the assignments of a [`Region`] whose
 //! unknowns carry order relations, by dynamic programming over the
 //! positions in increasing order.
 //!
