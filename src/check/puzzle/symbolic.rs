@@ -67,11 +67,14 @@ impl From<Split> for Stop {
 /// [`Scale`].
 pub(super) type Intervals = [(i64, i64)];
 
-/// Whether comparisons between two unknowns split by order ([`Split::Order`])
-/// rather than by value (a region with relations is counted by
-/// `ordered.rs`, whose states are sets of at most 63 unknowns).
-pub(super) fn by_order(_scale: &Scale, unknowns: usize) -> bool {
-    unknowns <= crate::check::puzzle::ordered::MAX_UNITS
+/// Whether a comparison between unknowns `i` and `j` splits by order
+/// ([`Split::Order`]) rather than by value: when their intervals share at
+/// least two positions (sharing one, a value split decides it in two
+/// boxes), and there are at most 63 unknowns (`ordered.rs` counts a region
+/// with relations over sets of them held in 64 bits).
+fn by_order(b: &Intervals, i: usize, j: usize) -> bool {
+    let shared = b[i].1.min(b[j].1).saturating_sub(b[i].0.max(b[j].0));
+    shared >= 1 && b.len() <= crate::check::puzzle::ordered::MAX_UNITS
 }
 
 /// What the positions of a box's intervals stand for.
@@ -140,7 +143,7 @@ pub(super) fn compare(scale: &Scale, r: &Region, x: Sym, y: Sym) -> Result<Order
             Ok(o) => Ok(o),
             Err(split) => match r.decide(i, j) {
                 Some(o) => Ok(o),
-                None if by_order(scale, b.len()) => Err(Split::Order(i, j)),
+                None if by_order(b, i, j) => Err(Split::Order(i, j)),
                 None => Err(split),
             },
         },
