@@ -1,6 +1,7 @@
 //! The box search for puzzles (`puzzle::solve` on minimax/alphabeta specs)
 //! against plain enumeration (`puzzle::enumerate`, the oracle): random
-//! small trees with 1–8 unknown leaves, expectations read off a random
+//! small trees with 1–8 unknown leaves, expectations (`minimax`,
+//! `alphabeta`, `negamax`, `negamax-ab`) read off a random
 //! filling of them (so some solution exists), both cut rules, fail-soft and
 //! fail-hard, with and without declared bounds, written and reverse order,
 //! ties first or last,
@@ -58,8 +59,8 @@ struct Case {
     tree: T,
     truth: Vec<i64>,
     bounds: bool,
-    /// (algorithm is alphabeta, options, which facts: value, pruned, leaves, best, pv)
-    blocks: Vec<(bool, Vec<&'static str>, [bool; 5])>,
+    /// (index into `ALGORITHMS`, options, which facts: value, pruned, leaves, best, pv)
+    blocks: Vec<(u8, Vec<&'static str>, [bool; 5])>,
     /// `None`: a multiset (the truth's values, or `other`).
     range: Option<(i64, i64)>,
     other: Option<Vec<i64>>,
@@ -71,7 +72,7 @@ fn case() -> impl Strategy<Value = Case> {
         vec!["strict-cuts", "fail-hard", "order=reverse", "ignore-bounds", "ties=last"],
         0..=3,
     );
-    let block = (any::<bool>(), opts, any::<[bool; 5]>());
+    let block = (0u8..4, opts, any::<[bool; 5]>());
     (tree, prop::collection::vec(0i64..=6, 8), any::<bool>(), prop::collection::vec(block, 1..=2), 0i64..=6, 0i64..=6)
         .prop_flat_map(|(tree, truth, bounds, blocks, a, b)| {
             let n = unknowns(&tree);
@@ -82,6 +83,14 @@ fn case() -> impl Strategy<Value = Case> {
         .prop_map(|(tree, truth, bounds, blocks, range, other)| Case { tree, truth, bounds, blocks, range, other })
 }
 
+/// The algorithms a block may expect (the box search mirrors each).
+const ALGORITHMS: [(Algorithm, &str); 4] = [
+    (Algorithm::Minimax, "minimax"),
+    (Algorithm::Alphabeta, "alphabeta"),
+    (Algorithm::Negamax, "negamax"),
+    (Algorithm::NegamaxAb, "negamax-ab"),
+];
+
 /// The spec: the tree with `?` leaves and expectations read off the
 /// truth's searches.
 fn spec_text(c: &Case) -> String {
@@ -89,8 +98,9 @@ fn spec_text(c: &Case) -> String {
     let filled = format!("{head}{}\n", text(&c.tree, true, &mut Some(c.truth.iter())));
     let game = gametree::check::spec::load("filled.tree", &filled).unwrap().game;
     let mut out = format!("{head}{}\n", text(&c.tree, true, &mut None));
-    for (ab, opts, facts) in &c.blocks {
-        let algorithm = if *ab { Algorithm::Alphabeta } else { Algorithm::Minimax };
+    for (which, opts, facts) in &c.blocks {
+        let (algorithm, name) = ALGORITHMS[usize::from(*which)];
+        let ab = matches!(algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb);
         let mut options = search::options::Options::default();
         for o in opts {
             let (k, v) = o.split_once('=').map_or((*o, None), |(k, v)| (k, Some(v)));
@@ -105,7 +115,7 @@ fn spec_text(c: &Case) -> String {
         let paths = |key: &str| -> Vec<String> {
             report[key].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect()
         };
-        if facts[1] && *ab {
+        if facts[1] && ab {
             items.push(format!("pruned {}", paths("pruned").join(" ")));
         }
         if facts[2] {
@@ -118,7 +128,6 @@ fn spec_text(c: &Case) -> String {
         if facts[3] || items.is_empty() {
             items.push(format!("best {}", report["best_move"].as_str().unwrap()));
         }
-        let name = if *ab { "alphabeta" } else { "minimax" };
         let opts = if opts.is_empty() { String::new() } else { format!("({})", opts.join(", ")) };
         out += &format!("expect {name}{opts} {{ {} }}\n", items.join("  "));
     }
@@ -178,8 +187,8 @@ fn all_unknown() -> impl Strategy<Value = T> {
 /// distinct values (from 0..=6, inside the bounds) or values from 0..=3
 /// with repeats.
 fn chain_case() -> impl Strategy<Value = Case> {
-    let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "order=reverse", "ties=last"], 0..=2);
-    let block = (any::<bool>(), opts, any::<[bool; 5]>());
+    let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "order=reverse", "ties=last"], 0..=3);
+    let block = (0u8..4, opts, any::<[bool; 5]>());
     (all_unknown(), any::<bool>(), prop::collection::vec(block, 1..=2), any::<bool>(), 0i64..=2, 3i64..=6)
         .prop_flat_map(|(tree, bounds, blocks, distinct, lo, hi)| {
             let n = unknowns(&tree);
