@@ -8,14 +8,14 @@
 //!
 //! - `boxes.rs`: branch and bound over boxes of assignments (each unknown
 //!   in an interval), run through symbolic `minimax`/`alphabeta`
-//!   (`symbolic.rs`); a box is dropped, split at the value a comparison
+//!   (`symbolic.rs`, which stand for `negamax`/`negamax-ab` too); a box is dropped, split at the value a comparison
 //!   turns on, or judged whole and counted at once. A comparison between
 //!   two unknowns splits by order instead (`x < y`,
 //!   `x = y`, `x > y`: `relations.rs`), and a region with such relations
 //!   is counted by dynamic programming over the values (`ordered.rs`).
-//!   Used when every
-//!   expectation is `minimax` or `alphabeta` in written or reverse order
-//!   without a depth cutoff, on a MAX/MIN tree.
+//!   Used when every expectation is `minimax`, `alphabeta`, `negamax` or
+//!   `negamax-ab` in written or reverse order without a depth cutoff, on a
+//!   MAX/MIN tree.
 //! - `enumerate.rs`: one value at a time with prefix pruning, for every
 //!   other algorithm and option; the oracle the box search is tested
 //!   against ([`enumerate`]).

@@ -10,7 +10,14 @@
 //! is a [`Sym`]: a constant, or "the value of unknown k". When every
 //! comparison is decided over a box, the real search makes the same
 //! choices for every assignment in it: the same events, with each value
-//! the same constant or the same unknown's value.
+//! the same constant or the same unknown's value. Two unknowns are also
+//! decided by the box's order relations (`relations.rs`).
+//!
+//! `negamax` and `negamax-ab` compare the same values as `minimax` and
+//! `alphabeta`, negated at MIN nodes (`-v > -best` is `v < best`, `-v >=
+//! -α` is `v <= α`), so the same mirrors stand for them in MAX's view;
+//! only `negamax-ab`'s bound at a MIN node is classified on the negated
+//! numbers (`Search::classify_negated`).
 //!
 //! Invariant: [`run`] returns `Ok` only when every comparison the search
 //! makes is decided (less, equal or greater) over the whole box. The mirror
