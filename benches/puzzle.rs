@@ -8,7 +8,8 @@
 //! The puzzles are the hand-worked fixtures in `tests/fixtures/puzzles/`:
 //! `twelve-leaves` (a multiset, the values 1..12), `sixteen-values` (the
 //! values 1..16), `sixteen-chains` (leaves compared with each other along
-//! chains: the values 1..16, and each leaf in 1..16), `sixteen`, `twenty` and
+//! chains: the values 1..16, and each leaf in 1..16), `twenty-chains` (the
+//! same with a fifth MIN node, the values 1..20), `sixteen`, `twenty` and
 //! `twenty-seven` (over their declared bounds, 0..3 or 0..2), and `wide`
 //! (4 unknowns over −1000..1000). `enumerate` times the one-value-at-a-time
 //! search the box search replaced, on the 12-leaf puzzle, after checking
@@ -22,7 +23,8 @@ fn main() {
 }
 
 /// (fixture, its domain: `None` for the declared bounds)
-const PUZZLES: &[&str] = &["12-multiset", "16", "16-multiset", "16-chains", "16-chains-range", "20", "27", "wide"];
+const PUZZLES: &[&str] =
+    &["12-multiset", "16", "16-multiset", "16-chains", "16-chains-range", "20", "20-chains", "27", "wide"];
 
 fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
     let (file, domain) = match name {
@@ -36,6 +38,10 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
         }
         "16-chains-range" => ("sixteen-chains", Some(Domain::Range(1, 16))),
         "20" => ("twenty", None),
+        "20-chains" => {
+            let values: Vec<String> = (1..=20).map(|v| v.to_string()).collect();
+            ("twenty-chains", Some(Domain::parse_values(&values.join(",")).expect("values")))
+        }
         "27" => ("twenty-seven", None),
         _ => ("wide", Some(Domain::Range(-1000, 1000))),
     };

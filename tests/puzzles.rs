@@ -70,6 +70,15 @@ fn chains_of_comparisons_over_a_range_are_counted_exactly() {
 }
 
 #[test]
+fn twenty_leaves_compared_along_chains_are_counted_exactly() {
+    let values: Vec<String> = (1..=20).map(|v| v.to_string()).collect();
+    let json = solve("tests/fixtures/puzzles/twenty-chains.tree", &["--values", &values.join(","), "--limit", "1"]);
+    assert_eq!(json["count"], 1_512_293_400_576_000u64); // C(20, 13) * 4! * 4 * 8! * 7!, worked in the fixture
+    let first = serde_json::json!([5, 6, 7, 8, 1, 9, 10, 11, 12, 2, 13, 14, 15, 16, 3, 17, 18, 19, 4, 20]);
+    assert_eq!(json["solutions"], serde_json::json!([first]));
+}
+
+#[test]
 fn twenty_unknowns_are_counted_exactly() {
     let json = solve("tests/fixtures/puzzles/twenty.tree", &["--limit", "1"]);
     assert_eq!(json["count"], 38_285_606_912u64); // 2282 * 4^12
