@@ -19,6 +19,7 @@
 
 use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::check::puzzle::relations::Region;
 use crate::num::Num;
@@ -117,24 +118,35 @@ impl<'a> Ordered<'a> {
         }
     }
 
-    /// The units that may take position `j` from state `placed`.
-    fn available(&self, j: i64, placed: u64) -> Vec<usize> {
-        (0..self.units.len())
-            .filter(|&u| placed >> u & 1 == 0 && self.span[u].0 <= j && j <= self.span[u].1)
-            .filter(|&u| self.preds[u] & !placed == 0)
-            .collect()
+    /// The units that may take a position whose units are `inside`, from
+    /// state `placed` (not placed yet, every smaller partner placed).
+    fn available(&self, inside: u64, placed: u64) -> u64 {
+        let (mut out, mut rest) = (0u64, inside & !placed);
+        while rest != 0 {
+            let u = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.preds[u] & !placed == 0 {
+                out |= 1 << u;
+            }
+        }
+        out
+    }
+
+    /// The units whose interval holds position `j`.
+    fn inside(&self, j: i64) -> u64 {
+        (0..self.units.len()).filter(|&u| self.span[u].0 <= j && j <= self.span[u].1).fold(0, |m, u| m | 1 << u)
     }
 
     /// The states after the last position, with their ways.
-    fn ends(&self) -> HashMap<u64, u128> {
+    fn ends(&self) -> States {
         let Some(counts) = self.counts else { return self.runs() };
-        let mut current = HashMap::from([(0u64, 1u128)]);
+        let mut current = start();
         for j in 0..counts.len() as i64 {
-            let must = self.must(j);
-            let mut next: HashMap<u64, u128> = HashMap::new();
+            let (must, inside) = (self.must(j), self.inside(j));
+            let mut next = States::default();
             for (placed, ways) in current.into_iter().filter(|&(m, _)| m & must == must) {
-                let avail = self.available(j, placed);
-                subsets(&avail, &self.units, counts[j as usize], &mut |set| {
+                let avail = self.available(inside, placed);
+                subsets(avail, &self.units, counts[j as usize], &mut |set| {
                     let w = self.step(j, placed, set);
                     if w > 0 {
                         let e = next.entry(placed | set).or_insert(0);
@@ -158,16 +170,16 @@ impl<'a> Ordered<'a> {
     /// each value, so placing units in `k` successive groups (each group
     /// one value, in increasing order) inside a run of `L` values can be
     /// done in `C(L, k)` ways, whatever `L` is.
-    fn runs(&self) -> HashMap<u64, u128> {
+    fn runs(&self) -> States {
         let mut ends: Vec<i64> = self.span.iter().flat_map(|&(lo, hi)| [lo, hi.saturating_add(1)]).collect();
         ends.sort();
         ends.dedup();
-        let mut current = HashMap::from([(0u64, 1u128)]);
+        let mut current = start();
         for w in ends.windows(2) {
             let (start, length) = (w[0], w[1].abs_diff(w[0]));
-            let must = self.must(start);
-            let mut next: HashMap<u64, u128> = HashMap::new();
-            let mut groups: HashMap<u64, u128> = current.into_iter().filter(|&(m, _)| m & must == must).collect();
+            let (must, inside) = (self.must(start), self.inside(start));
+            let mut next = States::default();
+            let mut groups: States = current.into_iter().filter(|&(m, _)| m & must == must).collect();
             let mut k = 0u128;
             while !groups.is_empty() && k <= u128::from(length) {
                 let choose = binomial(u128::from(length), k);
@@ -175,10 +187,10 @@ impl<'a> Ordered<'a> {
                     let e = next.entry(placed).or_insert(0);
                     *e = e.saturating_add(ways.saturating_mul(choose));
                 }
-                let mut more: HashMap<u64, u128> = HashMap::new();
+                let mut more = States::default();
                 for (placed, ways) in groups {
-                    let avail = self.available(start, placed);
-                    subsets(&avail, &self.units, usize::MAX, &mut |set| {
+                    let avail = self.available(inside, placed);
+                    subsets(avail, &self.units, usize::MAX, &mut |set| {
                         if set != 0 {
                             let e = more.entry(placed | set).or_insert(0);
                             *e = e.saturating_add(ways);
@@ -210,14 +222,47 @@ impl<'a> Ordered<'a> {
     }
 }
 
+/// The programme's states (sets of units placed, as bits) with their ways.
+/// They are hashed with a multiply-and-rotate of the 64 bits rather than
+/// the default SipHash, which took a third of the time.
+type States = HashMap<u64, u128, BuildHasherDefault<StateHasher>>;
+
+fn start() -> States {
+    let mut s = States::default();
+    s.insert(0, 1);
+    s
+}
+
+/// Hashes a state's bits (FxHash's step).
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
 /// Calls `each` with every set (bits of units) drawn from `avail` whose
 /// unknowns number at most `cap`, the empty set first.
-fn subsets(avail: &[usize], units: &[Vec<usize>], cap: usize, each: &mut dyn FnMut(u64)) {
-    fn go(avail: &[usize], units: &[Vec<usize>], cap: usize, set: u64, each: &mut dyn FnMut(u64)) {
-        let Some((&u, rest)) = avail.split_first() else {
+fn subsets(avail: u64, units: &[Vec<usize>], cap: usize, each: &mut dyn FnMut(u64)) {
+    fn go(avail: u64, units: &[Vec<usize>], cap: usize, set: u64, each: &mut dyn FnMut(u64)) {
+        if avail == 0 {
             each(set);
             return;
-        };
+        }
+        let u = avail.trailing_zeros() as usize;
+        let rest = avail & (avail - 1);
         go(rest, units, cap, set, each);
         if units[u].len() <= cap {
             go(rest, units, cap - units[u].len(), set | 1 << u, each);
