@@ -217,6 +217,13 @@ impl Num {
         }
     }
 
+    /// The two words a `Num` is stored in: equal bits, the same number
+    /// written the same way (`1` and `1.0` are equal `Num`s with different
+    /// bits). For tables that must give back exactly what was put in.
+    pub fn bits(self) -> (i64, i64) {
+        (self.num, self.den.get())
+    }
+
     /// True for exact rationals (including whole numbers).
     pub fn is_exact(&self) -> bool {
         self.den != FLOAT

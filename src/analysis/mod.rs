@@ -133,9 +133,7 @@ pub struct Analysis {
 
 impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
-        let entered =
-            trace.events.iter().filter(|e| matches!(e, Event::Enter { .. } | Event::Probe { .. } | Event::Leaf { .. }));
-        let mut visits: Vec<Visit> = Vec::with_capacity(entered.count());
+        let mut visits: Vec<Visit> = Vec::with_capacity(trace.entered());
         let mut roots = Vec::new();
         let mut cuts = Vec::new();
         let mut forward_pruned = Vec::new();
@@ -175,7 +173,8 @@ impl Analysis {
             visits.push(visit);
             idx
         };
-        for event in &trace.events {
+        for event in trace.events() {
+            let event = &event;
             match event {
                 Event::Enter { node, child, window } => {
                     let idx = open(&mut visits, &stack, *node, *child, *window);

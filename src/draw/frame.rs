@@ -63,9 +63,9 @@ pub fn blank(game: &Game, tree: &Tree) -> Frame {
 /// event), or only the last.
 pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame> {
     let lines = narrate(game, trace);
-    let n = trace.events.len();
+    let n = trace.len();
     let mut live: HashMap<usize, (Option<Value>, Option<Window>)> = HashMap::new();
-    let mut prev = Analysis::of(game, &prefix(trace, 0));
+    let mut prev = Analysis::of(game, &trace.prefix(0));
     let mut out = Vec::new();
     let star = matches!(trace.algorithm, Algorithm::Star1 | Algorithm::Star2);
     let bounds = game.bounds().filter(|_| star);
@@ -77,10 +77,10 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
         out.push(f);
     }
     for k in 0..n {
-        let a = Analysis::of(game, &prefix(trace, k + 1));
+        let a = Analysis::of(game, &trace.prefix(k + 1));
         let focus = if a.visits.len() > prev.visits.len() { Some(a.visits.len() - 1) } else { deepest_open(&prev) };
-        if let (Event::Update { value, window, .. }, Some(top)) = (&trace.events[k], deepest_open(&a)) {
-            live.insert(top, (Some(value.clone()), *window));
+        if let (Some(Event::Update { value, window, .. }), Some(top)) = (trace.get(k), deepest_open(&a)) {
+            live.insert(top, (Some(value), window));
         }
         if steps || k + 1 == n {
             let mut f = build(&a, &live);
@@ -93,10 +93,6 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
         prev = a;
     }
     out
-}
-
-fn prefix(trace: &Trace, k: usize) -> Trace {
-    Trace { algorithm: trace.algorithm, options: trace.options.clone(), events: trace.events[..k].to_vec() }
 }
 
 /// The innermost node entered and not yet left.
