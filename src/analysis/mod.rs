@@ -276,6 +276,12 @@ impl Analysis {
         Analysis { visits, cuts, forward_pruned, passes, root, roots, once, ties, table, researches }
     }
 
+    /// No path was entered twice (one pass, no probes, no re-searches):
+    /// each visit is the only one at its path.
+    pub fn entered_once(&self) -> bool {
+        self.once
+    }
+
     pub fn root(&self) -> &Visit {
         &self.visits[self.root]
     }

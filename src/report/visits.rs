@@ -49,7 +49,13 @@ impl Visits {
 
     /// One row per visit, in visit order.
     pub fn nodes(&self) -> impl Iterator<Item = NodeReport<'_>> {
-        self.analysis.visits.iter().enumerate().map(|(i, v)| NodeReport {
+        (0..self.analysis.visits.len()).map(|i| self.node(i))
+    }
+
+    /// The row of visit `i`.
+    pub fn node(&self, i: usize) -> NodeReport<'_> {
+        let v = &self.analysis.visits[i];
+        NodeReport {
             path: Dot(&v.path),
             name: self.names.get(&v.node).map(String::as_str),
             kind: self.kinds[i],
@@ -61,7 +67,7 @@ impl Visits {
             negamax_value: v.negamax.map(Number::Num),
             visit: i + 1,
             probe: v.probe,
-        })
+        }
     }
 
     pub fn cuts(&self) -> impl Iterator<Item = CutReport<'_>> {
@@ -99,13 +105,14 @@ impl Visits {
         self.analysis.visits.iter().map(|v| &v.path)
     }
 
-    pub fn leaf_order(&self) -> impl Iterator<Item = &Visit> {
-        self.analysis.leaves()
+    /// The directly evaluated visits, in order, with their indices.
+    pub fn leaf_order(&self) -> impl Iterator<Item = (usize, &Visit)> {
+        self.analysis.visits.iter().enumerate().filter(|(_, v)| v.direct.is_some())
     }
 }
 
 /// One visited node.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Clone)]
 pub struct NodeReport<'a> {
     pub path: Dot<'a>,
     pub name: Option<&'a str>,

@@ -39,7 +39,7 @@ fn num() -> impl Strategy<Value = Num> {
 /// `n` as a float (an overflow makes a float; floats stay floats).
 fn whole_float(n: i64) -> Num {
     let big = Num::int(i64::MAX) * Num::int(2);
-    big / big + Num::int(n - 1)
+    (big + Num::ZERO) / big + Num::int(n - 1)
 }
 
 #[test]
