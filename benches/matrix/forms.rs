@@ -108,21 +108,8 @@ type Node<'a> = dyn FnMut(&mut String, u32, Option<u32>, bool) -> u32 + 'a;
 
 /// Writes a complete tree depth-first: `node(out, level, parent's mark,
 /// inner)` writes a node's head (or a leaf) and returns its mark.
-fn grow(
-    out: &mut String,
-    b: u32,
-    d: u32,
-    level: u32,
-    node: &mut Node<'_>,
-) {
-    fn go(
-        out: &mut String,
-        b: u32,
-        d: u32,
-        level: u32,
-        parent: Option<u32>,
-        node: &mut Node<'_>,
-    ) {
+fn grow(out: &mut String, b: u32, d: u32, level: u32, node: &mut Node<'_>) {
+    fn go(out: &mut String, b: u32, d: u32, level: u32, parent: Option<u32>, node: &mut Node<'_>) {
         let mark = node(out, level, parent, level < d);
         if level < d {
             out.push_str(" {");

@@ -448,21 +448,27 @@ fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<
 /// A reference people read for a path: the nearest named node on it and
 /// the rest as indices (`C.2`), or the path itself (`2.2`).
 pub fn reference(game: &Game, path: &Path) -> String {
+    named_reference(game, path).unwrap_or_else(|| path.to_string())
+}
+
+/// [`reference`] when some node on the path has a name.
+fn named_reference(game: &Game, path: &Path) -> Option<String> {
+    use std::fmt::Write;
     let mut id = NodeId::ROOT;
     let mut base = game.root().name();
-    let mut rest: Vec<String> = Vec::new();
-    for &i in &path.0 {
-        let Some(edge) = game.node(id).children().get(i as usize) else { return path.to_string() };
-        id = edge.child;
-        match game.node(id).name() {
-            Some(name) => (base, rest) = (Some(name), vec![]),
-            None => rest.push((i + 1).to_string()),
+    // The indices after the last named node.
+    let mut rest = 0;
+    for (k, &i) in path.0.iter().enumerate() {
+        id = game.node(id).children().get(i as usize)?.child;
+        if let Some(name) = game.node(id).name() {
+            (base, rest) = (Some(name), k + 1);
         }
     }
-    match base {
-        Some(name) => std::iter::once(quote(name)).chain(rest).collect::<Vec<_>>().join("."),
-        None => path.to_string(),
+    let mut out = quote(base?);
+    for &i in &path.0[rest..] {
+        write!(out, ".{}", i + 1).ok()?;
     }
+    Some(out)
 }
 
 /// Quotes a name that is not a plain identifier.
@@ -474,7 +480,9 @@ pub fn quote(name: &str) -> String {
 
 /// `C.2 (2.2)`: the reference and, when different, the path.
 pub fn describe(game: &Game, path: &Path) -> String {
-    let r = reference(game, path);
     let p = path.to_string();
-    if r == p { p } else { format!("{r} ({p})") }
+    match named_reference(game, path) {
+        Some(r) if r != p => format!("{r} ({p})"),
+        _ => p,
+    }
 }
