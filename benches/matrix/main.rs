@@ -3,6 +3,7 @@
 //! ```text
 //! cargo bench --bench matrix                 # 10^6 leaves (b=10, d=6)
 //! cargo bench --bench matrix -- 10x7         # one size: branching x depth
+//! cargo bench --bench matrix -- quick        # only some forms: quick, full, yaml
 //! ```
 //!
 //! For each tree shape (MAX/MIN, chance, three players) and input form
@@ -152,6 +153,18 @@ fn main() {
             inputs.push(("text, full language", "big.tree", f.full.clone(), full_limit));
             inputs.push(("YAML", "big.yaml", f.yaml.clone(), full_limit));
             drop(f);
+            let asked: Vec<String> = std::env::args().skip(1).filter(|a| !a.contains('x') && a != "--bench").collect();
+            let wanted = |form: &str| {
+                let key = if form.contains("quick") {
+                    "quick"
+                } else if form.contains("full") {
+                    "full"
+                } else {
+                    "yaml"
+                };
+                asked.is_empty() || asked.iter().any(|a| a == key)
+            };
+            inputs.retain(|(form, ..)| wanted(form));
             for (form, name, text, limit) in inputs {
                 // Other inputs are waiting in `inputs`: count only this one's
                 // text, the game and the run.
