@@ -345,13 +345,15 @@ impl fmt::Display for Text<'_> {
             // The first visit at each path (as a linear search would find
             // it); when no path was entered twice, each leaf's own.
             let once = r.visits.analysis().entered_once();
-            let mut first: std::collections::HashMap<&Path, NodeReport> = std::collections::HashMap::new();
-            for n in r.visits.nodes().filter(|_| !once) {
-                first.entry(n.path.0).or_insert(n);
+            let mut first: std::collections::HashMap<&Path, usize> = std::collections::HashMap::new();
+            let visits = &r.visits.analysis().visits;
+            for (i, v) in visits.iter().enumerate().filter(|_| !once) {
+                first.entry(&v.path).or_insert(i);
             }
             write!(f, "  leaves evaluated:")?;
             for (i, v) in r.visits.leaf_order() {
-                let node = if once { Some(r.visits.node(i)) } else { first.get(&v.path).cloned() };
+                let node = if once { Some(i) } else { first.get(&v.path).copied() };
+                let node = node.map(|i| r.visits.node(i));
                 write!(f, " {}", leaf_text(game, node.as_ref(), &v.path))?;
             }
             if r.visits.leaf_order().next().is_none() {

@@ -112,7 +112,7 @@ impl Visits {
 }
 
 /// One visited node.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Serialize, Debug)]
 pub struct NodeReport<'a> {
     pub path: Dot<'a>,
     pub name: Option<&'a str>,
