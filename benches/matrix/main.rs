@@ -12,7 +12,7 @@
 //! does: load, search, report, output (JSON, or the detailed text report)
 //! written to a sink that counts bytes. One cell's time is the load's
 //! (timed once per form) plus the search, report and output; the ratio is
-//! to the limit program (`limit`, the best of 3 runs) reading the same
+//! to the limit program (`limit`, the best of 5 runs just before) reading the same
 //! text (for YAML: the full text of the same tree). Memory is the peak of
 //! live heap bytes (a counting allocator) over the load, or over the
 //! search, report and output with the loaded game alive (the spec text is
@@ -144,14 +144,13 @@ fn main() {
         for (shape, algorithms) in shapes {
             let reference = if shape == Shape::Chance { Algorithm::Expectiminimax } else { algorithms[0] };
             let f = forms::forms(shape, b, d, expect(shape, reference));
-            let limit_of = |text: &str| (0..3).map(|_| measure(|| limit::value(text)).0).min().expect("three runs");
-            let full_limit = limit_of(&f.full);
-            let mut inputs: Vec<(&str, &str, String, Duration)> = Vec::new();
+            // The limit reads the text form (for YAML: the full text).
+            let mut inputs: Vec<(&str, &str, String, String)> = Vec::new();
             if let Some(q) = &f.quick {
-                inputs.push(("text, quick subset", "big.tree", q.clone(), limit_of(q)));
+                inputs.push(("text, quick subset", "big.tree", q.clone(), q.clone()));
             }
-            inputs.push(("text, full language", "big.tree", f.full.clone(), full_limit));
-            inputs.push(("YAML", "big.yaml", f.yaml.clone(), full_limit));
+            inputs.push(("text, full language", "big.tree", f.full.clone(), f.full.clone()));
+            inputs.push(("YAML", "big.yaml", f.yaml.clone(), f.full.clone()));
             drop(f);
             let asked: Vec<String> = std::env::args().skip(1).filter(|a| !a.contains('x') && a != "--bench").collect();
             let wanted = |form: &str| {
@@ -165,7 +164,7 @@ fn main() {
                 asked.is_empty() || asked.iter().any(|a| a == key)
             };
             inputs.retain(|(form, ..)| wanted(form));
-            for (form, name, text, limit) in inputs {
+            for (form, name, text, limit_text) in inputs {
                 // Other inputs are waiting in `inputs`: count only this one's
                 // text, the game and the run.
                 let other = LIVE.load(Relaxed) - text.capacity();
@@ -179,6 +178,9 @@ fn main() {
                 let game_bytes = LIVE.load(Relaxed) - other;
                 let nodes = game.len() as f64;
                 for &a in algorithms {
+                    // Timed again next to each row (best of 5), as the
+                    // machine's load changes.
+                    let limit = (0..5).map(|_| measure(|| limit::value(&limit_text)).0).min().expect("five runs");
                     let (t_json, json, json_peak) = measure(|| solve(&game, a, true));
                     let (t_text, text_bytes, text_peak) = measure(|| solve(&game, a, false));
                     let per = |p: usize| (load_peak.max(game_bytes + p)) as f64 / nodes;
