@@ -20,8 +20,10 @@ use crate::search::trace::CutKind;
 #[derive(Debug)]
 pub struct Visits {
     analysis: Analysis,
-    /// Each visit's `kind` word (`max`, `leaf`, `horizon`, …).
-    kinds: Vec<&'static str>,
+    /// Each visit's `kind` word (`max`, `leaf`, `horizon`, …), as an
+    /// index into `words`: a byte a visit, not a 16-byte `&str`.
+    kinds: Vec<u8>,
+    words: Vec<&'static str>,
     /// The names of the named nodes visited.
     names: HashMap<NodeId, String>,
 }
@@ -29,6 +31,7 @@ pub struct Visits {
 impl Visits {
     pub fn new(game: &Game, analysis: Analysis) -> Visits {
         let mut names = HashMap::new();
+        let mut words: Vec<&'static str> = Vec::new();
         let kinds = analysis
             .visits
             .iter()
@@ -37,10 +40,15 @@ impl Visits {
                 if let Some(name) = node.name() {
                     names.entry(v.node).or_insert_with(|| name.to_string());
                 }
-                if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() }
+                let word = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() };
+                let at = words.iter().position(|&w| w == word).unwrap_or_else(|| {
+                    words.push(word);
+                    words.len() - 1
+                });
+                at as u8
             })
             .collect();
-        Visits { analysis, kinds, names }
+        Visits { analysis, kinds, words, names }
     }
 
     pub fn analysis(&self) -> &Analysis {
@@ -58,7 +66,7 @@ impl Visits {
         NodeReport {
             path: Dot(&v.path),
             name: self.names.get(&v.node).map(String::as_str),
-            kind: self.kinds[i],
+            kind: self.words[usize::from(self.kinds[i])],
             value: v.value.as_ref().map(number),
             value_exact: v.value.as_ref().and_then(exact),
             bound: v.bound.word(),
