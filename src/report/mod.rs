@@ -443,10 +443,19 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
             *w = (*w).max(s.chars().count());
         }
     }
-    let line = |f: &mut fmt::Formatter<'_>, row: &[String]| {
-        let cells: Vec<String> =
-            row.iter().enumerate().map(|(c, s)| format!("{s}{}", " ".repeat(width[c] - s.chars().count()))).collect();
-        writeln!(f, "  {}", cells.join("  ").trim_end())
+    // Each line is built in one reused buffer: the cells padded to their
+    // column's width, two spaces apart, trailing spaces dropped.
+    let mut buf = String::new();
+    let mut line = |f: &mut fmt::Formatter<'_>, row: &[String]| {
+        buf.clear();
+        for (c, s) in row.iter().enumerate() {
+            if c > 0 {
+                buf.push_str("  ");
+            }
+            buf.push_str(s);
+            buf.extend(std::iter::repeat_n(' ', width[c] - s.chars().count()));
+        }
+        writeln!(f, "  {}", buf.trim_end())
     };
     debug_assert_eq!(cols, width.len());
     line(f, &head)?;
@@ -465,9 +474,10 @@ fn row(game: &Game, n: &NodeReport, windows: bool, negamax: bool) -> Vec<String>
         (Some(id), _) => kind_word(game, game.node(id).kind()),
         _ => n.kind.to_string(),
     };
-    let indent = "  ".repeat(path.depth());
+    let mut node = "  ".repeat(path.depth());
+    node.push_str(&describe(game, path));
     let kind = if n.probe { format!("{kind} probe") } else { kind };
-    let mut row = vec![n.visit.to_string(), format!("{indent}{}", describe(game, path)), kind];
+    let mut row = vec![n.visit.to_string(), node, kind];
     if windows {
         let w = match (&n.alpha, &n.beta) {
             (Some(a), Some(b)) => format!("({}, {})", pretty(a), pretty(b)),
