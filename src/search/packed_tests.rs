@@ -211,3 +211,27 @@ proptest! {
         }
     }
 }
+
+/// What the packing is for: a search that visits every node of a
+/// 10^4-leaf tree keeps each event in 16 bytes, tables included (the
+/// leaves are integers, so no value leaves its slot; minimax has no
+/// windows).
+#[test]
+fn a_minimax_trace_takes_16_bytes_an_event() {
+    fn tree(depth: u32, seed: &mut u64) -> String {
+        if depth == 0 {
+            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            return ((*seed >> 33) % 199).to_string();
+        }
+        let kind = if depth.is_multiple_of(2) { "MAX" } else { "MIN" };
+        let children: Vec<String> = (0..10).map(|_| tree(depth - 1, seed)).collect();
+        format!("{kind} {{ {} }}", children.join(" "))
+    }
+    let game = crate::model::load("big.tree", &tree(4, &mut 1)).expect("a valid tree");
+    let mut trace = search::run(&game, Algorithm::Minimax, &Options::default()).expect("minimax applies");
+    trace.shrink_to_fit();
+    // 10^4 leaves, 1,111 inner nodes: a Leaf each, an Enter, an Exit and
+    // 10 Updates each.
+    assert_eq!(trace.len(), 10_000 + 1_111 * 12);
+    assert!(trace.heap_bytes() <= 16 * trace.len() + 64, "{} bytes for {} events", trace.heap_bytes(), trace.len());
+}
