@@ -26,6 +26,11 @@ impl Span {
     pub fn to(self, other: Span) -> Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
+
+    /// The same span in a text that has `by` more bytes before it.
+    pub fn shifted(self, by: usize) -> Span {
+        Span::new(self.start + by, self.end + by)
+    }
 }
 
 /// One problem with the input, pointing at where it is.
@@ -59,6 +64,9 @@ pub enum DiagnosticKind {
     TooDeep { limit: usize },
     /// The YAML form could not be read.
     Yaml { message: String },
+    /// Another tree form (`convert --from`) could not be read: the form's
+    /// name and what is wrong.
+    Form { form: &'static str, why: String },
     /// A number literal we cannot hold exactly.
     BadNumber { text: String, reason: NumError },
     /// A header given twice (`bounds` twice).
@@ -131,6 +139,7 @@ impl fmt::Display for DiagnosticKind {
             K::BinaryInput { detail } => write!(f, "this is not a text spec: {detail}"),
             K::TooDeep { limit } => write!(f, "the tree nests deeper than {limit} levels"),
             K::Yaml { message } => write!(f, "YAML error: {message}"),
+            K::Form { form, why } => write!(f, "{form}: {why}"),
             K::BadNumber { text, reason } => match reason {
                 NumError::Malformed => write!(f, "`{text}` is not a number"),
                 NumError::ZeroDenominator => write!(f, "`{text}` divides by zero"),

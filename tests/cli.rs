@@ -400,7 +400,8 @@ fn commands() -> Vec<String> {
 
 #[test]
 fn every_command_is_listed() {
-    let want = ["solve", "check", "convert", "grade", "puzzle", "generate", "lint", "fmt", "draw", "completions"];
+    let want =
+        ["solve", "check", "convert", "grade", "puzzle", "generate", "practice", "lint", "fmt", "draw", "completions"];
     assert_eq!(commands(), want);
 }
 

@@ -277,16 +277,27 @@ fn puzzle_lists_the_first_solutions_in_sorted_order_not_the_first_found() {
         assert_eq!(json["count"], 18144);
         json["solutions"].as_array().unwrap().clone()
     };
-    let all = listed(&["--max-solutions", "0"]);
+    let all = listed(&["--limit", "0"]);
     assert_eq!(all.len(), 18144);
     let first = listed(&[]);
-    assert_eq!(first.len(), 1000);
-    assert_eq!(first[..], all[..1000], "the default list is the first 1000 of the sorted list");
+    assert_eq!(first.len(), 20);
+    assert_eq!(first[..], all[..20], "the default list is the first 20 of the sorted list");
+    let thousand = listed(&["--limit", "1000"]);
+    assert_eq!(thousand[..], all[..1000]);
     let missed = serde_json::json!([4, 9, 5, 3, 6, 7, 10, 2, 8]); // QA's example: the first found skipped it
     assert!(all[..1000].contains(&missed));
-    let text = stdout(&gametree(&puz));
+    let text = stdout(&gametree(&[&puz[..], &["--limit", "1000"]].concat()));
     assert!(text.contains("\n  4 9 5 3 6 7 10 2 8\n"), "{text}");
-    assert!(text.contains("… (the first 1000 listed; --max-solutions 0 lists all)"), "{text}");
+    assert!(text.contains("… (the first 1000 listed; --limit 0 lists all)"), "{text}");
+    // The verdict comes before the list. The smallest solution, by hand:
+    // B.1 = 2 or 3 leaves no smaller value for C.1 and D.2 to cut with
+    // (C.1 <= B and D.2 <= B, all distinct), so B.1 = 4 with B.2, B.3 = 5, 6
+    // above it, C.1 = 2, C.2, C.3 = 7, 8, D.1 = 9 > 4, D.2 = 3, D.3 = 10.
+    let text = stdout(&gametree(&puz));
+    let head = "unknown leaves, left to right: B.1 B.2 B.3 C.1 C.2 C.3 D.1 D.2 D.3\n18144 solutions (not unique)\n";
+    assert!(text.starts_with(&format!("{head}  4 5 6 2 7 8 9 3 10\n")), "{text}");
+    assert!(text.ends_with("… (the first 20 listed; --limit 0 lists all)\n"), "{text}");
+    // `--max-solutions` is still read, as the old name of `--limit`.
     let few = listed(&["--max-solutions", "7"]);
     assert_eq!(few[..], all[..7]);
 }
@@ -309,7 +320,7 @@ fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
     let mut hook = |tried: u64, found: u128| calls.push((tried, found));
     let solved = gametree::check::puzzle::solve_reporting(
         &game,
-        &gametree::check::puzzle::Domain::Range(0, 6),
+        &gametree::check::puzzle::Domain::Range(0, 10),
         10_000_000,
         1,
         &mut hook,

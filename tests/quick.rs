@@ -35,6 +35,8 @@ fn takes_the_shapes_big_trees_come_in() {
             .to_string(),
         "# a comment\nmax { min X { K=1 \"L 2\" = 2.5 } // another\n CHANCE { 1/2 -3e1 } }".to_string(),
         "Bounds[-9 9] MAX{MIN{1}MIN{2 3-4}}".to_string(),
+        "MAX { CHANCE { 1/2: MIN B [eval=3] { 1 } 1/2: ? } &B }".to_string(),
+        "players A B\nsum 5\nA { B { (1, 2) K=(2 3) } }".to_string(),
         "# AIMA Figure 5.2 — α/β ≤ ∞\ntitle \"Bäume\" MAX { \"ü 1\" = 3 // é\n 4 }".to_string(),
     ];
     for text in &texts {
@@ -50,12 +52,14 @@ fn leaves_everything_else_to_the_full_path() {
         "bounds [0, 5] MAX { 7 }",              // out of bounds
         "bounds [5, 0] MAX { 1 }",              // empty bounds
         "MAX { 3a }",                           // not a number
-        "MAX { 1/2: MIN { 1 } 1/2: 3 }",        // probabilities
-        "MAX { MIN B [eval=3] { 1 } }",         // attributes
-        "MAX { MIN B { 1 } &B }",               // transposition
-        "MAX { ? 1 }",                          // unknown leaf
-        "players A B\nA { (1, 2) }",            // many players
-        "MAX { 1 } expect minimax { value 1 }", // expect blocks
+        "MAX { 1/2: MIN { 1 } 1/2: 3 }",        // probabilities under MAX
+        "CHANCE { 1/2: 1 1/3: 2 }",             // probabilities summing to 5/6
+        "MAX { MIN B [eval=x] { 1 } }",         // eval without a number
+        "MAX { MIN B { 1 } &C }",               // transposition to nothing
+        "MAX B { MIN { 1 } &B }",               // a cycle
+        "players A B\nA { (1, 2, 3) }",         // a vector of the wrong length
+        "players A B\nMAX { (1, 2) }",          // MAX among players
+        "MAX { 1 } expect minimax { value 1 }", // expect blocks (load_tree reads up to them)
         "FOO { 1 }",                            // unknown kind
         "MAX { 1,, 2 }",                        // two commas
         "\u{feff}MAX { 1 }",                    // a byte-order mark

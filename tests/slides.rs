@@ -8,20 +8,21 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Show, Size, Svg, text_width};
+use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg, text_width};
 use gametree::search::options::Options;
 use gametree::search::{self, Algorithm};
 
 mod tools;
 use tools::have;
 
-/// Each fixture, the algorithm drawn, and what must be hidden for 6 pt.
-const TREES: [(&str, &str, &str); 5] = [
-    ("binary-32", "alphabeta", "visits"),
-    ("ternary-27", "alphabeta", ""),
-    ("branching5-40", "alphabeta", ""),
-    ("chance-24", "star2", ""),
-    ("maxn-18", "maxn", "names"),
+/// Each fixture and the algorithm drawn; all five are readable (6 pt)
+/// with the default flags: nothing hidden.
+const TREES: [(&str, &str); 5] = [
+    ("binary-32", "alphabeta"),
+    ("ternary-27", "alphabeta"),
+    ("branching5-40", "alphabeta"),
+    ("chance-24", "star2"),
+    ("maxn-18", "maxn"),
 ];
 
 fn fixture(name: &str) -> String {
@@ -79,15 +80,10 @@ fn beamer_frames_are_readable_and_on_the_page() {
         return;
     }
     let dir = scratch("beamer");
-    for (name, algo, hide) in TREES {
+    for (name, algo) in TREES {
         let tex = dir.join(format!("{name}.tex"));
-        let mut args = vec!["draw", "--format", "tikz", "--steps", "--standalone", "-a", algo, "-o"];
         let (file, out) = (fixture(name), tex.display().to_string());
-        args.push(&out);
-        args.push(&file);
-        if !hide.is_empty() {
-            args.extend(["--hide", hide]);
-        }
+        let args = ["draw", "--format", "tikz", "--steps", "--standalone", "-a", algo, "-o", &out, &file];
         let err = ok(&gametree(&args), name);
         assert!(!err.contains("warning"), "{name}: {err}");
         let mut cmd = Command::new("pdflatex");
@@ -112,17 +108,35 @@ fn beamer_frames_are_readable_and_on_the_page() {
     }
 }
 
+/// A complete binary tree of `depth` levels below the root, MAX and MIN
+/// alternating, leaves `i * 7 mod 20` left to right.
+fn binary(depth: u32) -> String {
+    fn node(level: u32, depth: u32, next: &mut u32) -> String {
+        if level == depth {
+            *next += 1;
+            return ((*next * 7) % 20).to_string();
+        }
+        let kind = if level.is_multiple_of(2) { "MAX" } else { "MIN" };
+        let kids: Vec<String> = (0..2).map(|_| node(level + 1, depth, next)).collect();
+        format!("{kind} {{ {} }}", kids.join(" "))
+    }
+    node(0, depth, &mut 0)
+}
+
 #[test]
 fn trees_too_big_to_read_say_so_and_still_draw() {
-    for (name, algo, hide) in TREES.into_iter().filter(|t| !t.2.is_empty()) {
-        let out = gametree(&["draw", &fixture(name), "-a", algo, "--format", "tikz", "--steps"]);
-        let err = ok(&out, name);
-        assert!(err.contains("warning") && err.contains("under 6 pt"), "{name}: {err}");
-        assert!(err.contains("--hide") && err.contains("--subtree"), "{name}: {err}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("\\begin{tikzpicture}"));
-        let _ = hide;
-    }
-    let part = gametree(&["draw", &fixture("binary-32"), "--format", "tikz", "--steps", "--subtree", "1"]);
+    // 64 leaves: twice the biggest tree a frame holds at 6 pt.
+    let dir = scratch("big");
+    let big = dir.join("binary-64.tree");
+    std::fs::write(&big, binary(6)).unwrap();
+    let file = big.display().to_string();
+    let out = gametree(&["draw", &file, "--format", "tikz", "--steps"]);
+    let err = ok(&out, "binary-64");
+    assert!(err.contains("warning") && err.contains("under 6 pt"), "{err}");
+    assert!(err.contains("--hide") && err.contains("--subtree"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\\begin{tikzpicture}"));
+    // Its left half is a 32-leaf tree, which fits.
+    let part = gametree(&["draw", &file, "--format", "tikz", "--steps", "--subtree", "1"]);
     assert!(!ok(&part, "subtree").contains("warning"), "half the tree fits");
 }
 
@@ -146,17 +160,9 @@ fn overlap(a: Box4, b: Box4) -> bool {
     a.0 < b.2 - 0.5 && b.0 < a.2 - 0.5 && a.1 < b.3 - 0.5 && b.1 < a.3 - 0.5
 }
 
-fn figure_of<'a>(game: &'a gametree::model::Game, algo: &str, hide: &str, size: Size) -> Figure<'a> {
+fn figure_of<'a>(game: &'a gametree::model::Game, algo: &str, size: Size) -> Figure<'a> {
     let trace = search::run(game, Algorithm::from_name(algo).unwrap(), &Options::default()).unwrap();
-    let mut show = Show::default();
-    for part in hide.split(',') {
-        match part {
-            "visits" => show.visits = false,
-            "names" => show.names = false,
-            _ => {}
-        }
-    }
-    let opts = DrawOptions { show, steps: true, ..DrawOptions::default() };
+    let opts = DrawOptions { steps: true, ..DrawOptions::default() };
     Figure::scoped(game, Some(&trace), opts, &Scope { subtree: None, size })
 }
 
@@ -185,11 +191,11 @@ fn assert_no_overlaps(fig: &Figure, what: &str) {
 
 #[test]
 fn no_labels_overlap_on_the_slides_trees() {
-    for (name, algo, hide) in TREES {
+    for (name, algo) in TREES {
         let text = std::fs::read_to_string(fixture(name)).unwrap();
         let game = gametree::load(name, &text).unwrap();
         for size in [Size::Beamer, Size::Natural] {
-            assert_no_overlaps(&figure_of(&game, algo, hide, size.clone()), &format!("{name} {size:?}"));
+            assert_no_overlaps(&figure_of(&game, algo, size.clone()), &format!("{name} {size:?}"));
         }
     }
 }
@@ -350,4 +356,100 @@ fn star1_frames_show_a_chance_nodes_running_bounds() {
             .unwrap();
         assert!(after_e.unwrap() < cut, "{algo:?}: the bounds are shown before the chance cut");
     }
+}
+
+#[test]
+fn mtdf_frames_start_each_pass_afresh_and_name_it() {
+    // specs/mtdf-passes.tree (worked in specs/WORKED.md): A = MAX over
+    // B = MIN{4, 7} and C = MIN{2, 9}. Pass 1, null window (−1, 0): B = 4
+    // ≥ β = 0, so A fails high and C is pruned. Pass 2, (4, 5): B.1 = 4 ≤
+    // α = 4 prunes B.2; C is searched now, and C.1 = 2 ≤ 4 prunes C.2.
+    let text = std::fs::read_to_string("specs/mtdf-passes.tree").unwrap();
+    let game = gametree::load("mtdf.tree", &text).unwrap();
+    let trace = search::run(&game, Algorithm::Mtdf, &Options::default()).unwrap();
+    let fig = Figure::new(&game, Some(&trace), DrawOptions { steps: true, ..DrawOptions::default() });
+    let at = |p: &[u32]| fig.tree.at(&gametree::model::Path(p.to_vec())).unwrap();
+    let caption = |f: &gametree::draw::Frame| f.caption.clone().unwrap_or_default();
+    let pass1_cut = fig.frames.iter().position(|f| f.nodes[at(&[1])].cut.is_some()).unwrap();
+    assert!(caption(&fig.frames[pass1_cut]).contains("[pass 1: null window (−1, 0)]"), "{:?}", fig.frames[pass1_cut]);
+    let pass2 = fig.frames.iter().position(|f| caption(f).contains("[pass 2: null window (4, 5)]")).unwrap();
+    assert!(pass2 > pass1_cut);
+    assert!(fig.frames[pass2].nodes.iter().all(|s| s.cut.is_none()), "pass 1's cut of C is gone");
+    let last = fig.frames.last().unwrap();
+    assert!(last.nodes[at(&[0, 1])].cut.is_some() && last.nodes[at(&[1, 1])].cut.is_some());
+    assert!(last.nodes[at(&[1])].cut.is_none(), "C is searched in pass 2");
+}
+
+#[test]
+fn star_frames_say_how_a_childs_window_was_derived() {
+    // specs/exam-chance-coin-pruning.tree, worked in its comment: R's α is
+    // 2 when B (p = 1/2 each, leaves in [−10, 10]) enters E (Star2: probes
+    // it). E's window:
+    // α = (2 − 1/2·10) / (1/2) = −6, above L = −10; β = (10 − 1/2·(−10))
+    // / (1/2) = 30, so U = 10.
+    let text = std::fs::read_to_string("specs/exam-chance-coin-pruning.tree").unwrap();
+    let game = gametree::load("coin.tree", &text).unwrap();
+    for (algo, name) in [(Algorithm::Star1, "Star1"), (Algorithm::Star2, "Star2")] {
+        let trace = search::run(&game, algo, &Options::default()).unwrap();
+        let fig = Figure::new(&game, Some(&trace), DrawOptions { steps: true, ..DrawOptions::default() });
+        let captions: Vec<String> = fig.frames.iter().filter_map(|f| f.caption.clone()).collect();
+        let e = captions.iter().find(|c| c.contains(" E (MIN) with α = -6")).unwrap();
+        let want =
+            format!("({name}: α = max(−10, (2 − 1/2·10) / (1/2)) = −6, β = min(10, (10 − 1/2·(−10)) / (1/2)) = 10");
+        assert!(e.contains(&want) && e.contains("from B's window"), "{algo:?}: {e}");
+    }
+}
+
+/// DOT as Graphviz lays it out (`dot -Tsvg`): no two texts of a spec's
+/// or a slides fixture's drawing overlap (node names with visit numbers
+/// and windows as xlabels, values, edge labels, cut words).
+#[test]
+fn no_labels_overlap_in_the_dot_of_every_spec() {
+    if !have("dot") {
+        return;
+    }
+    let mut specs: Vec<PathBuf> = std::fs::read_dir("specs").unwrap().map(|e| e.unwrap().path()).collect();
+    specs.extend(TREES.map(|t| PathBuf::from(fixture(t.0))));
+    specs.retain(|p| p.extension().is_some_and(|e| e == "tree"));
+    specs.sort();
+    let mut bad = Vec::new();
+    for path in specs {
+        let out = gametree(&["draw", &path.display().to_string(), "--format", "dot"]);
+        ok(&out, "dot");
+        let mut cmd = Command::new("dot");
+        cmd.arg("-Tsvg").stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(&out.stdout).unwrap();
+        let svg = child.wait_with_output().unwrap();
+        let svg = String::from_utf8_lossy(&svg.stdout).into_owned();
+        let opts = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+        let xml = roxmltree::Document::parse_with_options(&svg, opts).unwrap();
+        let num = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+        // Graphviz places text by its baseline; the graph's own label (the
+        // title) is left out: it sits above everything.
+        let boxes: Vec<(String, Box4)> = xml
+            .descendants()
+            .filter(|n| n.has_tag_name("text") && n.parent().is_some_and(|g| g.attribute("class") != Some("graph")))
+            .map(|n| {
+                let size = num(n, "font-size");
+                let anchor = match n.attribute("text-anchor") {
+                    Some("start") => Anchor::Start,
+                    Some("end") => Anchor::End,
+                    _ => Anchor::Middle,
+                };
+                let t = n.text().unwrap_or("").to_string();
+                let b = text_box((num(n, "x"), num(n, "y") - 0.35 * size), &t, size, anchor);
+                (t, b)
+            })
+            .collect();
+        for (i, (a, ba)) in boxes.iter().enumerate() {
+            for (b, bb) in &boxes[i + 1..] {
+                if overlap(*ba, *bb) {
+                    bad.push(format!("{}: `{a}` overlaps `{b}`", path.display()));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{} overlaps:\n{}", bad.len(), bad.join("\n"));
 }

@@ -328,6 +328,18 @@ fn generate(
     if range.0 > range.1 {
         return Err(PyValueError::new_err(format!("range {}..{} is empty", range.0, range.1)));
     }
-    let c = Constraints { depth, branching, range, chance, pruned, min_pruned, equality_case, root_tie, bounds, seed };
+    let c = Constraints {
+        depth,
+        branching,
+        range,
+        chance,
+        pruned,
+        min_pruned,
+        equality_case,
+        root_tie,
+        bounds,
+        star2: false,
+        seed,
+    };
     gametree::check::generate::generate(&c, &c.command()).map_err(|e| PyValueError::new_err(e.to_string()))
 }

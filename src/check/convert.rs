@@ -11,6 +11,19 @@ pub enum Form {
     Tree,
     /// The YAML form (`.yaml`/`.yml`).
     Yaml,
+    /// CS188's `GraphGameTreeTest` file (`.test`): [`crate::check::cs188`].
+    Cs188,
+}
+
+/// The forms `gametree convert --from` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A spec: the text form, or YAML by the file name.
+    Spec,
+    /// A nested list, `[[3, 12, 8], [2, 4, 6]]` ([`crate::syntax::nested`]).
+    Nested,
+    /// A CS188 `GraphGameTreeTest` file ([`crate::syntax::cs188`]).
+    Cs188,
 }
 
 /// A spec converted to another form.
@@ -25,13 +38,28 @@ pub struct Converted {
 /// Converts a valid spec (`name` tells its form) to `to`, without loss of
 /// meaning.
 pub fn convert(name: &str, text: &str, to: Form) -> Result<Converted, Vec<Diagnostic>> {
-    let file = crate::syntax::parse_any(name, text)?;
-    crate::model::validate::validate(&file)?;
+    convert_from(Source::Spec, name, text, to)
+}
+
+/// Converts a tree written in the form `from` to `to`; diagnostics point
+/// into `text`.
+pub fn convert_from(from: Source, name: &str, text: &str, to: Form) -> Result<Converted, Vec<Diagnostic>> {
+    let file = match from {
+        Source::Spec => crate::syntax::parse_any(name, text)?,
+        Source::Nested => crate::syntax::nested::read(text)?,
+        Source::Cs188 => crate::syntax::cs188::read(text)?,
+    };
+    let game = crate::model::validate::validate(&file)?;
     let out = match to {
         Form::Tree => crate::syntax::print::print(&file),
         Form::Yaml => crate::syntax::yaml::to_yaml(&file),
+        Form::Cs188 => crate::check::cs188::write(&game).map_err(|why| {
+            let kind = crate::diagnostic::DiagnosticKind::Form { form: "CS188 test file", why };
+            vec![Diagnostic::new(kind, file.root.span)]
+        })?,
     };
-    let comments_dropped = if crate::syntax::is_yaml(name) { 0 } else { crate::syntax::fmt::comments(text).len() };
+    let spec_text = from == Source::Spec && !crate::syntax::is_yaml(name);
+    let comments_dropped = if spec_text { crate::syntax::fmt::comments(text).len() } else { 0 };
     Ok(Converted { text: out, comments_dropped })
 }
 

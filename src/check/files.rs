@@ -1,6 +1,7 @@
 //! `gametree check` over files and folders: every `expect` block of every
 //! spec file, each file's result as text (the CLI prints it), checked on
-//! every core and returned in file order.
+//! every core (each thread takes the next file by index) and returned in
+//! file order.
 //!
 //! Invariant: one bad file never stops the others; it is counted as
 //! `broken` with its rendered diagnostics in `err`.
@@ -16,8 +17,8 @@ use crate::diagnostic::{Diagnostic, DiagnosticKind, Source};
 use crate::model::Game;
 use crate::search;
 
-/// Partial assignments `check` tries on a puzzle spec (it only needs one
-/// solution) before giving up.
+/// Steps (boxes of assignments, or partial assignments) `check` takes on
+/// a puzzle spec (it only needs one solution) before giving up.
 pub const PUZZLE_LIMIT: u64 = 2_000_000;
 
 /// Every spec file (`.tree`, `.yaml`, `.yml`) under `paths`: files as
@@ -69,30 +70,49 @@ pub struct FileCheck {
     pub no_blocks: bool,
 }
 
-/// Checks `files` on every core, in contiguous chunks; the results come
-/// back in the order of `files`, so the output is the same on every run.
+/// Checks `files` on every core; the results come back in the order of
+/// `files`, so the output is the same bytes on every run.
 pub fn check_files(files: &[PathBuf]) -> Vec<FileCheck> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = files.len().div_ceil(cores).max(1);
-    let stack = crate::stack_size(crate::syntax::parse::MAX_DEPTH);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = files
-            .chunks(chunk)
-            .map(|part| {
-                let work = move || part.iter().map(|p| check_file(p)).collect::<Vec<_>>();
-                (part, std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, work))
-            })
-            .collect();
-        let mut out = Vec::with_capacity(files.len());
-        for (part, worker) in workers {
-            match worker.map(|w| w.join()) {
-                Ok(Ok(checked)) => out.extend(checked),
-                Ok(Err(panic)) => std::panic::resume_unwind(panic),
-                Err(_) => out.extend(part.iter().map(|p| check_file(p))),
+    check_files_on(files, cores)
+}
+
+/// [`check_files`] on at most `threads` threads (1: serially), each with
+/// room on its stack for deep trees. Each thread takes the next unchecked file by index, so one slow
+/// file (a big puzzle) does not hold up a whole share of the others; each
+/// result goes into its file's slot.
+pub fn check_files_on(files: &[PathBuf], threads: usize) -> Vec<FileCheck> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let threads = threads.clamp(1, files.len().max(1));
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<FileCheck>>> = files.iter().map(|_| Mutex::new(None)).collect();
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(path) = files.get(i) else { break };
+            let checked = check_file(path);
+            if let Ok(mut slot) = slots[i].lock() {
+                *slot = Some(checked);
             }
         }
-        out
-    })
+    };
+    let stack = crate::stack_size(crate::syntax::parse::MAX_DEPTH);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> =
+            (0..threads).map(|_| std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, work)).collect();
+        for worker in workers {
+            match worker.map(|w| w.join()) {
+                Ok(Ok(())) => {}
+                Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                Err(_) => work(), // no thread: this one takes what is left
+            }
+        }
+    });
+    // A slot is empty only if its thread panicked (resumed above) or a
+    // lock was poisoned: check that file here.
+    let taken = slots.into_iter().map(|m| m.into_inner().ok().flatten());
+    taken.zip(files).map(|(c, p)| c.unwrap_or_else(|| check_file(p))).collect()
 }
 
 /// The diagnostics with carets, and how many there were.

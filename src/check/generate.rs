@@ -33,6 +33,9 @@ pub struct Constraints {
     pub root_tie: bool,
     /// Declare `bounds [lo, hi]` (the range), used as the root window.
     pub bounds: bool,
+    /// With `chance` and `bounds`, the pruning question is Star2's (its
+    /// probing phase cuts more) instead of Star1's.
+    pub star2: bool,
     pub seed: u64,
 }
 
@@ -63,13 +66,40 @@ impl std::fmt::Display for GenerateError {
 /// The spec text of the first tree meeting `c`.
 pub fn generate(c: &Constraints, command: &str) -> Result<String, GenerateError> {
     check(c)?;
-    for attempt in 0..ATTEMPTS {
+    first_from(c, 0, command).map(|(text, _)| text)
+}
+
+/// `count` different trees meeting `c`, for quizzes: the first one is
+/// [`generate`]'s, each next one the first tree after it in the sequence of
+/// sub-seeds (`seed + attempt`) that meets `c` and differs from every tree
+/// before it; each gets up to [`ATTEMPTS`] tries of its own.
+pub fn generate_many(c: &Constraints, count: usize, command: &str) -> Result<Vec<String>, GenerateError> {
+    check(c)?;
+    let mut out: Vec<String> = Vec::with_capacity(count);
+    let mut trees: Vec<String> = Vec::with_capacity(count);
+    let mut start = 0;
+    while out.len() < count {
+        let (text, attempt) = first_from(c, start, command)?;
+        start = attempt + 1;
+        let tree = text.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n");
+        if trees.contains(&tree) {
+            continue;
+        }
+        trees.push(tree);
+        out.push(text);
+    }
+    Ok(out)
+}
+
+/// The first tree meeting `c` from attempt `start` on, and its attempt.
+fn first_from(c: &Constraints, start: u64, command: &str) -> Result<(String, u64), GenerateError> {
+    for attempt in start..start.saturating_add(ATTEMPTS) {
         let mut rng = SplitMix64::new(c.seed.wrapping_add(attempt));
         let tree = tree_text(c, &mut rng);
         let header = header(c, command, attempt);
         let Ok(game) = crate::load("generated.tree", &format!("{header}{tree}")) else { continue };
         if let Some(expects) = answers(c, &game) {
-            return Ok(format!("{header}{tree}\n{expects}"));
+            return Ok((format!("{header}{tree}\n{expects}"), attempt));
         }
     }
     Err(GenerateError::GaveUp { attempts: ATTEMPTS })
@@ -95,6 +125,9 @@ fn check(c: &Constraints) -> Result<(), GenerateError> {
             "with --chance, --pruned and --min-pruned count star1's cuts, which need the leaves' bounds: add --bounds",
         );
     }
+    if c.star2 && !(c.chance && c.bounds) {
+        return no("--algorithm star2 asks Star2's cuts, on CHANCE trees with bounds: add --chance --bounds");
+    }
     if c.pruned.is_some() && c.min_pruned.is_some() {
         return no("give --pruned or --min-pruned, not both");
     }
@@ -112,12 +145,6 @@ fn header(c: &Constraints, command: &str, attempt: u64) -> String {
     out + "\n"
 }
 
-/// `A`…`Z`, then `A1`…: the inner nodes' names in preorder.
-fn name(i: usize) -> String {
-    let letter = (b'A' + (i % 26) as u8) as char;
-    if i < 26 { letter.to_string() } else { format!("{letter}{}", i / 26) }
-}
-
 fn tree_text(c: &Constraints, rng: &mut SplitMix64) -> String {
     let mut out = String::new();
     let mut names = 0;
@@ -133,7 +160,7 @@ fn node_text(c: &Constraints, rng: &mut SplitMix64, depth: u32, names: &mut usiz
         _ => "MIN",
     };
     let indent = "  ".repeat(depth as usize);
-    out.push_str(&format!("{kind} {}", name(*names)));
+    out.push_str(&format!("{kind} {}", crate::syntax::nested::node_name(*names)));
     *names += 1;
     if depth + 1 == c.depth {
         let leaves: Vec<String> = (0..c.branching).map(|_| rng.range(c.range.0, c.range.1).to_string()).collect();
@@ -177,8 +204,13 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
     if c.chance && !c.bounds {
         return Some(out);
     }
-    // With CHANCE nodes and bounds the pruning question is star1's.
-    let pruner = if c.chance { Algorithm::Star1 } else { Algorithm::Alphabeta };
+    // With CHANCE nodes and bounds the pruning question is star1's (or,
+    // asked, star2's).
+    let pruner = match (c.chance, c.star2) {
+        (true, true) => Algorithm::Star2,
+        (true, false) => Algorithm::Star1,
+        (false, _) => Algorithm::Alphabeta,
+    };
     let block = |opts: &Options| -> Option<(String, Vec<Path>)> {
         let run = Analysis::of(game, &search::run(game, pruner, opts).ok()?);
         let pruned: Vec<&Path> = run.pruned().collect();
@@ -222,6 +254,9 @@ impl Constraints {
             if on {
                 command += &format!(" {flag}");
             }
+        }
+        if self.star2 {
+            command += " --algorithm star2";
         }
         if let Some(k) = self.pruned {
             command += &format!(" --pruned {k}");

@@ -10,13 +10,16 @@
 pub mod answer;
 pub mod bigtree;
 pub mod convert;
+pub mod cs188;
 pub mod divergence;
 pub mod expect;
+pub mod export;
 pub mod files;
 pub mod generate;
 pub mod grade;
 pub mod lint;
 pub mod notation;
+pub mod practice;
 pub mod puzzle;
 pub mod resolve;
 pub mod spec;

@@ -20,10 +20,9 @@ pub struct Spec {
 /// Parses, validates and resolves a spec in either form (chosen by the
 /// file name); on failure, every problem found.
 pub fn load(name: &str, text: &str) -> Result<Spec, Vec<Diagnostic>> {
-    if !syntax::is_yaml(name)
-        && let Some(game) = model::quick::load(text)
-    {
-        return Ok(Spec { game, expects: Vec::new() });
+    if let Some((game, expects)) = model::quick::load_spec(name, text) {
+        let expects = resolve::resolve(&game, &expects)?;
+        return Ok(Spec { game, expects });
     }
     crate::stack::with_stack(syntax::parse::nesting(text), || from_ast(&syntax::parse_any(name, text)?))
 }

@@ -104,8 +104,13 @@ impl Output<'_> {
     /// Writes `text` to standard output, or atomically to the file, never
     /// over the input and never over an existing file without `--force`.
     pub fn write(&self, out: &mut dyn Write, text: &str) -> Exit {
+        self.write_bytes(out, text.as_bytes())
+    }
+
+    /// [`Output::write`] for bytes (a zip).
+    pub fn write_bytes(&self, out: &mut dyn Write, text: &[u8]) -> Exit {
         let Some(path) = self.path else {
-            out.write_all(text.as_bytes())?;
+            out.write_all(text)?;
             return Ok(0);
         };
         let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
@@ -135,7 +140,7 @@ impl Output<'_> {
 /// (a private file stays private; the temporary file has them from its
 /// creation on). Without `replace`, an existing target is never replaced,
 /// even one created meanwhile. Shared by `fmt --write` and every `-o`.
-pub fn atomic_write(path: &Path, text: &str, replace: bool) -> io::Result<()> {
+pub fn atomic_write(path: &Path, text: impl AsRef<[u8]>, replace: bool) -> io::Result<()> {
     let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     let target = if is_link { resolve_link(path)? } else { path.to_path_buf() };
     let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
@@ -155,7 +160,7 @@ pub fn atomic_write(path: &Path, text: &str, replace: bool) -> io::Result<()> {
     if let Some(p) = permissions {
         file.as_file().set_permissions(p)?; // the mode above is cut by the umask
     }
-    file.write_all(text.as_bytes())?;
+    file.write_all(text.as_ref())?;
     file.as_file().sync_all()?;
     // On an error the temporary file is removed when `file` is dropped.
     let persisted = if replace { file.persist(&target) } else { file.persist_noclobber(&target) };

@@ -23,6 +23,7 @@ mod generate;
 mod grade;
 mod io;
 mod lint;
+mod practice;
 mod puzzle;
 mod solve;
 
@@ -59,6 +60,18 @@ enum Command {
     /// Generate a random exam tree with its answers computed.
     #[command(after_help = generate::EXAMPLES)]
     Generate(generate::GenerateArgs),
+    /// Write an offline practice page: alpha-beta problems to prune by hand and check.
+    #[command(
+        after_help = practice::EXAMPLES,
+        mut_arg("depth", |a| a.required(false).default_value("3")),
+        mut_arg("branching", |a| a.required(false).default_value("3")),
+        mut_arg("min_pruned", |a| a.default_value("2")),
+        // The page practises alpha-beta on MAX/MIN trees (--chance is refused).
+        mut_arg("chance", |a| a.hide(true)),
+        mut_arg("algorithm", |a| a.hide(true)),
+        mut_arg("pruned", |a| a.help("Alpha-beta must prune exactly K edges")),
+    )]
+    Practice(practice::PracticeArgs),
     /// Warn about specs that are legal but suspicious.
     #[command(after_help = lint::EXAMPLES)]
     Lint(lint::LintArgs),
@@ -101,6 +114,7 @@ where
         Command::Grade(args) => grade::grade(&args, &mut out),
         Command::Puzzle(args) => puzzle::puzzle(&args, &mut out),
         Command::Generate(args) => generate::generate(&args, &mut out),
+        Command::Practice(args) => practice::practice(&args, &mut out),
         Command::Lint(args) => lint::lint(&args, &mut out),
         Command::Fmt(args) => fmt::fmt(&args, &mut out),
         Command::Draw(args) => draw::draw(&args, &mut out),

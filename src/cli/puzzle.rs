@@ -42,12 +42,15 @@ pub struct PuzzleArgs {
     options: Vec<String>,
     #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
     format: PuzzleFormat,
-    /// List at most this many solutions (all are counted); 0: no limit.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    max_solutions: usize,
+    /// List at most this many solutions, the first in sorted order (all
+    /// are counted, exactly); 0: list all. (`--max-solutions` is an old
+    /// name for it.)
+    #[arg(long, value_name = "N", default_value_t = 20, alias = "max-solutions")]
+    limit: usize,
 }
 
-/// Partial assignments `puzzle` tries before giving up.
+/// Steps (boxes of assignments, or partial assignments where boxes do not
+/// apply) `puzzle` takes before giving up.
 const PUZZLE_LIMIT: u64 = 50_000_000;
 /// Complete assignments beyond which `puzzle` announces the search's size.
 const LARGE_SPACE: u128 = 1_000_000;
@@ -70,7 +73,7 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
             return Ok(2);
         }
     };
-    let max = if args.max_solutions == 0 { usize::MAX } else { args.max_solutions };
+    let max = if args.limit == 0 { usize::MAX } else { args.limit };
     if let (Some(d), Domain::Range(lo, hi), Some((blo, bhi))) = (&args.domain, &domain, game.bounds())
         && (Num::int(*lo) < blo || Num::int(*hi) > bhi)
     {
@@ -83,7 +86,7 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
     let counted = !matches!(&domain, Domain::Multiset(vs) if vs.len() != unknowns);
     if counted && unknowns > 0 && space > LARGE_SPACE {
         eprintln!(
-            "note: searching up to {space_text} = {space} assignments (with pruning; giving up after {PUZZLE_LIMIT} partial assignments)…"
+            "note: searching up to {space_text} = {space} assignments (with pruning; giving up after {PUZZLE_LIMIT} steps)…"
         );
     }
     let start = std::time::Instant::now();
@@ -92,7 +95,7 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
         if last.elapsed() >= PROGRESS_INTERVAL {
             last = std::time::Instant::now();
             let secs = start.elapsed().as_secs();
-            eprintln!("  … {tried} partial assignments tried, {found} solutions so far ({secs} s)");
+            eprintln!("  … {tried} steps, {found} solutions so far ({secs} s)");
         }
     };
     let solved = match puzzle::solve_reporting(&spec, &domain, PUZZLE_LIMIT, max, &mut progress) {
@@ -124,13 +127,12 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
                 solved.solutions.iter().map(|s| s.iter().map(|v| Number::Num(*v)).collect()).collect();
             #[derive(serde::Serialize)]
             struct Json<'a> {
-                count: u64,
+                count: u128,
                 unique: bool,
                 solutions: Vec<Vec<Number>>,
                 options: &'a [puzzle::Verdict],
             }
-            let count = u64::try_from(solved.count).unwrap_or(u64::MAX);
-            let json = Json { count, unique: solved.count == 1, solutions, options: &verdicts };
+            let json = Json { count: solved.count, unique: solved.count == 1, solutions, options: &verdicts };
             match serde_json::to_string_pretty(&json) {
                 Ok(s) => writeln!(out, "{s}")?,
                 Err(e) => return Ok(internal(e)),
@@ -149,7 +151,7 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
                 writeln!(out, "  {}", nums(s))?;
             }
             if (solved.solutions.len() as u128) < solved.count {
-                writeln!(out, "  … (the first {} listed; --max-solutions 0 lists all)", solved.solutions.len())?;
+                writeln!(out, "  … (the first {} listed; --limit 0 lists all)", solved.solutions.len())?;
             }
             for v in &verdicts {
                 let word = if v.correct { "correct" } else { "wrong" };

@@ -32,7 +32,7 @@ impl fmt::Display for Dot<'_> {
         }
         writeln!(
             f,
-            "  graph [fontname=\"DejaVu Sans\", labelloc=t, label=\"{}\", nodesep=0.3, ranksep=0.6];",
+            "  graph [fontname=\"DejaVu Sans\", labelloc=t, label=\"{}\", nodesep=0.3, ranksep=0.7];",
             DotText(&heading)
         )?;
         writeln!(
@@ -113,7 +113,11 @@ impl Dot<'_> {
                     CutKind::Chance { high: true } => (BETA, format!("// chance cut ({ge} β)")),
                     CutKind::Shallow => (BETA, "// shallow cut".to_string()),
                 };
-                label.push(word);
+                // Worded on the first edge its cut pruned only (as in the
+                // other formats): neighbouring pruned edges' words collide.
+                if s.first_cut {
+                    label.push(word);
+                }
                 attrs.push(format!("color=\"{c}:#FFFFFF:{c}\", fontcolor=\"{c}\""));
             }
             _ if s.grey && show.cuts => attrs.push(format!("color=\"{GREY}\", fontcolor=\"{GREY}\"")),

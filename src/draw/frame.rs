@@ -13,7 +13,7 @@ use crate::model::{Game, NodeKind, Utility};
 use crate::num::Num;
 use crate::report::narrate::narrate;
 use crate::search::Algorithm;
-use crate::search::trace::{BoundKind, CutKind, Event, Trace, Value, Window};
+use crate::search::trace::{BoundKind, CutKind, Event, PassKind, Trace, Value, Window};
 
 use super::tree::Tree;
 
@@ -65,7 +65,7 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
     let lines = narrate(game, trace);
     let n = trace.len();
     let mut live: HashMap<usize, (Option<Value>, Option<Window>)> = HashMap::new();
-    let mut prev = Analysis::of(game, &trace.prefix(0));
+    let mut prev = Analysis::of(game, &prefix(trace, 0));
     let mut out = Vec::new();
     let star = matches!(trace.algorithm, Algorithm::Star1 | Algorithm::Star2);
     let bounds = game.bounds().filter(|_| star);
@@ -76,23 +76,60 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
         f.caption = Some("Before the search.".into());
         out.push(f);
     }
-    for k in 0..n {
-        let a = Analysis::of(game, &trace.prefix(k + 1));
+    // With steps, a new pass (MTD(f), iterative deepening) starts from a
+    // clean tree: each frame shows the current pass only, its caption
+    // says which.
+    let mut start = 0;
+    let mut pass_note: Option<String> = None;
+    for (k, event) in trace.events().enumerate() {
+        if let (true, Event::Pass { number, kind }) = (steps, &event) {
+            start = k;
+            live.clear();
+            prev = Analysis::of(game, &slice(trace, k, k));
+            pass_note = Some(match kind {
+                PassKind::Mtdf { window, .. } => {
+                    format!("[pass {number}: null window ({}, {})]", num(window.alpha), num(window.beta))
+                }
+                PassKind::Deepening { depth, .. } => format!("[iteration {number}: depth {depth}]"),
+            });
+        }
+        let star_note = match (&event, bounds) {
+            (
+                Event::Enter { child, window: Some(w), .. }
+                | Event::Probe { child, window: Some(w), .. }
+                | Event::Leaf { child, window: Some(w), .. },
+                Some(b),
+            ) if steps => star_window_note(game, trace.algorithm, &prev, (*child, *w), b),
+            _ => None,
+        };
+        let a = Analysis::of(game, &slice(trace, start, k + 1));
         let focus = if a.visits.len() > prev.visits.len() { Some(a.visits.len() - 1) } else { deepest_open(&prev) };
-        if let (Some(Event::Update { value, window, .. }), Some(top)) = (trace.get(k), deepest_open(&a)) {
+        if let (Event::Update { value, window, .. }, Some(top)) = (event, deepest_open(&a)) {
             live.insert(top, (Some(value), window));
         }
         if steps || k + 1 == n {
             let mut f = build(&a, &live);
             if steps {
                 f.focus = focus.and_then(|v| tree.at(&a.visits[v].path));
-                f.caption = lines.get(k).map(|l| format!("{}. {l}", k + 1));
+                let notes = [star_note, pass_note.clone().filter(|_| k > start)];
+                f.caption = lines
+                    .get(k)
+                    .map(|l| notes.iter().flatten().fold(format!("{}. {l}", k + 1), |c, n| format!("{c} {n}")));
             }
             out.push(f);
         }
         prev = a;
     }
     out
+}
+
+fn prefix(trace: &Trace, k: usize) -> Trace {
+    slice(trace, 0, k)
+}
+
+/// Events `from..to` of the trace, as a trace.
+fn slice(trace: &Trace, from: usize, to: usize) -> Trace {
+    trace.slice(from, to)
 }
 
 /// The innermost node entered and not yet left.
@@ -156,7 +193,19 @@ fn build(
 /// child's value as far as the search knows it (exact, or a bound on one
 /// side), the declared bounds `L`, `U` for the rest, weighted by the
 /// probabilities: `[lo, hi]`. The cut compares these with α and β.
-fn running_bounds(game: &Game, a: &Analysis, v: usize, (lo_b, hi_b): (Num, Num)) -> String {
+fn running_bounds(game: &Game, a: &Analysis, v: usize, bounds: (Num, Num)) -> String {
+    let visit = &a.visits[v];
+    let known = known(game, a, v, bounds);
+    let (lo, hi) = (0..known.len()).fold((Num::ZERO, Num::ZERO), |(lo, hi), i| {
+        let p = game.prob(visit.node, i);
+        (lo + p * known[i].0, hi + p * known[i].1)
+    });
+    format!("[{}, {}]", num(lo), num(hi))
+}
+
+/// What an open CHANCE node (visit `v`) knows of each child: `[v, v]`
+/// once searched, one side once bounded, the declared bounds before.
+fn known(game: &Game, a: &Analysis, v: usize, (lo_b, hi_b): (Num, Num)) -> Vec<(Num, Num)> {
     let visit = &a.visits[v];
     let n = game.node(visit.node).children().len();
     let mut known = vec![(lo_b, hi_b); n];
@@ -169,11 +218,67 @@ fn running_bounds(game: &Game, a: &Analysis, v: usize, (lo_b, hi_b): (Num, Num))
             BoundKind::Upper => (lo_b, val),
         };
     }
-    let (lo, hi) = (0..n).fold((Num::ZERO, Num::ZERO), |(lo, hi), i| {
-        let p = game.prob(visit.node, i);
-        (lo + p * known[i].0, hi + p * known[i].1)
-    });
-    format!("[{}, {}]", num(lo), num(hi))
+    known
+}
+
+/// Under Star1/Star2, the step entering child `child` of an open CHANCE
+/// node (`prev`'s deepest open visit) with `window`: how that window
+/// came from the node's own and its running bounds (Ballard 1983; the
+/// arithmetic of `search::star_chance`): `α = max(L, (α − Σ_{j≠i} p_j·hi_j)
+/// / p_i)`, `β = min(U, (β − Σ_{j≠i} p_j·lo_j) / p_i)`. `None` when the
+/// numbers read off the trace do not give the window it recorded.
+fn star_window_note(
+    game: &Game,
+    algorithm: Algorithm,
+    prev: &Analysis,
+    (child, window): (u32, Window),
+    bounds: (Num, Num),
+) -> Option<String> {
+    let top = deepest_open(prev)?;
+    let visit = &prev.visits[top];
+    let node = game.node(visit.node);
+    if node.kind() != NodeKind::Chance {
+        return None;
+    }
+    let w = visit.window?;
+    let known = known(game, prev, top, bounds);
+    let i = child as usize;
+    let p = game.prob(visit.node, i);
+    if p.is_zero() || i >= known.len() {
+        return None;
+    }
+    let others = |side: fn(&(Num, Num)) -> Num| -> (Num, String) {
+        let terms: Vec<(Num, String)> = (0..known.len())
+            .filter(|&j| j != i)
+            .map(|j| {
+                let (pj, x) = (game.prob(visit.node, j), side(&known[j]));
+                let shown = if x < Num::ZERO { format!("({})", num(x)) } else { num(x) };
+                (pj * x, format!("{}·{shown}", num(pj)))
+            })
+            .collect();
+        let sum = terms.iter().fold(Num::ZERO, |acc, t| acc + t.0);
+        let text: Vec<String> = terms.into_iter().map(|t| t.1).collect();
+        (sum, if text.is_empty() { "0".into() } else { text.join(" + ") })
+    };
+    let ((hi_sum, hi_text), (lo_sum, lo_text)) = (others(|k| k.1), others(|k| k.0));
+    let a = ((w.alpha - hi_sum) / p).max(bounds.0);
+    let b = ((w.beta - lo_sum) / p).min(bounds.1);
+    if a != window.alpha || b != window.beta {
+        return None;
+    }
+    let over = if num(p).contains('/') { format!("({})", num(p)) } else { num(p) };
+    let star = if algorithm == Algorithm::Star2 { "Star2" } else { "Star1" };
+    Some(format!(
+        "({star}: α = max({}, ({} − {hi_text}) / {over}) = {}, β = min({}, ({} − {lo_text}) / {over}) = {}, \
+         from {}'s window less the most and the least the other outcomes can still add)",
+        num(bounds.0),
+        num(w.alpha),
+        num(a),
+        num(bounds.1),
+        num(w.beta),
+        num(b),
+        game.display_name(visit.node, &visit.path),
+    ))
 }
 
 /// `3`, `−2`, `7/2`, `(1, 2, 6)`, `?`.

@@ -25,8 +25,10 @@ mod escape;
 mod frame;
 mod html;
 mod layout;
+mod marks;
 mod paint;
 mod place;
+mod shape;
 mod style;
 mod svg;
 mod text;
@@ -36,12 +38,13 @@ mod tree;
 use std::collections::HashMap;
 
 pub use dot::Dot;
+pub use escape::XmlText;
 pub use frame::{Frame, NodeState};
 pub use html::Html;
 pub use layout::Layout;
-pub use paint::{Anchor, Item, Mark, text_width};
+pub use marks::{Anchor, Item, Mark, text_width};
 pub use style::{Length, MIN_TEXT_PT, Size, Style, Unit};
-pub use svg::Svg;
+pub use svg::{Svg, element as svg_element, open_tag as svg_open_tag};
 pub use text::Text;
 pub use tikz::Tikz;
 pub use tree::Tree;
@@ -194,7 +197,29 @@ impl<'a> Figure<'a> {
                 break;
             }
         }
-        best.expect("at least one style")
+        let fig = best.expect("at least one style");
+        fig.stretched(trace.map(|t| t.options.cuts))
+    }
+
+    /// A beamer frame whose picture is held by its width, with room to
+    /// spare below: the levels drawn further apart (up to twice), so the
+    /// tree fills the frame and edges are long enough for their labels
+    /// and cut marks. The scale, and so every text size, stays the same.
+    fn stretched(self, cuts: Option<CutRule>) -> Figure<'a> {
+        let (Size::Beamer, Some(scale)) = (&self.size, self.scale) else { return self };
+        let depth = (0..self.tree.nodes.len()).map(|i| self.tree.depth(i)).max().unwrap_or(0);
+        let room = style::BEAMER_H / (0.75 * scale) - self.height;
+        if depth == 0 || room < 8.0 {
+            return self;
+        }
+        let mut style = *self.style();
+        style.level += (room / depth as f64).min(style.level);
+        let fig = Figure::styled(self.game, self.tree.clone(), self.frames.clone(), self.opts, style, Size::Beamer);
+        // Rounding may leave the taller figure a hair over: keep the old one.
+        if fig.scale.is_none_or(|s| s < scale - 1e-6) {
+            return self;
+        }
+        Figure { algorithm: self.algorithm.clone(), cuts: cuts.unwrap_or(self.cuts), ..fig }
     }
 
     fn styled(
@@ -207,6 +232,11 @@ impl<'a> Figure<'a> {
     ) -> Figure<'a> {
         let sizes = paint::measure(game, &tree, &frames, &opts, style);
         let mut layout = Layout::styled(&tree, &sizes.extents, &style);
+        let room = paint::legend_room(&tree, &sizes, &layout);
+        for p in &mut layout.pos {
+            p.0 += room;
+        }
+        layout.width += room;
         let captioned = frames.iter().any(|f| f.caption.is_some());
         let width = if captioned { layout.width.max(460.0 + 2.0 * style.margin) } else { layout.width };
         let dx = (width - layout.width) / 2.0;
@@ -214,7 +244,7 @@ impl<'a> Figure<'a> {
             p.0 += dx;
         }
         let text_w = width - 2.0 * style.margin;
-        let wrap = |c: &str| paint::wrap(c, text_w, style.caption);
+        let wrap = |c: &str| marks::wrap(c, text_w, style.caption);
         let windows = style.compact && opts.show.windows;
         let captions: Vec<Vec<String>> = frames
             .iter()
@@ -229,7 +259,7 @@ impl<'a> Figure<'a> {
             })
             .collect();
         let lines = captions.iter().map(Vec::len).max().unwrap_or(0);
-        let height = layout.height + paint::caption_height(lines, style.caption);
+        let height = layout.height + marks::caption_height(lines, style.caption);
         let scale = size.scale(width, height);
         let (algorithm, cuts) = (None, CutRule::OnEquality);
         let mut fig = Figure {
@@ -295,8 +325,8 @@ impl<'a> Figure<'a> {
                 at,
                 text: line.clone(),
                 size,
-                anchor: paint::Anchor::Start,
-                ink: paint::Ink::Black,
+                anchor: marks::Anchor::Start,
+                ink: marks::Ink::Black,
                 bold: false,
                 italic: false,
                 halo: false,

@@ -6,203 +6,14 @@ use crate::model::{Game, NodeKind};
 use crate::search::options::CutRule;
 use crate::search::trace::CutKind;
 
+use super::DrawOptions;
 use super::frame::{Frame, NodeState, num};
 use super::layout::{Extent, Layout};
-use super::place::{Box4, Clear, Side, lerp, place};
+use super::marks::{Anchor, Ink, Item, Mark, Pt, text_width};
+use super::place::{Box4, Side, lerp, place};
+use super::shape::{Shape, outline, shape, shape_size};
 use super::style::Style;
 use super::tree::Tree;
-use super::{DrawOptions, Shapes};
-
-/// A point in CSS pixels, y downwards.
-pub type Pt = (f64, f64);
-
-/// Colours, by what they mean.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ink {
-    Black,
-    /// Not searched.
-    Grey,
-    /// Names, windows, badges' text.
-    Soft,
-    /// α: α-cuts and α in windows.
-    Alpha,
-    /// β: β-cuts and β in windows.
-    Beta,
-    /// The node the current step is about.
-    Focus,
-    White,
-    /// Fill of the focused node.
-    FocusFill,
-    /// Fill of a visit badge.
-    Badge,
-    /// No fill.
-    None,
-}
-
-impl Ink {
-    pub const ALL: [Ink; 9] =
-        [Ink::Black, Ink::Grey, Ink::Soft, Ink::Alpha, Ink::Beta, Ink::Focus, Ink::White, Ink::FocusFill, Ink::Badge];
-
-    /// The colour's name (TikZ) and its RGB (SVG and TikZ).
-    pub fn name(self) -> &'static str {
-        match self {
-            Ink::Black => "gtblack",
-            Ink::Grey => "gtgrey",
-            Ink::Soft => "gtsoft",
-            Ink::Alpha => "gtalpha",
-            Ink::Beta => "gtbeta",
-            Ink::Focus => "gtfocus",
-            Ink::White => "white",
-            Ink::FocusFill => "gtfocusfill",
-            Ink::Badge => "gtbadge",
-            Ink::None => "none",
-        }
-    }
-
-    pub fn hex(self) -> &'static str {
-        match self {
-            Ink::Black => "222222",
-            Ink::Grey => "B4B4B4",
-            Ink::Soft => "555555",
-            Ink::Alpha => "C0392B",
-            Ink::Beta => "1F5FAD",
-            Ink::Focus => "E67E22",
-            Ink::White => "FFFFFF",
-            Ink::FocusFill => "FFF1D6",
-            Ink::Badge => "EDEDED",
-            Ink::None => "none",
-        }
-    }
-}
-
-/// How text sits on its point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Anchor {
-    /// The text starts at the point.
-    Start,
-    Middle,
-    /// The text ends at the point.
-    End,
-}
-
-/// One thing drawn.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Mark {
-    Line {
-        a: Pt,
-        b: Pt,
-        ink: Ink,
-        width: f64,
-        dash: bool,
-    },
-    Poly {
-        pts: Vec<Pt>,
-        stroke: Ink,
-        fill: Ink,
-        width: f64,
-    },
-    Ellipse {
-        c: Pt,
-        rx: f64,
-        ry: f64,
-        stroke: Ink,
-        fill: Ink,
-        width: f64,
-    },
-    /// Text vertically centred on `at`; `halo`: on a white outline, to stay
-    /// readable over lines.
-    Text {
-        at: Pt,
-        text: String,
-        size: f64,
-        anchor: Anchor,
-        ink: Ink,
-        bold: bool,
-        italic: bool,
-        halo: bool,
-    },
-}
-
-/// A mark and the layer it is drawn in (edges 0, marks on edges 1, shapes
-/// 2, text 3), so renderers that merge frames keep the stacking order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Item {
-    pub layer: u8,
-    pub mark: Mark,
-}
-
-/// Roughly how wide `text` is at `size` px in a sans-serif font.
-pub fn text_width(text: &str, size: f64) -> f64 {
-    let em: f64 = text
-        .chars()
-        .map(|c| match c {
-            ' ' | ',' | '.' | ':' | ';' | '(' | ')' | '[' | ']' | '\'' | '|' | 'i' | 'l' | 'j' | '!' => 0.34,
-            '/' | 'f' | 't' | 'r' => 0.42,
-            'm' | 'w' | 'M' | 'W' | '∞' | '≥' | '≤' | '−' | '—' => 0.86,
-            'A'..='Z' => 0.7,
-            c if (c as u32) >= 0x2E80 => 1.0,
-            _ => 0.62,
-        })
-        .sum();
-    em * size
-}
-
-/// The shapes a node can have.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Shape {
-    Up,
-    Down,
-    Round,
-    Box,
-    Diamond,
-}
-
-fn shape(game: &Game, tree: &Tree, i: usize, shapes: Shapes) -> Shape {
-    let kind = game.node(tree.nodes[i].id).kind();
-    match (shapes, kind) {
-        (Shapes::Aima, NodeKind::Max) => Shape::Up,
-        (Shapes::Aima, NodeKind::Min) => Shape::Down,
-        (Shapes::Aima, NodeKind::Chance) => Shape::Round,
-        (Shapes::Aima, NodeKind::Leaf) => Shape::Box,
-        (Shapes::Exam, NodeKind::Max) => Shape::Box,
-        (Shapes::Exam, NodeKind::Min) => Shape::Round,
-        (Shapes::Exam, NodeKind::Chance) => Shape::Diamond,
-        (Shapes::Exam, NodeKind::Leaf) => Shape::Up,
-        (_, NodeKind::Player(_)) => Shape::Box,
-    }
-}
-
-/// A node's shape size for the widest value it ever shows.
-fn shape_size(s: Shape, leaf: bool, text_w: f64, st: &Style) -> (f64, f64) {
-    if st.compact {
-        // Compact: tighter padding, the same proportions.
-        return match (s, leaf) {
-            // Taller, with the value nearer the wide side.
-            (Shape::Up | Shape::Down, _) => ((1.15 * text_w + 8.0).max(30.0), 32.0),
-            (Shape::Round, _) => ((text_w + 12.0).max(ellipse_around(text_w, 14.0, st.value)).max(30.0), 28.0),
-            (Shape::Diamond, _) => ((1.5 * text_w + 12.0).max(34.0), 30.0),
-            (Shape::Box, true) => ((text_w + 4.0).max(18.0), 20.0),
-            (Shape::Box, false) => ((text_w + 10.0).max(26.0), 25.0),
-        };
-    }
-    match (s, leaf) {
-        (Shape::Up | Shape::Down, _) => ((1.7 * text_w + 16.0).max(42.0), 32.0),
-        (Shape::Round, _) => ((text_w + 18.0).max(ellipse_around(text_w, 16.0, st.value)).max(34.0), 32.0),
-        (Shape::Diamond, _) => ((1.6 * text_w + 18.0).max(40.0), 36.0),
-        (Shape::Box, true) => ((text_w + 14.0).max(28.0), 26.0),
-        (Shape::Box, false) => ((text_w + 16.0).max(32.0), 30.0),
-    }
-}
-
-/// The width of an ellipse of half-height `ry` that holds a value `text_w`
-/// wide (estimated for regular type; computed values are bold, about 15%
-/// wider) and its cap height, with a little room at the sides: the
-/// ellipse narrows above and below its middle line, where the text still is.
-fn ellipse_around(text_w: f64, ry: f64, size: f64) -> f64 {
-    let half_height = 0.4 * size;
-    let inner = 1.15 * text_w + 8.0;
-    inner / (1.0 - (half_height / ry).powi(2)).sqrt()
-}
 
 /// What is measured once over all frames: shape sizes and the room texts
 /// beside them take.
@@ -211,13 +22,61 @@ pub struct Sizes {
     pub shape: Vec<(f64, f64)>,
     pub extents: Vec<Extent>,
     pub style: Style,
+    /// Stacked styles: per level, the player every node on it belongs to.
+    pub legend: Vec<Option<String>>,
+}
+
+/// Per level (depth below the drawn root), the player to move when every
+/// inner node on it is that player's; empty unless the style stacks.
+fn legend(game: &Game, tree: &Tree, style: &Style) -> Vec<Option<String>> {
+    if !style.stack {
+        return Vec::new();
+    }
+    let mut out: Vec<Option<Option<u16>>> = Vec::new();
+    for (i, t) in tree.nodes.iter().enumerate().filter(|(_, t)| !t.children.is_empty()) {
+        let d = tree.depth(i);
+        if out.len() <= d {
+            out.resize(d + 1, None);
+        }
+        let p = match game.node(t.id).kind() {
+            NodeKind::Player(p) => Some(p),
+            _ => None,
+        };
+        out[d] = match out[d] {
+            None => Some(p),
+            Some(q) if q == p => Some(q),
+            Some(_) => Some(None),
+        };
+    }
+    out.into_iter().map(|p| p.flatten().and_then(|p| game.players().get(p as usize).cloned())).collect()
+}
+
+/// Which way from a node's top its visit number (and, stacked, its name)
+/// go: away from the edge coming in, read off its place among its
+/// siblings (a first child's parent is to its right), so measuring and
+/// painting agree before the layout exists. The root: right.
+fn away(tree: &Tree, i: usize) -> f64 {
+    let Some(p) = tree.nodes[i].parent else { return 1.0 };
+    let kids = &tree.nodes[p].children;
+    let k = kids.iter().position(|&c| c == i).unwrap_or(0);
+    if 2 * k + 1 < kids.len() { -1.0 } else { 1.0 }
+}
+
+/// Stacked: the row above an inner node, from its top's middle outwards:
+/// `2` px, the visit badge, `3` px, the name. Its width.
+fn stack_row(badge: bool, name_w: f64, st: &Style) -> f64 {
+    let b = if badge { 2.0 * st.badge_r } else { 0.0 };
+    let between = if badge && name_w > 0.0 { 3.0 } else { 0.0 };
+    if b + name_w > 0.0 { 2.0 + b + between + name_w } else { 0.0 }
 }
 
 /// The name drawn beside a node: its name, and for a player's node the
-/// player to move.
-fn name_text(game: &Game, tree: &Tree, i: usize) -> Option<String> {
+/// player to move (unless the level's legend says it).
+fn name_text(game: &Game, tree: &Tree, i: usize, legend: &[Option<String>]) -> Option<String> {
     let node = game.node(tree.nodes[i].id);
+    let told = legend.get(tree.depth(i)).is_some_and(Option::is_some);
     match (node.kind(), node.name()) {
+        (NodeKind::Player(_), name) if told => name.map(str::to_string),
         (NodeKind::Player(p), name) => {
             let player = game.players().get(p as usize).cloned().unwrap_or_default();
             Some(match name {
@@ -247,7 +106,8 @@ fn window_lines(s: &NodeState) -> Option<[String; 2]> {
 pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, style: Style) -> Sizes {
     let n = tree.nodes.len();
     let st = &style;
-    let mut sizes = Sizes { shape: vec![(0.0, 0.0); n], extents: vec![Extent::default(); n], style };
+    let legend = legend(game, tree, st);
+    let mut sizes = Sizes { shape: vec![(0.0, 0.0); n], extents: vec![Extent::default(); n], style, legend };
     for i in 0..n {
         let leaf = tree.nodes[i].children.is_empty();
         let states = frames.iter().map(|f| &f.nodes[i]);
@@ -258,7 +118,9 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, s
             .fold(0.0, f64::max);
         let (w, h) = shape_size(shape(game, tree, i, opts.shapes), leaf, value_w, st);
         sizes.shape[i] = (w, h);
-        let name_w = name_text(game, tree, i).filter(|_| opts.show.names).map_or(0.0, |n| text_width(&n, st.name));
+        let name_w = name_text(game, tree, i, &sizes.legend)
+            .filter(|_| opts.show.names)
+            .map_or(0.0, |n| text_width(&n, st.name));
         let window_w = states
             .filter(|_| opts.show.windows && !leaf && !st.compact)
             .filter_map(window_lines)
@@ -272,6 +134,19 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, s
             e.left = (w / 2.0).max(name_w / 2.0);
             e.right = e.left;
             e.down = h / 2.0 + badge + if name_w > 0.0 { st.name + 5.0 } else { 0.0 };
+        } else if st.stack {
+            // The visit number and the name in a row above, on one side.
+            // A name's row 4 px more, so neighbouring rows never read as one.
+            let row = stack_row(opts.show.visits, name_w, st) + if name_w > 0.0 { 4.0 } else { 0.0 };
+            e.left = w / 2.0 + 0.5;
+            e.right = e.left;
+            if away(tree, i) < 0.0 {
+                e.left = e.left.max(row);
+            } else {
+                e.right = e.right.max(row);
+            }
+            e.down = h / 2.0;
+            e.up = h / 2.0 + if row > 0.0 { (2.0 * st.badge_r).max(st.name) + 2.0 } else { 0.0 };
         } else if st.compact {
             // The visit number above a corner, the window under the tree.
             e.left = w / 2.0 + named + 2.0;
@@ -296,6 +171,7 @@ fn visible_value(s: &NodeState, opts: &DrawOptions, st: &Style) -> Option<String
     }
     // Compact: `≥3`, not `≥ 3`.
     let v = s.value.clone()?;
+    let v = if st.stack && v.contains('(') { v.replace(", ", ",") } else { v };
     Some(if st.compact { v.replace("≥ ", "≥").replace("≤ ", "≤") } else { v })
 }
 
@@ -362,7 +238,7 @@ pub fn paint(
             }
             if let (Some(kind), true) = (s.cut, show.cuts) {
                 let labelled = s.first_cut && !show.marks_only;
-                cross(&mut out, (a, b), kind, labelled.then_some((fan.as_slice(), &boxes)), rule, st.cut);
+                cross(&mut out, (a, b), kind, (&fan, labelled.then_some(&boxes[..])), rule, st.cut);
             }
         }
         let focus = frame.focus == Some(i);
@@ -394,17 +270,33 @@ pub fn paint(
             };
             out.push(Item { layer: 3, mark });
         }
-        let name = name_text(game, tree, i).filter(|_| show.names);
+        let name = name_text(game, tree, i, &sizes.legend).filter(|_| show.names);
         let name_w = name.as_deref().map_or(0.0, |n| text_width(n, st.name) + 6.0);
         let badge_y = if leaf && show.visits { h / 2.0 + st.badge_r + 4.0 } else { 0.0 };
+        // Stacked: the row above the node, away from the edge coming in,
+        // always read badge first, then name: it starts `row_x`.
+        let (side, row_y) = (away(tree, i), y - h / 2.0 - st.badge_r - 1.0);
+        let raw_w = name.as_deref().map_or(0.0, |n| text_width(n, st.name));
+        let row_x = if side > 0.0 { x + 2.0 } else { x - stack_row(show.visits, raw_w, st) };
+        let badge_w = if show.visits { 2.0 * st.badge_r + 3.0 } else { 0.0 };
         if let Some(name) = name {
             let (at, anchor) = if leaf {
                 ((x, y + h / 2.0 + badge_y + 12.0 * st.name / 13.0), Anchor::Middle)
+            } else if st.stack {
+                ((row_x + badge_w, row_y), Anchor::Start)
             } else {
                 ((x - w / 2.0 - 6.0, y), Anchor::End)
             };
-            let mark =
-                Mark::Text { at, text: name, size: st.name, anchor, ink: soft, bold: false, italic: true, halo: false };
+            let mark = Mark::Text {
+                at,
+                text: name,
+                size: st.name,
+                anchor,
+                ink: soft,
+                bold: false,
+                italic: true,
+                halo: st.stack && !leaf,
+            };
             out.push(Item { layer: 3, mark });
         }
         if let (Some(lines), true, false, false) = (window_lines(s), show.windows, leaf, st.compact) {
@@ -433,6 +325,7 @@ pub fn paint(
             };
             let c = match (leaf, st.compact) {
                 (true, _) => (x, y + badge_y),
+                (false, true) if st.stack => (row_x + r, row_y),
                 (false, true) => (x + away * (w / 2.0 - r + 2.0), y - h / 2.0 - r - 1.0),
                 (false, false) => (x - w / 2.0 - name_w - 4.0 - r, y),
             };
@@ -451,7 +344,56 @@ pub fn paint(
             out.push(Item { layer: 3, mark });
         }
     }
+    legend_marks(&mut out, tree, sizes, layout);
     out
+}
+
+/// Stacked: each level's player at the left margin, the first as `to
+/// move: A`.
+fn legend_marks(out: &mut Vec<Item>, tree: &Tree, sizes: &Sizes, layout: &Layout) {
+    let st = &sizes.style;
+    let mut first = true;
+    for (d, player) in sizes.legend.iter().enumerate() {
+        let (Some(player), Some(y)) = (player, level_y(tree, layout, d)) else { continue };
+        let text = if first { format!("to move: {player}") } else { player.clone() };
+        first = false;
+        let at = (st.margin, y);
+        let mark = Mark::Text {
+            at,
+            text,
+            size: st.name,
+            anchor: Anchor::Start,
+            ink: Ink::Soft,
+            bold: true,
+            italic: false,
+            halo: false,
+        };
+        out.push(Item { layer: 3, mark });
+    }
+}
+
+/// The height of level `d`'s first row.
+fn level_y(tree: &Tree, layout: &Layout, d: usize) -> Option<f64> {
+    (0..tree.nodes.len()).filter(|&i| tree.depth(i) == d).map(|i| layout.pos[i].1).reduce(f64::min)
+}
+
+/// How far right a stacked figure must move for its legend to keep clear
+/// of each level's leftmost node (0 with no legend).
+pub fn legend_room(tree: &Tree, sizes: &Sizes, layout: &Layout) -> f64 {
+    let st = &sizes.style;
+    let mut first = true;
+    let mut room: f64 = 0.0;
+    for (d, player) in sizes.legend.iter().enumerate() {
+        let Some(player) = player else { continue };
+        let text = if first { format!("to move: {player}") } else { player.clone() };
+        first = false;
+        let left = (0..tree.nodes.len())
+            .filter(|&i| tree.depth(i) == d)
+            .map(|i| layout.pos[i].0 - sizes.extents[i].left)
+            .fold(f64::INFINITY, f64::min);
+        room = room.max(st.margin + text_width(&text, st.name) * 1.1 + 6.0 - left);
+    }
+    room
 }
 
 /// The text beside a cut mark: `α`, `β`, `Σ≤α` (`Σ<α` under strict cuts)…
@@ -476,12 +418,31 @@ const CROSS_AT: f64 = 0.74;
 /// `fan`, when the mark is labelled: the edges from the same parent. The
 /// label goes on the left (towards the siblings searched) when it is clear
 /// of them there, else on the right.
-fn cross(out: &mut Vec<Item>, (a, b): (Pt, Pt), kind: CutKind, clear: Option<Clear>, rule: CutRule, size: f64) {
+fn cross(
+    out: &mut Vec<Item>,
+    (a, b): (Pt, Pt),
+    kind: CutKind,
+    (fan, boxes): (&[(Pt, Pt)], Option<&[Box4]>),
+    rule: CutRule,
+    size: f64,
+) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
     let (nx, ny) = (-uy, ux);
     let m = lerp(a, b, CROSS_AT);
+    // Strokes shorter than CROSS where a sibling's edge runs closer than
+    // twice that, so the marks of neighbouring pruned edges stay apart.
+    let near = fan
+        .iter()
+        .filter(|(_, q)| (q.0 - b.0).abs() + (q.1 - b.1).abs() > 0.5)
+        .map(|&(p, q)| {
+            let (ex, ey) = (q.0 - p.0, q.1 - p.1);
+            ((ex * (m.1 - p.1) - ey * (m.0 - p.0)) / (ex * ex + ey * ey).sqrt().max(1e-9)).abs()
+        })
+        .fold(f64::INFINITY, f64::min);
+    let half = (0.4 * near).clamp(4.0, CROSS);
+    let tilt = 4.0 * half / CROSS;
     // A chance-branch cut is drawn as the side it failed on (its value
     // stayed ≤ α, or ≥ β); Korf's shallow cut as a β-style cut.
     let ink = match kind {
@@ -490,53 +451,18 @@ fn cross(out: &mut Vec<Item>, (a, b): (Pt, Pt), kind: CutKind, clear: Option<Cle
     };
     for side in [-3.5, 3.5] {
         let c = (m.0 + ux * side, m.1 + uy * side);
-        let p = (c.0 + nx * CROSS - ux * 4.0, c.1 + ny * CROSS - uy * 4.0);
-        let q = (c.0 - nx * CROSS + ux * 4.0, c.1 - ny * CROSS + uy * 4.0);
+        let p = (c.0 + nx * half - ux * tilt, c.1 + ny * half - uy * tilt);
+        let q = (c.0 - nx * half + ux * tilt, c.1 - ny * half + uy * tilt);
         out.push(Item { layer: 1, mark: Mark::Line { a: p, b: q, ink, width: 2.2, dash: false } });
     }
-    let Some(clear) = clear else { return };
+    let Some(boxes) = boxes else { return };
+    let clear = (fan, boxes);
     // Clear of the strokes whatever the text's width and the edge's slope:
-    // the strokes reach CROSS across the edge, the text box its reach
+    // the strokes reach `half` across the edge, the text box its reach
     // along the normal, and 4 px between them.
     let text = cut_text(kind, rule);
-    let tries = [CROSS_AT, 0.6, 0.48].into_iter().flat_map(|t| [(t, Side::Left), (t, Side::Right)]);
-    let at = place(a, b, tries, CROSS + 4.0, (text_width(&text, size), size), clear);
+    let tries = [CROSS_AT, 0.6, 0.48, 0.36, 0.26].into_iter().flat_map(|t| [(t, Side::Left), (t, Side::Right)]);
+    let at = place(a, b, tries, half + 4.0, (text_width(&text, size), size), clear);
     let mark = Mark::Text { at, text, size, anchor: Anchor::Middle, ink, bold: true, italic: false, halo: true };
     out.push(Item { layer: 1, mark });
-}
-
-fn outline(s: Shape, (x, y): Pt, w: f64, h: f64, stroke: Ink, fill: Ink, width: f64) -> Mark {
-    let (l, r, t, b) = (x - w / 2.0, x + w / 2.0, y - h / 2.0, y + h / 2.0);
-    let pts = match s {
-        Shape::Up => vec![(x, t), (r, b), (l, b)],
-        Shape::Down => vec![(l, t), (r, t), (x, b)],
-        Shape::Box => vec![(l, t), (r, t), (r, b), (l, b)],
-        Shape::Diamond => vec![(x, t), (r, y), (x, b), (l, y)],
-        Shape::Round => return Mark::Ellipse { c: (x, y), rx: w / 2.0, ry: h / 2.0, stroke, fill, width },
-    };
-    Mark::Poly { pts, stroke, fill, width }
-}
-
-/// Splits a caption (type `size` px) into lines that fit `width` px.
-pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let next = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if !line.is_empty() && text_width(&next, size) > width {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_string();
-        } else {
-            line = next;
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// The vertical room a caption of `lines` lines takes below the tree.
-pub fn caption_height(lines: usize, size: f64) -> f64 {
-    if lines == 0 { 0.0 } else { 10.0 + size * 1.4 * lines as f64 }
 }

@@ -1,7 +1,7 @@
 //! Where a label goes beside an edge: along it, on one side, clear of
 //! the other edges of its fan and of the nodes with their texts.
 
-use super::paint::Pt;
+use super::marks::Pt;
 
 pub fn lerp(a: Pt, b: Pt, t: f64) -> Pt {
     (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)

@@ -4,8 +4,8 @@
 //! text, once the picture is scaled to its size, is at least
 //! [`MIN_TEXT_PT`]: the layout gets tighter (narrower gaps, visit numbers
 //! stacked above the nodes, the window of the step's node in the caption,
-//! leaves in two staggered rows)
-//! before any text shrinks.
+//! leaves in two staggered rows, then names stacked above the nodes and
+//! each level's player written once) before any text shrinks.
 //!
 //! Lengths in a style are CSS pixels (1 px = 0.75 pt at scale 1).
 
@@ -43,6 +43,12 @@ pub struct Style {
     /// Sibling leaves alternate between two rows, so neighbours can be
     /// closer than their width.
     pub stagger: bool,
+    /// Stacked: an inner node's name goes above it, after its visit
+    /// number, on the side away from the edge coming in; vectors drop
+    /// their spaces (`(5,1,4)`); when every node on a level is the same
+    /// player's, the player is written once at the level's left (AIMA's
+    /// Figure 5.4 "to move" column) instead of beside every name.
+    pub stack: bool,
 }
 
 impl Default for Style {
@@ -67,12 +73,13 @@ impl Style {
         margin: 16.0,
         compact: false,
         stagger: false,
+        stack: false,
     };
 
     /// The candidates a fitted figure tries, roomiest first. The tighter
     /// ones keep every text at 11 px or more, so they may be scaled down
     /// further before any text is under 6 pt.
-    pub fn candidates() -> [Style; 4] {
+    pub fn candidates() -> [Style; 5] {
         let narrow = Style { gap: 5.0, ..Style::ROOMY };
         let compact = Style {
             value: 12.0,
@@ -88,8 +95,22 @@ impl Style {
             margin: 4.0,
             compact: true,
             stagger: false,
+            stack: false,
         };
-        [Style::ROOMY, narrow, compact, Style { stagger: true, ..compact }]
+        // The tightest: every text at 11 px (values too, so shapes are
+        // narrower), names stacked, a gap of 1 px, shorter levels.
+        let stacked = Style {
+            value: 11.0,
+            cut: 11.0,
+            caption: 11.0,
+            badge_r: 7.5,
+            gap: 1.0,
+            level: 44.0,
+            stagger: true,
+            stack: true,
+            ..compact
+        };
+        [Style::ROOMY, narrow, compact, Style { stagger: true, ..compact }, stacked]
     }
 }
 

@@ -4,7 +4,7 @@
 use std::fmt::{self, Write};
 
 use super::escape::{XmlText, n};
-use super::paint::{Anchor, Ink, Mark};
+use super::marks::{Anchor, Ink, Mark};
 use super::{Figure, Size};
 
 /// Frame `frame` of a figure as an SVG document.

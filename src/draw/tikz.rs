@@ -9,7 +9,7 @@
 use std::fmt::{self, Write};
 
 use super::escape::{TexText, n, pdflatex_sets};
-use super::paint::{Anchor, Ink, Mark};
+use super::marks::{Anchor, Ink, Mark};
 use super::{Figure, ranges};
 use crate::model::Game;
 

@@ -27,9 +27,9 @@ use crate::num::Num;
 /// Parses and validates a spec (on a thread with a big enough stack when
 /// the text nests deeply).
 pub fn load(name: &str, text: &str) -> Result<Game, Vec<Diagnostic>> {
-    if !crate::syntax::is_yaml(name)
-        && let Some(game) = quick::load(text)
-    {
+    // The quick loader reads the tree; the `expect` blocks after it are
+    // still read, so that what the full path refuses there is reported.
+    if let Some((game, _)) = quick::load_spec(name, text) {
         return Ok(game);
     }
     crate::stack::with_stack(crate::syntax::parse::nesting(text), || {

@@ -293,9 +293,10 @@ impl Packed {
         })
     }
 
-    /// The first `k` events alone, sharing this trace's tables.
-    pub fn prefix(&self, k: usize) -> Packed {
-        let mut out = Packed { slots: self.slots[..k.min(self.len())].to_vec(), ..Packed::default() };
+    /// Events `from..to` alone, with this trace's tables.
+    pub fn slice(&self, from: usize, to: usize) -> Packed {
+        let to = to.min(self.len());
+        let mut out = Packed { slots: self.slots[from.min(to)..to].to_vec(), ..Packed::default() };
         out.nums.items.clone_from(&self.nums.items);
         out.num_values.clone_from(&self.num_values);
         out.vectors.clone_from(&self.vectors);
@@ -304,7 +305,7 @@ impl Packed {
         out.lists.clone_from(&self.lists);
         out.rare.clone_from(&self.rare);
         #[cfg(test)]
-        out.pushed.extend_from_slice(&self.pushed[..out.slots.len()]);
+        out.pushed.extend_from_slice(&self.pushed[from.min(to)..to]);
         out
     }
 

@@ -314,9 +314,9 @@ impl Trace {
         Events { packed: &self.events, at: start, end: self.events.len() }
     }
 
-    /// The same run stopped after its first `k` events (a diagram's frame).
-    pub fn prefix(&self, k: usize) -> Trace {
-        Trace { algorithm: self.algorithm, options: self.options.clone(), events: self.events.prefix(k) }
+    /// Events `from..to` of the same run, as a trace (a diagram's frame).
+    pub fn slice(&self, from: usize, to: usize) -> Trace {
+        Trace { algorithm: self.algorithm, options: self.options.clone(), events: self.events.slice(from, to) }
     }
 
     /// Drops what only recording needs, once the search is over.

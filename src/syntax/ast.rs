@@ -272,3 +272,134 @@ pub struct RubricItem {
     pub nodes: Vec<(Reference, Number)>,
     pub span: Span,
 }
+
+// ---------------------------------------------------------------------------
+// Moving spans: the `expect` blocks and the rubric, parsed on their own from
+// the text after the tree (`parse::parse_tail`), get spans into the whole
+// text.
+
+impl Ident {
+    fn shift(&mut self, by: usize) {
+        self.span = self.span.shifted(by);
+    }
+}
+
+impl Number {
+    fn shift(&mut self, by: usize) {
+        self.span = self.span.shifted(by);
+    }
+}
+
+impl Reference {
+    fn shift(&mut self, by: usize) {
+        self.span = self.span.shifted(by);
+    }
+}
+
+impl ValueLit {
+    fn shift(&mut self, by: usize) {
+        match self {
+            ValueLit::Number(n) => n.shift(by),
+            ValueLit::Vector(ns, span) => {
+                ns.iter_mut().for_each(|n| n.shift(by));
+                *span = span.shifted(by);
+            }
+        }
+    }
+}
+
+impl Expect {
+    /// This block as written `by` bytes further into the text.
+    pub fn shifted(mut self, by: usize) -> Expect {
+        self.algorithm.shift(by);
+        for o in &mut self.options {
+            o.key.shift(by);
+            if let Some(v) = &mut o.value {
+                v.shift(by);
+            }
+            o.span = o.span.shifted(by);
+        }
+        self.items.iter_mut().for_each(|i| i.shift(by));
+        self.span = self.span.shifted(by);
+        self
+    }
+}
+
+impl ExpectItem {
+    fn shift(&mut self, by: usize) {
+        match self {
+            ExpectItem::Value { value, span } => {
+                value.shift(by);
+                *span = span.shifted(by);
+            }
+            ExpectItem::Best { moves: refs, span }
+            | ExpectItem::Pv { refs, span }
+            | ExpectItem::Pruned { refs, span }
+            | ExpectItem::Visited { refs, span }
+            | ExpectItem::VisitedSet { refs, span } => {
+                refs.iter_mut().for_each(|r| r.shift(by));
+                *span = span.shifted(by);
+            }
+            ExpectItem::Values { pairs, span } => {
+                for (r, v) in pairs {
+                    r.shift(by);
+                    v.shift(by);
+                }
+                *span = span.shifted(by);
+            }
+            ExpectItem::Leaves { leaves, span } => {
+                for l in leaves {
+                    match l {
+                        LeafRef::Value(n) => n.shift(by),
+                        LeafRef::Name(i) => i.shift(by),
+                    }
+                }
+                *span = span.shifted(by);
+            }
+            ExpectItem::Stats { pairs, span } => {
+                for (i, n) in pairs {
+                    i.shift(by);
+                    n.shift(by);
+                }
+                *span = span.shifted(by);
+            }
+            ExpectItem::Windows { pairs, span } => {
+                for (r, w) in pairs {
+                    r.shift(by);
+                    w.bounds.iter_mut().for_each(|n| n.shift(by));
+                    w.span = w.span.shifted(by);
+                }
+                *span = span.shifted(by);
+            }
+            ExpectItem::NegamaxValues { pairs, span } => {
+                for (r, n) in pairs {
+                    r.shift(by);
+                    n.shift(by);
+                }
+                *span = span.shifted(by);
+            }
+        }
+    }
+}
+
+impl Rubric {
+    /// This rubric as written `by` bytes further into the text.
+    pub fn shifted(mut self, by: usize) -> Rubric {
+        for item in &mut self.items {
+            item.key.shift(by);
+            item.points.shift(by);
+            if let Some((span, refs)) = &mut item.required {
+                *span = span.shifted(by);
+                refs.iter_mut().for_each(|r| r.shift(by));
+            }
+            item.partial = item.partial.map(|s| s.shifted(by));
+            for (r, n) in &mut item.nodes {
+                r.shift(by);
+                n.shift(by);
+            }
+            item.span = item.span.shifted(by);
+        }
+        self.span = self.span.shifted(by);
+        self
+    }
+}

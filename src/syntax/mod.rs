@@ -7,7 +7,9 @@
 //! and carries spans. Nothing here knows what a node's value means.
 
 pub mod ast;
+pub mod cs188;
 pub mod fmt;
+pub mod nested;
 pub mod parse;
 pub mod print;
 pub mod yaml;

@@ -39,6 +39,25 @@ pub fn parse(text: &str) -> std::result::Result<File, Vec<Diagnostic>> {
     crate::stack::with_stack(depth, || parse_checked(text)).map_err(|d| vec![d])
 }
 
+/// Parses what follows a spec's tree, from byte `from` of `text` on: its
+/// `expect` blocks and rubric, with spans into the whole `text`. (The quick
+/// loader reads the tree; a text this refuses goes down the full path,
+/// which reports its errors.)
+pub fn parse_tail(text: &str, from: usize) -> std::result::Result<(Vec<Expect>, Option<Rubric>), Vec<Diagnostic>> {
+    let rest = text.get(from..).ok_or_else(|| vec![bug(Span::new(0, 0))])?;
+    check_text(rest).map_err(|d| vec![d])?;
+    let mut pairs = SpecParser::parse(Rule::tail, rest).map_err(|e| vec![pest_error(rest, &e)])?;
+    let (mut expects, mut rubric) = (Vec::new(), None);
+    for p in pairs.next().ok_or_else(|| vec![bug(Span::new(0, 0))])?.into_inner() {
+        match p.as_rule() {
+            Rule::expect => expects.push(expect(p).map_err(|d| vec![d])?.shifted(from)),
+            Rule::rubric => rubric = Some(rubric_block(p).map_err(|d| vec![d])?.shifted(from)),
+            _ => {}
+        }
+    }
+    Ok((expects, rubric))
+}
+
 /// Parses one node reference on its own (`C.2`, `2.3`, `root`, `"B 1".2`),
 /// as answer files and command-line flags write them; spans are offsets
 /// into `text`.

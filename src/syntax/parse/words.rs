@@ -35,6 +35,7 @@ fn rule_words(rule: Rule) -> &'static str {
         Rule::segment => "a node reference",
         Rule::ident_char => "a letter or digit",
         Rule::file | Rule::node => "a tree",
+        Rule::tail => "`expect` blocks and a rubric",
         Rule::title => "`title \"…\"`",
         Rule::bounds => "`bounds [lo, hi]`",
         Rule::players => "`players A B …`",

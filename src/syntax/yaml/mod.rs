@@ -36,7 +36,10 @@ mod expect;
 mod locate;
 mod read;
 mod rubric;
+mod tail;
 mod write;
+
+pub use tail::from_yaml_tail;
 
 use locate::Place;
 #[cfg(test)]

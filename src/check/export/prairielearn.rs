@@ -1,0 +1,198 @@
+//! PrairieLearn question folders (PrairieLearn docs, "Questions"): for
+//! each tree `questions/gametree-s<seed>-tree-<i>/` with `info.json`
+//! (`uuid` derived from the seed and index, `title`, `topic`, `tags`,
+//! `type: "v3"`), `question.html` (`pl-question-panel`, the tree as
+//! `clientFilesQuestion/tree.svg`, `pl-integer-input` or `pl-number-input`
+//! for the value, `pl-checkbox` for the pruned edges) and `server.py`,
+//! whose `grade(data)` marks as `gametree grade` does with its default
+//! rubric: value 1 point; pruned edges 2 points, an equal share of them
+//! lost per missing or extra edge (counted over the leaves cut off when the
+//! answer ticks edges below a true cut; the same cut-off set is right);
+//! score = points / 3. A value that is not whole is read to two decimals
+//! (a browser gives a float), where `grade` takes an exact fraction.
+
+use super::{NONE, Question, html, solution_html};
+use crate::model::{NodeId, Path};
+
+/// Every question's files, under `questions/`.
+pub fn folders(questions: &[Question]) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for q in questions {
+        let dir = format!("questions/{}", folder(q));
+        out.push((format!("{dir}/info.json"), info(q).into_bytes()));
+        out.push((format!("{dir}/question.html"), question_html(q).into_bytes()));
+        out.push((format!("{dir}/server.py"), server_py(q).into_bytes()));
+        out.push((format!("{dir}/clientFilesQuestion/tree.svg"), q.svg.clone().into_bytes()));
+    }
+    out
+}
+
+/// The question's folder name: unique across seeds.
+pub fn folder(q: &Question) -> String {
+    format!("gametree-s{}-{}", q.seed, q.name)
+}
+
+fn info(q: &Question) -> String {
+    let mut tags = vec!["gametree".to_string(), q.exact.to_string()];
+    tags.extend(q.pruner.map(|a| a.to_string()));
+    let json = serde_json::json!({
+        "uuid": super::uuid(q.seed, q.index),
+        "title": q.title,
+        "topic": "Game-tree search",
+        "tags": tags,
+        "type": "v3",
+    });
+    serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
+}
+
+fn question_html(q: &Question) -> String {
+    let mut out = String::from("<pl-question-panel>\n");
+    out += &format!("  <p>{}</p>\n", html(&q.prompt()));
+    out += "  <pl-figure file-name=\"tree.svg\"></pl-figure>\n";
+    out += "</pl-question-panel>\n\n";
+    let label = html(&format!("The {} value of the root:", q.exact));
+    out += &if q.value.is_whole() {
+        format!("<pl-integer-input answers-name=\"value\" label=\"{label}\"></pl-integer-input>\n")
+    } else {
+        format!(
+            "<pl-number-input answers-name=\"value\" label=\"{label}\" comparison=\"decdig\" digits=\"2\"></pl-number-input>\n"
+        )
+    };
+    if let Some(prompt) = q.pruned_prompt() {
+        out += &format!("\n<p>{}</p>\n", html(&prompt));
+        out += "<pl-checkbox answers-name=\"pruned\" fixed-order=\"true\" weight=\"2\">\n";
+        for edge in &q.edges {
+            let right = q.pruned.contains(edge);
+            out += &format!("  <pl-answer correct=\"{right}\">{}</pl-answer>\n", html(&q.reference(edge)));
+        }
+        out += &format!("  <pl-answer correct=\"{}\">{NONE}</pl-answer>\n", q.pruned.is_empty());
+        out += "</pl-checkbox>\n";
+    }
+    out += &format!("\n<pl-answer-panel>\n  {}\n</pl-answer-panel>\n", solution_html(q));
+    out
+}
+
+/// A Python string literal.
+fn py(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_default()
+}
+
+fn py_path(p: &Path) -> String {
+    let inner: Vec<String> = p.0.iter().map(|i| (i + 1).to_string()).collect();
+    format!("({}{})", inner.join(", "), if inner.len() == 1 { "," } else { "" })
+}
+
+fn server_py(q: &Question) -> String {
+    let edges: Vec<String> = q.edges.iter().map(|p| format!("    {}: {},", py(&q.reference(p)), py_path(p))).collect();
+    let mut leaves = Vec::new();
+    leaf_paths(q, NodeId::ROOT, Path::root(), &mut leaves);
+    let leaves: Vec<String> = leaves.iter().map(py_path).collect();
+    let truth: Vec<String> = q.pruned.iter().map(|p| py(&q.reference(p))).collect();
+    let asks_pruned = if q.pruner.is_some() { "True" } else { "False" };
+    SERVER
+        .replace("@TITLE@", &q.title)
+        .replace("@VALUE@", &py(&q.value.to_string()))
+        .replace("@WHOLE@", if q.value.is_whole() { "True" } else { "False" })
+        .replace("@ASKS_PRUNED@", asks_pruned)
+        .replace("@TRUTH@", &truth.join(", "))
+        .replace("@EDGES@", &edges.join("\n"))
+        .replace("@LEAVES@", &leaves.join(", "))
+        .replace("@NONE@", &py(NONE))
+}
+
+fn leaf_paths(q: &Question, id: NodeId, path: Path, out: &mut Vec<Path>) {
+    let children = q.game.node(id).children();
+    if children.is_empty() {
+        out.push(path);
+        return;
+    }
+    for (i, e) in children.iter().enumerate() {
+        leaf_paths(q, e.child, path.child(i as u32), out);
+    }
+}
+
+const SERVER: &str = r#"# @TITLE@: generated by gametree. grade() marks as `gametree grade` does
+# with its default rubric: value 1 point; pruned edges 2 points, an equal
+# share lost per missing or extra edge (over the leaves cut off when the
+# answer ticks edges below a true cut; the same cut-off set is right).
+from fractions import Fraction
+
+VALUE = Fraction(@VALUE@)
+VALUE_IS_WHOLE = @WHOLE@
+ASKS_PRUNED = @ASKS_PRUNED@
+# The pruned edges, by the node below each (paths are 1-based).
+TRUTH = [@TRUTH@]
+EDGES = {
+@EDGES@
+}
+LEAVES = [@LEAVES@]
+NONE = @NONE@
+
+
+def generate(data):
+    data["correct_answers"]["value"] = int(VALUE) if VALUE_IS_WHOLE else float(VALUE)
+
+
+def cut_off(refs):
+    """The leaves at or below the given edges."""
+    tops = [EDGES[r] for r in refs if r in EDGES]
+    return {leaf for leaf in LEAVES if any(leaf[: len(t)] == t for t in tops)}
+
+
+def pruned_credit(answer):
+    """gametree's partial credit for a `pruned` answer (a list of edges)."""
+    truth = {EDGES[r] for r in TRUTH}
+    given = {EDGES[r] for r in answer if r in EDGES}
+    if given == truth:
+        return 1.0
+    want, below = cut_off(TRUTH), cut_off(answer)
+    if want and want == below:
+        return 1.0
+    by_leaves = any(p[: len(t)] == t and p != t for p in given for t in truth)
+    if by_leaves:
+        errors, size = len(want ^ below), len(want)
+    else:
+        errors, size = len(truth ^ given), len(truth)
+    return max(0.0, 1.0 - errors / max(1, size))
+
+
+def value_right(submitted):
+    if submitted is None:
+        return False
+    try:
+        if VALUE_IS_WHOLE:
+            return Fraction(str(submitted)) == VALUE
+        return abs(float(submitted) - float(VALUE)) <= 0.005
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
+def ticked(data):
+    """The edges a student ticked, or None when nothing was submitted."""
+    keys = data["submitted_answers"].get("pruned")
+    if keys is None:
+        return None
+    if isinstance(keys, str):
+        keys = [keys]
+    shown = {a["key"]: a["html"].strip() for a in data["params"].get("pruned", [])}
+    chosen = [shown.get(k, k) for k in keys]
+    return [c for c in chosen if c != NONE]
+
+
+def points(x):
+    return int(x * 100 + 0.5) / 100
+
+
+def grade(data):
+    value = 1.0 if value_right(data["submitted_answers"].get("value")) else 0.0
+    scores = {"value": {"score": value, "weight": 1}}
+    earned, out_of = value, 1.0
+    if ASKS_PRUNED:
+        answer = ticked(data)
+        credit = 0.0 if answer is None else pruned_credit(answer)
+        scores["pruned"] = {"score": credit, "weight": 2}
+        earned += points(2 * credit)
+        out_of += 2.0
+    data["partial_scores"].update(scores)
+    data["score"] = points(earned) / out_of
+"#;

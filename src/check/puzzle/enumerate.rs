@@ -1,0 +1,300 @@
+//! Puzzles by enumeration: the unknowns are assigned one value at a time,
+//! in the order the searches reach them, and pruned by prefix. A search
+//! over a partial assignment is exactly the real search up to the moment
+//! it first evaluates an unassigned leaf, so that prefix of the trace is
+//! already final; if it contradicts an expectation (an edge pruned that
+//! the answer keeps, a node entered that the answer prunes, a wrong leaf,
+//! visit or finished value, too many nodes) no completion can pass and the
+//! branch is abandoned. Every complete assignment is then checked with
+//! [`expect::check`], so pruning only saves time, it never decides.
+//!
+//! It works for every algorithm and option, and it is the oracle the box
+//! search (`boxes.rs`) is tested against; `solve` uses it where the box
+//! search does not apply (other algorithms and options, CHANCE nodes).
+
+use std::collections::BTreeSet;
+
+use crate::analysis::Analysis;
+use crate::check::expect::{self, Expect, Fact, LeafExpect, Stat};
+use crate::check::puzzle::{PROGRESS_EVERY, PuzzleError, Solutions};
+use crate::model::{Game, NodeId, Path};
+use crate::num::Num;
+use crate::search::options::Order;
+use crate::search::trace::Event;
+
+/// Enumerates `values` (sorted; a multiset's values each used once) over
+/// `unknowns` of `game` (their values set to anything inside the bounds).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn enumerate(
+    game: Game,
+    unknowns: Vec<NodeId>,
+    expects: &[Expect],
+    values: Vec<Num>,
+    multiset: bool,
+    limit: u64,
+    max_listed: usize,
+    stop: bool,
+    progress: Option<&mut dyn FnMut(u64, u128)>,
+) -> Result<Solutions, PuzzleError> {
+    let mut distinct: Vec<(Num, usize)> = Vec::new();
+    for v in values {
+        match distinct.last_mut() {
+            Some((last, n)) if *last == v => *n += 1,
+            _ => distinct.push((v, 1)),
+        }
+    }
+    let mut pending = vec![false; game.len()];
+    for id in &unknowns {
+        pending[id.index()] = true;
+    }
+    let n = unknowns.len();
+    let mut search =
+        Search { game, unknowns, distinct, multiset, expects, limit, tried: 0, count: 0, max_listed, stop, progress };
+    let mut out = BTreeSet::new();
+    search.go(&mut vec![None; n], &mut pending, &mut out)?;
+    Ok(Solutions {
+        unknowns: search.unknowns,
+        count: search.count,
+        solutions: out.into_iter().collect(),
+        tried: search.tried,
+    })
+}
+
+struct Search<'e, 'p> {
+    game: Game,
+    unknowns: Vec<NodeId>,
+    /// Candidate values, sorted, with how many times each may be used
+    /// (a multiset) — or unlimited for a range.
+    distinct: Vec<(Num, usize)>,
+    multiset: bool,
+    expects: &'e [Expect],
+    limit: u64,
+    tried: u64,
+    count: u128,
+    max_listed: usize,
+    /// Stop at the first solution.
+    stop: bool,
+    progress: Option<&'p mut dyn FnMut(u64, u128)>,
+}
+
+impl Search<'_, '_> {
+    /// Extends the assignment (`values[k]` for `unknowns[k]`; `pending`
+    /// marks the unassigned) by the leaf the searches reach first.
+    fn go(
+        &mut self,
+        values: &mut [Option<Num>],
+        pending: &mut [bool],
+        out: &mut BTreeSet<Vec<Num>>,
+    ) -> Result<(), PuzzleError> {
+        self.tried += 1;
+        if self.tried.is_multiple_of(PROGRESS_EVERY)
+            && let Some(report) = self.progress.as_mut()
+        {
+            report(self.tried, self.count);
+        }
+        if self.stop && self.count > 0 {
+            return Ok(());
+        }
+        if self.tried > self.limit {
+            return Err(PuzzleError::TooLarge { limit: self.limit });
+        }
+        let mut next: Option<NodeId> = None;
+        let mut settled = true;
+        for e in self.expects {
+            match prefix_state(&self.game, e, pending) {
+                State::Contradicts => return Ok(()),
+                State::Open(leaf) => {
+                    settled = false;
+                    next = next.or(leaf);
+                }
+                State::Settled => {}
+            }
+        }
+        if settled {
+            // Every search is over before reaching the rest: any values pass.
+            let n = if self.stop { 1 } else { self.completions(values) };
+            self.count = self.count.saturating_add(n);
+            self.complete(0, values, out);
+            return Ok(());
+        }
+        let Some(id) = next.or_else(|| self.unknowns.iter().copied().find(|id| pending[id.index()])) else {
+            return Ok(());
+        };
+        let Some(k) = self.unknowns.iter().position(|&u| u == id) else { return Ok(()) };
+        for i in 0..self.distinct.len() {
+            let (v, left) = self.distinct[i];
+            if self.multiset && left == 0 {
+                continue;
+            }
+            self.distinct[i].1 = left.saturating_sub(1);
+            self.game.set_leaf_value(id, v).map_err(|_| PuzzleError::OutOfBounds { value: v })?;
+            pending[id.index()] = false;
+            values[k] = Some(v);
+            let result = self.go(values, pending, out);
+            values[k] = None;
+            pending[id.index()] = true;
+            self.distinct[i].1 = left;
+            result?;
+        }
+        Ok(())
+    }
+
+    /// How many ways the unassigned slots of `values` can be filled.
+    fn completions(&self, values: &[Option<Num>]) -> u128 {
+        let free = values.iter().filter(|v| v.is_none()).count() as u32;
+        if !self.multiset {
+            return (self.distinct.len() as u128).saturating_pow(free);
+        }
+        let fact = |n: usize| (1..=n as u128).fold(1u128, |a, b| a.saturating_mul(b));
+        self.distinct.iter().fold(fact(free as usize), |a, &(_, left)| a / fact(left))
+    }
+
+    /// Adds the completions of `values` from unknown `k` on (all passing)
+    /// to `out`, which keeps the `max_listed` smallest seen. Completions come
+    /// in lexicographic order, so the first one that would not be kept ends
+    /// the walk (false: stop).
+    fn complete(&mut self, k: usize, values: &mut [Option<Num>], out: &mut BTreeSet<Vec<Num>>) -> bool {
+        let Some(slot) = values.get(k).copied() else {
+            let solution: Vec<Num> = values.iter().map(|v| v.unwrap_or(Num::ZERO)).collect();
+            if out.len() < self.max_listed {
+                out.insert(solution);
+            } else if out.last().is_some_and(|last| solution < *last) {
+                out.insert(solution);
+                out.pop_last();
+            } else {
+                return false;
+            }
+            return true;
+        };
+        if slot.is_some() {
+            return self.complete(k + 1, values, out);
+        }
+        for i in 0..self.distinct.len() {
+            let (v, left) = self.distinct[i];
+            if self.multiset && left == 0 {
+                continue;
+            }
+            self.distinct[i].1 = left.saturating_sub(1);
+            values[k] = Some(v);
+            let more = self.complete(k + 1, values, out);
+            values[k] = None;
+            self.distinct[i].1 = left;
+            if !more {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// What the part of a search before the first pending leaf says.
+enum State {
+    /// It contradicts the expectation: no completion passes.
+    Contradicts,
+    /// It agrees so far; the pending leaf it reaches next, if known.
+    Open(Option<NodeId>),
+    /// The search never reaches a pending leaf and passes: every
+    /// completion passes.
+    Settled,
+}
+
+/// Can some completion of the assignment still pass `e`? False only when
+/// the part of the trace before the first pending (unassigned) leaf
+/// contradicts it.
+fn prefix_state(game: &Game, e: &Expect, pending: &[bool]) -> State {
+    if !matches!(e.options.order, Order::Spec | Order::Reverse) && pending.iter().any(|&p| p) {
+        return State::Open(None); // the order itself depends on the unknown values
+    }
+    let full = e.algorithm.search(game, &e.options);
+    let stop = full.events().position(|ev| matches!(ev, Event::Leaf { node, .. } if pending[node.index()]));
+    let stop = stop.unwrap_or(full.len());
+    if !agrees(game, &full.events().take(stop).collect::<Vec<_>>(), &e.items) {
+        return State::Contradicts;
+    }
+    match full.get(stop) {
+        Some(Event::Leaf { node, .. }) => State::Open(Some(node)),
+        _ if expect::check(game, e, &Analysis::of(game, &full)).is_empty() => State::Settled,
+        _ => State::Contradicts,
+    }
+}
+
+/// Does this part of a run (from its start) agree with the expected facts
+/// so far? A cheap walk over the events, no [`Analysis`]: it runs once per
+/// partial assignment.
+fn agrees(game: &Game, events: &[Event], items: &[expect::Item]) -> bool {
+    let mut stack: Vec<Path> = Vec::new();
+    let (mut visited, mut leaves, mut cutoffs) = (0usize, 0usize, 0usize);
+    let pruned: Vec<&Vec<Path>> = facts(items, |f| if let Fact::Pruned(p) = f { Some(p) } else { None });
+    let order: Vec<&Vec<Path>> = facts(items, |f| if let Fact::Visited(p) = f { Some(p) } else { None });
+    let leaf_order: Vec<&Vec<LeafExpect>> = facts(items, |f| if let Fact::Leaves(l) = f { Some(l) } else { None });
+    let values: Vec<&Vec<(Path, crate::search::trace::Value)>> =
+        facts(items, |f| if let Fact::Values(v) = f { Some(v) } else { None });
+    let finished = |path: &Path, value: &crate::search::trace::Value| {
+        values.iter().all(|pairs| pairs.iter().all(|(p, want)| p != path || want == value))
+    };
+    for ev in events {
+        match ev {
+            Event::Enter { child, .. } | Event::Leaf { child, .. } => {
+                let path = stack.last().map_or(Path::root(), |p| p.child(*child));
+                if pruned.iter().any(|want| want.contains(&path)) {
+                    return false;
+                }
+                if order.iter().any(|want| want.get(visited) != Some(&path)) {
+                    return false;
+                }
+                visited += 1;
+                if let Event::Leaf { node, value, .. } = ev {
+                    let ok = |w: &LeafExpect| match w {
+                        LeafExpect::Value(x) => value.scalar() == Some(*x),
+                        LeafExpect::Name(n) => game.node(*node).name() == Some(n),
+                        LeafExpect::Path(p) => *p == path,
+                    };
+                    if !leaf_order.iter().all(|want| want.get(leaves).is_some_and(ok)) || !finished(&path, value) {
+                        return false;
+                    }
+                    leaves += 1;
+                } else {
+                    stack.push(path);
+                }
+            }
+            Event::Cut { pruned: cut, .. } => {
+                let Some(at) = stack.last() else { continue };
+                if !pruned.iter().all(|want| cut.iter().all(|&i| want.contains(&at.child(i)))) {
+                    return false;
+                }
+                cutoffs += 1;
+            }
+            Event::Exit { value, .. } => {
+                if let Some(path) = stack.pop()
+                    && !finished(&path, value)
+                {
+                    return false;
+                }
+            }
+            Event::Update { .. } | Event::Extend { .. } | Event::TtStore { .. } => {}
+            // Probes, re-searches, passes, table answers and forward pruning
+            // visit or skip nodes in ways this walk does not model: judge
+            // such searches only once complete.
+            Event::Probe { .. }
+            | Event::Research { .. }
+            | Event::Pass { .. }
+            | Event::TtProbe { .. }
+            | Event::Evaluate { .. }
+            | Event::ForwardPrune { .. } => return true,
+        }
+    }
+    let counts = |st: Stat| match st {
+        Stat::NodesVisited => Some(visited),
+        Stat::LeavesEvaluated => Some(leaves),
+        Stat::Cutoffs => Some(cutoffs),
+        Stat::TtProbes | Stat::TtHits | Stat::TtCutoffs | Stat::TtStores | Stat::Researches | Stat::Passes => None,
+    };
+    items.iter().all(|item| match &item.fact {
+        Fact::Stats(pairs) => pairs.iter().all(|(st, n)| counts(*st).is_none_or(|c| Num::int(c as i64) <= *n)),
+        _ => true,
+    })
+}
+
+fn facts<'a, T>(items: &'a [expect::Item], pick: impl Fn(&'a Fact) -> Option<T>) -> Vec<T> {
+    items.iter().filter_map(|i| pick(&i.fact)).collect()
+}

@@ -1,0 +1,176 @@
+//! Building the game from what the quick readers (the text form's
+//! `tree.rs`, the YAML form's `yaml.rs`) read: each node checked as
+//! `validate` checks it, `None` wherever it would report an error.
+//!
+//! The readers keep `path` as the path of the node being read: they push a
+//! child's index before handing it over; [`Quick::close`] pops an inner
+//! node's, the reader a leaf's.
+
+use crate::diagnostic::Span;
+use crate::model::quick::{EdgeText, Open, Quick};
+use crate::model::{NewEdge, NodeId, NodeKind};
+use crate::num::Num;
+use crate::syntax::parse::MAX_DEPTH;
+
+/// An inner node's `eval`, `key` and `noisy`, read before the node is added.
+#[derive(Default)]
+pub(super) struct Attrs {
+    pub eval: Option<Num>,
+    pub key: Option<String>,
+    pub noisy: bool,
+}
+
+/// A leaf's utility as written.
+pub(super) enum LeafValue {
+    Scalar(Num),
+    Vector(Vec<Num>),
+    Unknown,
+}
+
+impl Quick<'_> {
+    /// The kind a node's first word names, as `validate` reads it.
+    pub(super) fn kind(&self, word: &str) -> Option<NodeKind> {
+        if let Some(i) = self.players.iter().position(|p| p == word) {
+            return Some(NodeKind::Player(i as u16));
+        }
+        match word.to_ascii_lowercase().as_str() {
+            "chance" => Some(NodeKind::Chance),
+            "max" if self.players.is_empty() => Some(NodeKind::Max),
+            "min" if self.players.is_empty() => Some(NodeKind::Min),
+            _ => None,
+        }
+    }
+
+    /// Adds a node at the current path, with its name if it has one.
+    pub(super) fn add(&mut self, kind: NodeKind, span: Span, name: Option<(String, Span)>) -> Option<NodeId> {
+        let id = self.game.add_node(kind, span);
+        if let Some((name, _)) = name {
+            if self.names.contains_key(&name) {
+                return None;
+            }
+            self.game.set_name(id, name.clone());
+            self.names.insert(name, (id, self.path.clone()));
+        }
+        Some(id)
+    }
+
+    /// Adds `id` to the innermost open node's children.
+    pub(super) fn record(&mut self, edge: EdgeText, id: NodeId) {
+        let slot = self.pending.len();
+        self.pending.push(id);
+        if !edge.is_plain() {
+            self.extras.push((slot, edge));
+        }
+    }
+
+    /// `}`: gives the innermost open node its children, checking their
+    /// probabilities as `validate` does.
+    pub(super) fn close(&mut self) -> Option<()> {
+        let open = self.open.pop()?;
+        let n = self.pending.len() - open.children;
+        if n == 0 {
+            return None;
+        }
+        self.probabilities(&open, n)?;
+        if self.extras.len() == open.extras {
+            self.game.set_plain_children(open.id, self.pending.drain(open.children..));
+        } else {
+            let mut extras = self.extras.drain(open.extras..).peekable();
+            let edges: Vec<NewEdge> = (open.children..self.pending.len())
+                .map(|k| {
+                    let e = extras.next_if(|(at, _)| *at == k).map(|(_, e)| e).unwrap_or_default();
+                    NewEdge {
+                        child: Some(self.pending[k]),
+                        label: e.label,
+                        prob: e.prob,
+                        transposition: e.transposition,
+                    }
+                })
+                .collect();
+            self.pending.truncate(open.children);
+            self.game.set_children(open.id, edges);
+        }
+        if !self.open.is_empty() {
+            self.path.0.pop();
+        }
+        Some(())
+    }
+
+    /// Probabilities only under CHANCE, on all its children or none (none
+    /// only in two-player games), none negative, summing to 1 (within 1e-9
+    /// when one is written as a decimal).
+    fn probabilities(&self, open: &Open, n: usize) -> Option<()> {
+        let edges = &self.extras[open.extras..];
+        let written: Vec<(Num, bool)> = edges.iter().filter_map(|(_, e)| e.prob.map(|p| (p, e.decimal))).collect();
+        if open.kind != NodeKind::Chance {
+            return written.is_empty().then_some(());
+        }
+        if written.is_empty() {
+            return self.players.is_empty().then_some(());
+        }
+        if written.len() != n || written.iter().any(|(p, _)| *p < Num::ZERO) {
+            return None;
+        }
+        let sum = written.iter().fold(Num::ZERO, |a, &(p, _)| a + p);
+        let ok = if written.iter().any(|(_, d)| *d) { (sum.to_f64() - 1.0).abs() <= 1e-9 } else { sum == Num::ONE };
+        ok.then_some(())
+    }
+
+    /// Adds an inner node, records it as a child of the innermost open node
+    /// (with what its edge carries), and opens it.
+    pub(super) fn open_node(
+        &mut self,
+        kind: NodeKind,
+        span: Span,
+        name: Option<(String, Span)>,
+        attrs: Attrs,
+        edge: EdgeText,
+    ) -> Option<()> {
+        if self.open.len() >= MAX_DEPTH {
+            return None;
+        }
+        let id = self.add(kind, span, name)?;
+        if let Some(eval) = attrs.eval {
+            self.game.set_eval(id, eval);
+        }
+        if let Some(key) = attrs.key {
+            self.game.set_key(id, key);
+        }
+        if attrs.noisy {
+            self.game.set_noisy(id);
+        }
+        if !self.open.is_empty() {
+            self.record(edge, id);
+        }
+        self.open.push(Open { id, kind, children: self.pending.len(), extras: self.extras.len() });
+        Some(())
+    }
+
+    /// Adds a leaf (not yet recorded as a child): a number inside the
+    /// bounds in a two-player game; a vector of one value per player, inside
+    /// the bounds, not over `sum`; or `?`. `span` is the node's (in the
+    /// text form it starts at the name, in YAML it is the value's).
+    pub(super) fn add_leaf(&mut self, value: LeafValue, span: Span, name: Option<(String, Span)>) -> Option<NodeId> {
+        let inside = |v: &Num| self.bounds.is_none_or(|(lo, hi)| *v >= lo && *v <= hi);
+        match &value {
+            LeafValue::Scalar(v) if !self.players.is_empty() || !inside(v) => return None,
+            LeafValue::Vector(vs) => {
+                let total = vs.iter().fold(Num::ZERO, |a, &b| a + b);
+                if vs.len() != self.players.len() || !vs.iter().all(inside) || self.sum.is_some_and(|s| total > s) {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+        if let (LeafValue::Scalar(v), None) = (&value, &name) {
+            return Some(self.game.add_leaf(span, *v));
+        }
+        let id = self.add(NodeKind::Leaf, span, name)?;
+        match value {
+            LeafValue::Scalar(v) => self.game.set_scalar(id, v),
+            LeafValue::Vector(vs) => self.game.set_vector(id, vs),
+            LeafValue::Unknown => self.game.set_unknown(id),
+        }
+        Some(id)
+    }
+}

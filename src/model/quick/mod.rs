@@ -1,0 +1,191 @@
+//! The quick loader: a spec's tree straight into a [`Game`], without pest
+//! or the ast, for big machine-written trees.
+//!
+//! It reads the whole tree language in ASCII — the `title`, `bounds`,
+//! `players` and `sum` headers, `MAX`/`MIN`/`CHANCE` and player nodes with
+//! names and attributes (`[eval=5, key=p7, noisy]`), move labels
+//! (`a1 -> …`), probabilities (`1/6: …`), number, vector and unknown (`?`)
+//! leaves, named or not, transpositions (`&B`) and comments — and returns
+//! `None` the moment it meets anything else (a non-ASCII character outside
+//! a comment or a string) or any error at all. `None` sends the text down
+//! the full path, pest and `validate`, which is the definition of the
+//! language and words every error; so an error is always reported at the
+//! same place, whichever path the text would have taken.
+//!
+//! The `expect` blocks and the `rubric` after the tree are small: the
+//! callers hand them to pest on their own (`syntax::parse::parse_tail`),
+//! at the offset [`load_tree`] returns.
+//!
+//! Invariant (laws in `tests/quick.rs`): when this returns a game, it equals
+//! `validate(parse(text))` field by field, spans included.
+
+mod build;
+mod lex;
+mod tree;
+mod yaml;
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::Span;
+use crate::model::{Builder, Game, NodeId, NodeKind, Path};
+use crate::num::Num;
+use crate::syntax::ast;
+
+/// A whole spec in either form (chosen by the file name), if the quick
+/// loader reads its tree and pest or serde_yaml_ng its `expect` blocks
+/// after it without an error: the game and those blocks, unresolved.
+pub fn load_spec(name: &str, text: &str) -> Option<(Game, Vec<ast::Expect>)> {
+    if crate::syntax::is_yaml(name) {
+        let (game, rest) = load_yaml_tree(text)?;
+        Some((game, crate::syntax::yaml::from_yaml_tail(text, rest).ok()?.0))
+    } else {
+        let (game, rest) = load_tree(text)?;
+        Some((game, crate::syntax::parse::parse_tail(text, rest).ok()?.0))
+    }
+}
+
+/// The game, if `text` is a tree (with no `expect` block after it) that the
+/// quick loader reads, and valid.
+pub fn load(text: &str) -> Option<Game> {
+    let (game, rest) = load_tree(text)?;
+    (rest == text.len()).then_some(game)
+}
+
+/// The game written at the start of `text`, if the quick loader reads it and
+/// it is valid, and the offset of what follows it after blanks and comments
+/// (`text.len()` when nothing does): the `expect` blocks and the rubric.
+pub fn load_tree(text: &str) -> Option<(Game, usize)> {
+    // NUL bytes (binary input, an error) take the full path. So does any
+    // non-ASCII character outside a comment or a string (Unicode names,
+    // a byte-order mark): no rule here matches a byte above 0x7F.
+    if text.contains('\0') {
+        return None;
+    }
+    let mut q = Quick::new(text.as_bytes());
+    q.headers()?;
+    q.tree()?;
+    q.skip_blank();
+    let rest = q.at;
+    q.finish_game(rest)
+}
+
+/// The game written in a YAML spec before its `expect` and `rubric`
+/// entries, if the quick loader reads it (see `yaml.rs`) and it is valid,
+/// and the offset where those entries begin (`text.len()` when there are
+/// none).
+pub fn load_yaml_tree(text: &str) -> Option<(Game, usize)> {
+    let mut q = Quick::new(text.as_bytes());
+    let rest = q.yaml_document()?;
+    q.finish_game(rest)
+}
+
+/// An inner node being read: its id, its kind, and where its children start
+/// in the pending lists.
+struct Open {
+    id: NodeId,
+    kind: NodeKind,
+    children: usize,
+    extras: usize,
+}
+
+/// What an edge carries besides its child, as written.
+#[derive(Default)]
+struct EdgeText {
+    label: Option<String>,
+    prob: Option<Num>,
+    /// The probability is written as a decimal (`0.5`, `1e-1`), so the
+    /// probabilities need only sum to 1 within 1e-9.
+    decimal: bool,
+    transposition: bool,
+}
+
+impl EdgeText {
+    fn is_plain(&self) -> bool {
+        self.label.is_none() && self.prob.is_none() && !self.transposition
+    }
+}
+
+struct Quick<'a> {
+    text: &'a [u8],
+    at: usize,
+    game: Builder,
+    title: Option<String>,
+    bounds: Option<(Num, Num)>,
+    players: Vec<String>,
+    sum: Option<Num>,
+    /// name → (node, path where written)
+    names: BTreeMap<String, (NodeId, Path)>,
+    /// The open nodes, root first.
+    open: Vec<Open>,
+    /// The children read so far of every open node, innermost last.
+    pending: Vec<NodeId>,
+    /// Edges of pending children that carry more than the child: (index in
+    /// `pending`, what they carry).
+    extras: Vec<(usize, EdgeText)>,
+    /// `&B` edges: (parent, child index, B, where B is written).
+    transpositions: Vec<(NodeId, usize, String, Span)>,
+    /// The path of the node being read (0-based child indices).
+    path: Path,
+}
+
+/// Where a `&B` edge points until it is resolved.
+const DANGLING: NodeId = NodeId(u32::MAX);
+
+impl<'a> Quick<'a> {
+    fn new(text: &'a [u8]) -> Quick<'a> {
+        let nodes = count_tokens(text);
+        Quick {
+            text,
+            at: 0,
+            game: Builder::with_capacity(nodes, nodes),
+            title: None,
+            bounds: None,
+            players: Vec::new(),
+            sum: None,
+            names: BTreeMap::new(),
+            open: Vec::new(),
+            pending: Vec::new(),
+            extras: Vec::new(),
+            transpositions: Vec::new(),
+            path: Path::root(),
+        }
+    }
+
+    /// The game read, with its headers, and `rest`; `None` if it breaks an
+    /// invariant (the full path words the error).
+    fn finish_game(mut self, rest: usize) -> Option<(Game, usize)> {
+        if self.open.len() + self.pending.len() > 0 {
+            return None;
+        }
+        let mut game = self.finish()?;
+        game.set_title(self.title);
+        game.set_bounds(self.bounds);
+        game.set_players(self.players);
+        game.set_sum(self.sum);
+        game.set_names(self.names.into_iter().map(|(name, (_, path))| (name, path)).collect());
+        Some((game.build().ok()?, rest))
+    }
+
+    /// Points every `&B` edge at `B`, in the order they are written (as
+    /// `validate` does); `None` if a `B` names no node.
+    fn finish(&mut self) -> Option<Builder> {
+        for (parent, i, name, span) in std::mem::take(&mut self.transpositions) {
+            let (id, _) = self.names.get(&name)?;
+            self.game.set_child(parent, i, *id);
+            self.game.set_transposition_span(parent, i, span);
+        }
+        Some(std::mem::take(&mut self.game))
+    }
+}
+
+/// An upper bound on the nodes in `text`: every node starts a token.
+fn count_tokens(text: &[u8]) -> usize {
+    let mut count = 0;
+    let mut inside = false;
+    for &b in text {
+        let token = !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b',' | b'{' | b'}');
+        count += usize::from(token && !inside);
+        inside = token;
+    }
+    count + 1
+}

@@ -1,0 +1,321 @@
+//! The quick loader's rules for the text form: the headers, then the tree
+//! with explicit stacks (no recursion, any depth up to the grammar's
+//! limit), handing each node to `build.rs`.
+
+use crate::diagnostic::Span;
+use crate::model::NodeId;
+use crate::model::quick::build::{Attrs, LeafValue};
+use crate::model::quick::lex::is_run_blank;
+use crate::model::quick::{DANGLING, EdgeText, Quick};
+use crate::num::Num;
+
+impl<'a> Quick<'a> {
+    /// The headers, each at most once, then the root's kind (left unread).
+    pub(super) fn headers(&mut self) -> Option<()> {
+        let mut seen: Vec<String> = Vec::new();
+        loop {
+            self.skip_blank();
+            let start = self.at;
+            let word = self.ident()?;
+            let word = self.text_of(word).to_ascii_lowercase();
+            if matches!(word.as_str(), "title" | "bounds" | "players" | "sum") {
+                if seen.contains(&word) {
+                    return None;
+                }
+                seen.push(word.clone());
+            }
+            match word.as_str() {
+                "title" => {
+                    self.skip_blank();
+                    self.title = Some(self.string()?.0);
+                }
+                "bounds" => {
+                    if !self.eat(b'[') {
+                        return None;
+                    }
+                    self.skip_blank();
+                    let (lo, _) = self.number()?;
+                    self.eat(b',');
+                    self.skip_blank();
+                    let (hi, _) = self.number()?;
+                    if !self.eat(b']') || lo > hi {
+                        return None;
+                    }
+                    self.bounds = Some((lo, hi));
+                }
+                "players" => self.players()?,
+                "sum" => {
+                    self.skip_blank();
+                    self.sum = Some(self.number()?.0);
+                }
+                _ => {
+                    self.at = start;
+                    return Some(());
+                }
+            }
+        }
+    }
+
+    /// `players A B C` on one line: blanks (not line breaks) and at most
+    /// one comma between the names, which are all different.
+    fn players(&mut self) -> Option<()> {
+        loop {
+            let before = self.at;
+            let gap = |b: &u8| matches!(b, b' ' | b'\t');
+            let mut i = self.at + self.text[self.at..].iter().take_while(|b| gap(b)).count();
+            let blanks = i > self.at;
+            if self.text.get(i) == Some(&b',') {
+                i += 1;
+                i += self.text[i..].iter().take_while(|b| gap(b)).count();
+            } else if !blanks {
+                break;
+            }
+            self.at = i;
+            let Some(name) = self.ident() else {
+                self.at = before;
+                break;
+            };
+            let name = self.text_of(name).to_string();
+            if self.players.contains(&name) {
+                return None;
+            }
+            self.players.push(name);
+        }
+        (!self.players.is_empty()).then_some(())
+    }
+
+    /// The tree.
+    pub(super) fn tree(&mut self) -> Option<()> {
+        self.skip_blank();
+        let kind = self.ident()?;
+        self.node(kind, EdgeText::default())?;
+        while !self.open.is_empty() {
+            self.skip_blank();
+            match self.peek()? {
+                b'}' => {
+                    self.at += 1;
+                    self.close()?;
+                    if !self.open.is_empty() {
+                        self.eat(b',');
+                    }
+                }
+                b'-' | b'0'..=b'9' => self.plain_leaves()?,
+                _ => self.child()?,
+            }
+        }
+        Some(())
+    }
+
+    /// The rest of an inner node after its kind: name, attributes, `{`;
+    /// then opens it.
+    fn node(&mut self, kind: Span, edge: EdgeText) -> Option<()> {
+        let kind_id = self.kind(self.text_of(kind))?;
+        self.skip_blank();
+        let name = match self.peek()? {
+            b'{' | b'[' => None,
+            _ => Some(self.name()?),
+        };
+        self.skip_blank();
+        let attrs = if self.peek() == Some(b'[') { self.attrs()? } else { Attrs::default() };
+        if !self.eat(b'{') {
+            return None;
+        }
+        let span = kind.to(name.as_ref().map_or(kind, |n| n.1));
+        self.open_node(kind_id, span, name, attrs, edge)
+    }
+
+    /// `[eval=5, key=p7, noisy]`: each known attribute at most once, with
+    /// the value it takes.
+    fn attrs(&mut self) -> Option<Attrs> {
+        self.at += 1;
+        let mut attrs = Attrs::default();
+        let mut seen: Vec<&str> = Vec::new();
+        loop {
+            self.skip_blank();
+            let key = self.ident()?;
+            let key = self.text_of(key);
+            if seen.contains(&key) {
+                return None;
+            }
+            seen.push(key);
+            let valued = self.eat(b'=');
+            self.skip_blank();
+            match (key, valued) {
+                ("eval", true) => attrs.eval = Some(self.number()?.0),
+                ("key", true) => {
+                    attrs.key = Some(match self.peek()? {
+                        b'-' | b'0'..=b'9' => {
+                            let (_, span) = self.number()?;
+                            self.text_of(span).to_string()
+                        }
+                        _ => self.name()?.0,
+                    })
+                }
+                ("noisy", false) => attrs.noisy = true,
+                _ => return None,
+            }
+            if self.eat(b']') {
+                return Some(attrs);
+            }
+            self.eat(b',');
+        }
+    }
+
+    /// A run of plain integer leaves (`3 12, -8`), the bulk of a big tree,
+    /// in one tight loop; anything else in the run goes to [`Quick::child`].
+    fn plain_leaves(&mut self) -> Option<()> {
+        if !self.players.is_empty() {
+            // Leaves are vectors there; a number starts a probability.
+            return self.child();
+        }
+        let text = self.text;
+        let blank = |b: Option<&u8>| b.is_some_and(|&b| is_run_blank(b));
+        loop {
+            let start = self.at;
+            let neg = text.get(start) == Some(&b'-');
+            let mut i = start + usize::from(neg);
+            let mut whole: i64 = 0;
+            while let Some(&b @ b'0'..=b'9') = text.get(i) {
+                whole = whole.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
+                i += 1;
+            }
+            let digits = i - start - usize::from(neg);
+            let ends = blank(text.get(i)) || matches!(text.get(i), Some(b',' | b'}'));
+            if digits == 0 || digits > 18 || !ends {
+                return self.child();
+            }
+            let value = Num::int(if neg { -whole } else { whole });
+            if self.bounds.is_some_and(|(lo, hi)| value < lo || value > hi) {
+                return None;
+            }
+            let mut j = i;
+            while blank(text.get(j)) {
+                j += 1;
+            }
+            match text.get(j) {
+                // A probability: the child it belongs to is no plain leaf.
+                Some(b':') => return self.child(),
+                Some(b',') => {
+                    j += 1;
+                    while blank(text.get(j)) {
+                        j += 1;
+                    }
+                }
+                _ => {}
+            }
+            let id = self.game.add_leaf(Span::new(start, i), value);
+            self.pending.push(id);
+            self.at = j;
+            if !matches!(text.get(j), Some(b'-' | b'0'..=b'9')) {
+                return Some(());
+            }
+        }
+    }
+
+    /// One child slot: `3`, `K=3`, `?`, `(1, 2)`, `&B`, `MIN B {`, with an
+    /// optional `a1 ->` label and then an optional `1/2:` probability.
+    fn child(&mut self) -> Option<()> {
+        let index = self.pending.len() - self.open.last()?.children;
+        self.path.0.push(index as u32);
+        let mut edge = EdgeText::default();
+        let id = loop {
+            match self.peek()? {
+                b'-' | b'0'..=b'9' => {
+                    let from = self.at;
+                    let (value, span) = self.number()?;
+                    // Without a label, only blanks may stand between a
+                    // probability and its `:` (the grammar's `leaf_run`).
+                    let colon = if edge.label.is_none() {
+                        self.colon_follows_in_run()
+                    } else {
+                        self.skip_blank();
+                        self.peek() == Some(b':')
+                    };
+                    if colon && edge.prob.is_none() {
+                        self.eat(b':');
+                        self.skip_blank();
+                        edge.decimal = self.text[span.start..span.end].iter().any(|b| matches!(b, b'.' | b'e' | b'E'));
+                        edge.prob = Some(value);
+                        continue;
+                    }
+                    self.at = from;
+                    break self.leaf(None)?;
+                }
+                b'?' | b'(' => break self.leaf(None)?,
+                b'&' => {
+                    self.at += 1;
+                    self.skip_blank();
+                    let (name, span) = self.name()?;
+                    let parent = self.open.last()?.id;
+                    self.transpositions.push((parent, index, name, span));
+                    edge.transposition = true;
+                    break DANGLING;
+                }
+                b'"' | b'A'..=b'Z' | b'a'..=b'z' | b'_' => {}
+                _ => return None,
+            }
+            let start = self.at;
+            let (word, span) = self.name()?;
+            self.skip_blank();
+            let next = self.peek()?;
+            if next == b'-' && self.text.get(self.at + 1) == Some(&b'>') && edge.label.is_none() && edge.prob.is_none()
+            {
+                self.at += 2;
+                self.skip_blank();
+                edge.label = Some(word);
+                continue;
+            }
+            if next == b'=' {
+                self.at += 1;
+                self.skip_blank();
+                break self.leaf(Some((word, span)))?;
+            }
+            if self.text[start] == b'"' {
+                return None;
+            }
+            // An inner node: it stays open, so its path stays pushed.
+            self.at = span.end;
+            return self.node(span, edge);
+        };
+        self.path.0.pop();
+        self.record(edge, id);
+        self.eat(b',');
+        Some(())
+    }
+
+    /// A leaf: a number, `?` or a vector, named or not; the name's span
+    /// starts the leaf's.
+    fn leaf(&mut self, name: Option<(String, Span)>) -> Option<NodeId> {
+        let start = self.at;
+        let value = match self.peek()? {
+            b'?' => {
+                self.at += 1;
+                LeafValue::Unknown
+            }
+            b'(' => LeafValue::Vector(self.vector()?),
+            _ => LeafValue::Scalar(self.number()?.0),
+        };
+        let span = Span::new(start, self.at);
+        // A number before `:` is a probability, which cannot come here.
+        self.skip_blank();
+        if self.peek() == Some(b':') {
+            return None;
+        }
+        let span = name.as_ref().map_or(span, |(_, n)| n.to(span));
+        self.add_leaf(value, span, name)
+    }
+
+    /// `(1, 2, 6)`.
+    fn vector(&mut self) -> Option<Vec<Num>> {
+        self.at += 1;
+        let mut values = Vec::new();
+        loop {
+            self.skip_blank();
+            values.push(self.number()?.0);
+            if self.eat(b')') {
+                return Some(values);
+            }
+            self.eat(b',');
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! The box search for puzzles (`puzzle::solve` on minimax/alphabeta specs)
+//! against plain enumeration (`puzzle::enumerate`, the oracle): random
+//! small trees with 1–8 unknown leaves, expectations read off a random
+//! filling of them (so some solution exists), both cut rules, fail-soft and
+//! fail-hard, with and without declared bounds, written and reverse order,
+//! over ranges and multisets. Same count, same verdict, same first
+//! solutions, and `find_one` finds one exactly when there is one.
+
+use gametree::check::puzzle::{self, Domain};
+use gametree::num::Num;
+use gametree::search::{self, Algorithm};
+use proptest::prelude::*;
+
+#[derive(Clone, Debug)]
+enum T {
+    /// `None`: an unknown leaf.
+    Leaf(Option<i64>),
+    Node(Vec<T>),
+}
+
+fn tree() -> impl Strategy<Value = T> {
+    let leaf = prop_oneof![(0i64..=6).prop_map(|v| T::Leaf(Some(v))), Just(T::Leaf(None)), Just(T::Leaf(None))];
+    let inner = leaf.prop_recursive(2, 16, 3, |inner| prop::collection::vec(inner, 2..=3).prop_map(T::Node));
+    prop::collection::vec(inner, 2..=3).prop_map(T::Node)
+}
+
+fn unknowns(t: &T) -> usize {
+    match t {
+        T::Leaf(v) => usize::from(v.is_none()),
+        T::Node(cs) => cs.iter().map(unknowns).sum(),
+    }
+}
+
+/// The tree as written, the unknowns as `?` or, with `fill`, their values
+/// taken in turn.
+fn text(t: &T, max: bool, fill: &mut Option<std::slice::Iter<i64>>) -> String {
+    match t {
+        T::Leaf(Some(v)) => v.to_string(),
+        T::Leaf(None) => match fill {
+            Some(it) => it.next().map_or("0".into(), |v| v.to_string()),
+            None => "?".into(),
+        },
+        T::Node(cs) => {
+            let kids: Vec<String> = cs.iter().map(|c| text(c, !max, fill)).collect();
+            format!("{} {{ {} }}", if max { "MAX" } else { "MIN" }, kids.join(" "))
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Case {
+    tree: T,
+    truth: Vec<i64>,
+    bounds: bool,
+    /// (algorithm is alphabeta, options, which facts: value, pruned, leaves, best)
+    blocks: Vec<(bool, Vec<&'static str>, [bool; 4])>,
+    /// `None`: a multiset (the truth's values, or `other`).
+    range: Option<(i64, i64)>,
+    other: Option<Vec<i64>>,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    let tree = tree().prop_filter("1–8 unknowns", |t| (1..=8).contains(&unknowns(t)));
+    let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "order=reverse", "ignore-bounds"], 0..=3);
+    let block = (any::<bool>(), opts, any::<[bool; 4]>());
+    (tree, prop::collection::vec(0i64..=6, 8), any::<bool>(), prop::collection::vec(block, 1..=2), 0i64..=6, 0i64..=6)
+        .prop_flat_map(|(tree, truth, bounds, blocks, a, b)| {
+            let n = unknowns(&tree);
+            let range = prop_oneof![Just(Some((a.min(b), a.max(b)))), Just(None)];
+            let other = prop_oneof![Just(None), prop::collection::vec(0i64..=6, n).prop_map(Some)];
+            (Just(tree), Just(truth[..n].to_vec()), Just(bounds), Just(blocks), range, other)
+        })
+        .prop_map(|(tree, truth, bounds, blocks, range, other)| Case { tree, truth, bounds, blocks, range, other })
+}
+
+/// The spec: the tree with `?` leaves and expectations read off the
+/// truth's searches.
+fn spec_text(c: &Case) -> String {
+    let head = if c.bounds { "bounds [0, 6]\n" } else { "" };
+    let filled = format!("{head}{}\n", text(&c.tree, true, &mut Some(c.truth.iter())));
+    let game = gametree::check::spec::load("filled.tree", &filled).unwrap().game;
+    let mut out = format!("{head}{}\n", text(&c.tree, true, &mut None));
+    for (ab, opts, facts) in &c.blocks {
+        let algorithm = if *ab { Algorithm::Alphabeta } else { Algorithm::Minimax };
+        let mut options = search::options::Options::default();
+        for o in opts {
+            let (k, v) = o.split_once('=').map_or((*o, None), |(k, v)| (k, Some(v)));
+            options.set(k, v).unwrap();
+        }
+        let trace = search::run(&game, algorithm, &options).unwrap();
+        let report = serde_json::to_value(gametree::report::AlgoReport::new(&game, &trace)).unwrap();
+        let mut items = Vec::new();
+        if facts[0] {
+            items.push(format!("value {}", report["value"]));
+        }
+        let paths = |key: &str| -> Vec<String> {
+            report[key].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect()
+        };
+        if facts[1] && *ab {
+            items.push(format!("pruned {}", paths("pruned").join(" ")));
+        }
+        if facts[2] {
+            let values: Vec<String> = paths("leaf_order").iter().map(|p| leaf_at(&game, p)).collect();
+            items.push(format!("leaves {}", values.join(" ")));
+        }
+        if facts[3] || items.is_empty() {
+            items.push(format!("best {}", report["best_move"].as_str().unwrap()));
+        }
+        let name = if *ab { "alphabeta" } else { "minimax" };
+        let opts = if opts.is_empty() { String::new() } else { format!("({})", opts.join(", ")) };
+        out += &format!("expect {name}{opts} {{ {} }}\n", items.join("  "));
+    }
+    out
+}
+
+/// The value of the leaf at dotted path `p` (`2.1`).
+fn leaf_at(game: &gametree::model::Game, p: &str) -> String {
+    let mut id = gametree::model::NodeId::ROOT;
+    for i in p.split('.') {
+        id = game.node(id).child(i.parse::<usize>().unwrap() - 1);
+    }
+    game.node(id).scalar().unwrap().to_string()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn boxes_agree_with_enumeration(c in case()) {
+        let text = spec_text(&c);
+        let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+        let n = c.truth.len();
+        let domain = match (&c.range, &c.other) {
+            (Some((lo, hi)), _) => {
+                // Keep the oracle quick: at most ~5 000 assignments.
+                let mut hi = *hi;
+                while hi > *lo && ((hi - lo + 1) as f64).powi(n as i32) > 5_000.0 {
+                    hi -= 1;
+                }
+                Domain::Range(*lo, hi)
+            }
+            (None, Some(vs)) => Domain::Multiset(vs.iter().map(|&v| Num::int(v)).collect()),
+            (None, None) => Domain::Multiset(c.truth.iter().map(|&v| Num::int(v)).collect()),
+        };
+        let fast = puzzle::solve(&spec, &domain, 10_000_000, 5).unwrap();
+        let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
+        prop_assert_eq!(fast.count, slow.count, "{}\n{:?}", text, domain);
+        prop_assert_eq!(fast.count == 1, slow.count == 1);
+        prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+        let one = puzzle::find_one(&spec, &domain, 10_000_000).unwrap();
+        prop_assert_eq!(one.count, u128::from(slow.count > 0));
+        if let Some(s) = one.solutions.first() {
+            prop_assert!(puzzle::passes(&filled(&spec, s), &spec.expects), "{}\n{:?}", text, s);
+        }
+    }
+}
+
+fn filled(spec: &gametree::check::spec::Spec, values: &[Num]) -> gametree::model::Game {
+    let mut game = spec.game.clone();
+    for (&id, &v) in puzzle::unknowns(&game).iter().zip(values) {
+        game.set_leaf_value(id, v).unwrap();
+    }
+    game
+}

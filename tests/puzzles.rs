@@ -1,0 +1,72 @@
+//! Puzzles with 16, 20 and 27 unknown leaves (one over the values 1..16)
+//! and one over −1000..1000,
+//! each worked by hand in its fixture's comments: the exact count, the
+//! verdict, and the smallest solution.
+
+#[allow(dead_code)] // `scratch` is for the tests that write files
+mod common;
+use common::{gametree, stderr, stdout};
+
+/// `gametree puzzle FILE ARGS… --format json`, parsed.
+fn solve(file: &str, args: &[&str]) -> serde_json::Value {
+    let out = gametree(&[&["puzzle", file, "--format", "json"][..], args].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
+#[test]
+fn sixteen_unknowns_over_the_bounds_are_counted_exactly() {
+    let json = solve("tests/fixtures/puzzles/sixteen.tree", &["--limit", "2"]);
+    assert_eq!(json["count"], 249_561_088u64); // 952 * 4^9, worked in the fixture
+    assert_eq!(json["unique"], false);
+    // The smallest: B.1..B.3 at least 1, B.4 = 0 (b = 0), everything else 0.
+    let first = serde_json::json!([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let second = serde_json::json!([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(json["solutions"], serde_json::json!([first, second]));
+}
+
+#[test]
+fn sixteen_leaves_over_the_values_1_to_16_are_counted_exactly() {
+    let json = solve(
+        "tests/fixtures/puzzles/sixteen-values.tree",
+        &["--values", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", "--limit", "1"],
+    );
+    assert_eq!(json["count"], 597_793_996_800u64); // C(16, 7) * 3! * 4! * 9!
+    let first = serde_json::json!([[4, 5, 6, 7, 1, 8, 9, 10, 2, 11, 12, 13, 3, 14, 15, 16]]);
+    assert_eq!(json["solutions"], first);
+}
+
+#[test]
+fn twenty_unknowns_are_counted_exactly() {
+    let json = solve("tests/fixtures/puzzles/twenty.tree", &["--limit", "1"]);
+    assert_eq!(json["count"], 38_285_606_912u64); // 2282 * 4^12
+    assert_eq!(json["solutions"][0], serde_json::json!([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+}
+
+#[test]
+fn twenty_seven_unknowns_over_three_plies_are_counted_exactly() {
+    let json = solve("tests/fixtures/puzzles/twenty-seven.tree", &["--limit", "1"]);
+    assert_eq!(json["count"], 77_139_724_032u64); // 7 * 2 * 2 * 8 * 8 * 3^16
+    // The smallest: B.1 = (0, 0, 1) (its max is 1), B.2.1 = B.3.1 = 1, the rest 0.
+    let mut first = vec![0; 27];
+    (first[2], first[3], first[6]) = (1, 1, 1);
+    assert_eq!(json["solutions"][0], serde_json::json!(first));
+}
+
+#[test]
+fn a_wide_domain_answers_with_the_exact_count() {
+    let json = solve("tests/fixtures/puzzles/wide.tree", &["--domain=-1000..1000", "--limit", "3"]);
+    assert_eq!(json["count"], 5_348_014_673_001u64); // W(W+1)(2W+1)/6 * W, W = 2001
+    let smallest =
+        serde_json::json!([[-1000, -1000, -1000, -1000], [-1000, -1000, -1000, -999], [-1000, -1000, -1000, -998]]);
+    assert_eq!(json["solutions"], smallest);
+}
+
+#[test]
+fn the_text_report_gives_the_verdict_then_the_limited_list() {
+    let out = gametree(&["puzzle", "tests/fixtures/puzzles/sixteen.tree", "--limit", "1"]);
+    let text = stdout(&out);
+    let want = "unknown leaves, left to right: B.1 B.2 B.3 B.4 C.1 C.2 C.3 C.4 D.1 D.2 D.3 D.4 E.1 E.2 E.3 E.4\n\
+                249561088 solutions (not unique)\n  1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0\n  … (the first 1 listed; --limit 0 lists all)\n";
+    assert_eq!(text, want);
+}
