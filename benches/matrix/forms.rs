@@ -7,10 +7,11 @@
 //! - chance: levels MAX, CHANCE, MIN, CHANCE, … with `bounds [-99, 99]`;
 //! - three players `A B C` taking turns, vector leaves in 0..=9 each.
 //!
-//! and three forms of each: the quick-loader subset (plain text; none for
-//! the vector tree, which the quick loader does not read), the full
-//! language (`[eval=0]` on every MAX/MIN node, written probabilities, an
-//! `expect` block), and YAML (`convert --to yaml` of the full form).
+//! and three forms of each: plain text (kinds, braces, integers: the
+//! quick loader's original subset; none for the vector tree, written only
+//! in the full form), the full language (`[eval=0]` on every MAX/MIN node,
+//! written probabilities, an `expect` block), and YAML (`convert --to
+//! yaml` of the full form).
 
 use gametree::check::bigtree::{SplitMix64, uniform};
 use gametree::check::convert::{Form, convert};
