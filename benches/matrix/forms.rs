@@ -37,13 +37,14 @@ impl Shape {
 pub struct Forms {
     pub quick: Option<String>,
     pub full: String,
-    pub yaml: String,
+    /// Made only when asked for (converting goes through pest and the ast).
+    pub yaml: Option<String>,
 }
 
 /// The tree of `shape` with branching `b` and depth `d`, in every form;
 /// `expect` is the block appended to the full form (its answer, worked by
 /// the limit program or the library on the quick form).
-pub fn forms(shape: Shape, b: u32, d: u32, expect: impl Fn(&str) -> String) -> Forms {
+pub fn forms(shape: Shape, b: u32, d: u32, yaml: bool, expect: impl Fn(&str) -> String) -> Forms {
     let (quick, full) = match shape {
         Shape::TwoPlayer => {
             let quick = uniform(b, d, 1);
@@ -54,7 +55,7 @@ pub fn forms(shape: Shape, b: u32, d: u32, expect: impl Fn(&str) -> String) -> F
         Shape::Players => (None, players(b, d)),
     };
     let full = format!("{full}\n{}", expect(quick.as_deref().unwrap_or(&full)));
-    let yaml = convert("big.tree", &full, Form::Yaml).expect("a generated tree is valid").text;
+    let yaml = yaml.then(|| convert("big.tree", &full, Form::Yaml).expect("a generated tree is valid").text);
     Forms { quick, full, yaml }
 }
 

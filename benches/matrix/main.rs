@@ -143,16 +143,19 @@ fn main() {
     for (b, d) in sizes {
         for (shape, algorithms) in shapes {
             let reference = if shape == Shape::Chance { Algorithm::Expectiminimax } else { algorithms[0] };
-            let f = forms::forms(shape, b, d, expect(shape, reference));
+            let asked: Vec<String> = std::env::args().skip(1).filter(|a| !a.contains('x') && a != "--bench").collect();
+            let yaml = asked.is_empty() || asked.iter().any(|a| a == "yaml");
+            let f = forms::forms(shape, b, d, yaml, expect(shape, reference));
             // The limit reads the text form (for YAML: the full text).
             let mut inputs: Vec<(&str, &str, String, String)> = Vec::new();
             if let Some(q) = &f.quick {
                 inputs.push(("text, quick subset", "big.tree", q.clone(), q.clone()));
             }
             inputs.push(("text, full language", "big.tree", f.full.clone(), f.full.clone()));
-            inputs.push(("YAML", "big.yaml", f.yaml.clone(), f.full.clone()));
+            if let Some(y) = &f.yaml {
+                inputs.push(("YAML", "big.yaml", y.clone(), f.full.clone()));
+            }
             drop(f);
-            let asked: Vec<String> = std::env::args().skip(1).filter(|a| !a.contains('x') && a != "--bench").collect();
             let wanted = |form: &str| {
                 let key = if form.contains("quick") {
                     "quick"
