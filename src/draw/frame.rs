@@ -63,7 +63,7 @@ pub fn blank(game: &Game, tree: &Tree) -> Frame {
 /// event), or only the last.
 pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame> {
     let lines = narrate(game, trace);
-    let n = trace.events.len();
+    let n = trace.len();
     let mut live: HashMap<usize, (Option<Value>, Option<Window>)> = HashMap::new();
     let mut prev = Analysis::of(game, &prefix(trace, 0));
     let mut out = Vec::new();
@@ -81,8 +81,8 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
     // says which.
     let mut start = 0;
     let mut pass_note: Option<String> = None;
-    for k in 0..n {
-        if let (true, Event::Pass { number, kind }) = (steps, &trace.events[k]) {
+    for (k, event) in trace.events().enumerate() {
+        if let (true, Event::Pass { number, kind }) = (steps, &event) {
             start = k;
             live.clear();
             prev = Analysis::of(game, &slice(trace, k, k));
@@ -93,7 +93,7 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
                 PassKind::Deepening { depth, .. } => format!("[iteration {number}: depth {depth}]"),
             });
         }
-        let star_note = match (&trace.events[k], bounds) {
+        let star_note = match (&event, bounds) {
             (
                 Event::Enter { child, window: Some(w), .. }
                 | Event::Probe { child, window: Some(w), .. }
@@ -104,8 +104,8 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
         };
         let a = Analysis::of(game, &slice(trace, start, k + 1));
         let focus = if a.visits.len() > prev.visits.len() { Some(a.visits.len() - 1) } else { deepest_open(&prev) };
-        if let (Event::Update { value, window, .. }, Some(top)) = (&trace.events[k], deepest_open(&a)) {
-            live.insert(top, (Some(value.clone()), *window));
+        if let (Event::Update { value, window, .. }, Some(top)) = (event, deepest_open(&a)) {
+            live.insert(top, (Some(value), window));
         }
         if steps || k + 1 == n {
             let mut f = build(&a, &live);
@@ -129,7 +129,7 @@ fn prefix(trace: &Trace, k: usize) -> Trace {
 
 /// Events `from..to` of the trace, as a trace.
 fn slice(trace: &Trace, from: usize, to: usize) -> Trace {
-    Trace { algorithm: trace.algorithm, options: trace.options.clone(), events: trace.events[from..to].to_vec() }
+    trace.slice(from, to)
 }
 
 /// The innermost node entered and not yet left.
