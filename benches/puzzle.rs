@@ -7,7 +7,8 @@
 //!
 //! The puzzles are the hand-worked fixtures in `tests/fixtures/puzzles/`:
 //! `twelve-leaves` (a multiset, the values 1..12), `sixteen-values` (the
-//! values 1..16), `sixteen`, `twenty` and
+//! values 1..16), `sixteen-chains` (leaves compared with each other along
+//! chains: the values 1..16, and each leaf in 1..16), `sixteen`, `twenty` and
 //! `twenty-seven` (over their declared bounds, 0..3 or 0..2), and `wide`
 //! (4 unknowns over −1000..1000). `enumerate` times the one-value-at-a-time
 //! search the box search replaced, on the 12-leaf puzzle, after checking
@@ -21,7 +22,7 @@ fn main() {
 }
 
 /// (fixture, its domain: `None` for the declared bounds)
-const PUZZLES: &[&str] = &["12-multiset", "16", "16-multiset", "20", "27", "wide"];
+const PUZZLES: &[&str] = &["12-multiset", "16", "16-multiset", "16-chains", "16-chains-range", "20", "27", "wide"];
 
 fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
     let (file, domain) = match name {
@@ -30,6 +31,10 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
         "16-multiset" => {
             ("sixteen-values", Some(Domain::parse_values("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16").expect("values")))
         }
+        "16-chains" => {
+            ("sixteen-chains", Some(Domain::parse_values("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16").expect("values")))
+        }
+        "16-chains-range" => ("sixteen-chains", Some(Domain::Range(1, 16))),
         "20" => ("twenty", None),
         "27" => ("twenty-seven", None),
         _ => ("wide", Some(Domain::Range(-1000, 1000))),

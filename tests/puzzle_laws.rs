@@ -6,6 +6,11 @@
 //! ties first or last,
 //! over ranges and multisets. Same count, same verdict, same first
 //! solutions, and `find_one` finds one exactly when there is one.
+//!
+//! A second family has every leaf unknown, so each comparison the search
+//! makes is between two leaves (chains of them, split by order rather than
+//! by value): the case that was slow before the box search learnt order.
+//! Its multisets are often all distinct values (a permutation puzzle).
 
 use gametree::check::puzzle::{self, Domain};
 use gametree::num::Num;
@@ -129,36 +134,76 @@ fn leaf_at(game: &gametree::model::Game, p: &str) -> String {
     game.node(id).scalar().unwrap().to_string()
 }
 
+/// The box search and the enumeration agree on case `c`.
+fn agree(c: &Case) -> Result<(), TestCaseError> {
+    let text = spec_text(c);
+    let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+    let n = c.truth.len();
+    let domain = match (&c.range, &c.other) {
+        (Some((lo, hi)), _) => {
+            // Keep the oracle quick: at most ~5 000 assignments.
+            let mut hi = *hi;
+            while hi > *lo && ((hi - lo + 1) as f64).powi(n as i32) > 5_000.0 {
+                hi -= 1;
+            }
+            Domain::Range(*lo, hi)
+        }
+        (None, Some(vs)) => Domain::Multiset(vs.iter().map(|&v| Num::int(v)).collect()),
+        (None, None) => Domain::Multiset(c.truth.iter().map(|&v| Num::int(v)).collect()),
+    };
+    let fast = puzzle::solve(&spec, &domain, 10_000_000, 5).unwrap();
+    let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
+    prop_assert_eq!(fast.count, slow.count, "{}\n{:?}", text, domain);
+    prop_assert_eq!(fast.count == 1, slow.count == 1);
+    prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+    let one = puzzle::find_one(&spec, &domain, 10_000_000).unwrap();
+    prop_assert_eq!(one.count, u128::from(slow.count > 0));
+    if let Some(s) = one.solutions.first() {
+        prop_assert!(puzzle::passes(&filled(&spec, s), &spec.expects), "{}\n{:?}", text, s);
+    }
+    Ok(())
+}
+
+/// A tree of 2–3 MIN (or, one ply deeper, MAX) nodes under the root with
+/// 2–3 leaves each, every leaf unknown; 4–7 unknowns in all.
+fn all_unknown() -> impl Strategy<Value = T> {
+    let leaves = (2usize..=3).prop_map(|k| T::Node(vec![T::Leaf(None); k]));
+    let inner = prop_oneof![3 => leaves.clone(), 1 => prop::collection::vec(leaves, 2).prop_map(T::Node)];
+    prop::collection::vec(inner, 2..=3)
+        .prop_map(T::Node)
+        .prop_filter("4–7 unknowns", |t| (4..=7).contains(&unknowns(t)))
+}
+
+/// A case of the all-unknown family: the truth is a permutation of
+/// distinct values (from 0..=6, inside the bounds) or values from 0..=3
+/// with repeats.
+fn chain_case() -> impl Strategy<Value = Case> {
+    let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "order=reverse", "ties=last"], 0..=2);
+    let block = (any::<bool>(), opts, any::<[bool; 5]>());
+    (all_unknown(), any::<bool>(), prop::collection::vec(block, 1..=2), any::<bool>(), 0i64..=2, 3i64..=6)
+        .prop_flat_map(|(tree, bounds, blocks, distinct, lo, hi)| {
+            let n = unknowns(&tree);
+            let truth = match distinct {
+                true => Just((0i64..=6).collect::<Vec<_>>()).prop_shuffle().prop_map(move |v| v[..n].to_vec()).boxed(),
+                false => prop::collection::vec(0i64..=3, n).boxed(),
+            };
+            let range = prop_oneof![Just(Some((lo, hi))), Just(None), Just(None)];
+            (Just(tree), truth, Just(bounds), Just(blocks), range)
+        })
+        .prop_map(|(tree, truth, bounds, blocks, range)| Case { tree, truth, bounds, blocks, range, other: None })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     #[test]
     fn boxes_agree_with_enumeration(c in case()) {
-        let text = spec_text(&c);
-        let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
-        let n = c.truth.len();
-        let domain = match (&c.range, &c.other) {
-            (Some((lo, hi)), _) => {
-                // Keep the oracle quick: at most ~5 000 assignments.
-                let mut hi = *hi;
-                while hi > *lo && ((hi - lo + 1) as f64).powi(n as i32) > 5_000.0 {
-                    hi -= 1;
-                }
-                Domain::Range(*lo, hi)
-            }
-            (None, Some(vs)) => Domain::Multiset(vs.iter().map(|&v| Num::int(v)).collect()),
-            (None, None) => Domain::Multiset(c.truth.iter().map(|&v| Num::int(v)).collect()),
-        };
-        let fast = puzzle::solve(&spec, &domain, 10_000_000, 5).unwrap();
-        let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
-        prop_assert_eq!(fast.count, slow.count, "{}\n{:?}", text, domain);
-        prop_assert_eq!(fast.count == 1, slow.count == 1);
-        prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
-        let one = puzzle::find_one(&spec, &domain, 10_000_000).unwrap();
-        prop_assert_eq!(one.count, u128::from(slow.count > 0));
-        if let Some(s) = one.solutions.first() {
-            prop_assert!(puzzle::passes(&filled(&spec, s), &spec.expects), "{}\n{:?}", text, s);
-        }
+        agree(&c)?;
+    }
+
+    #[test]
+    fn boxes_agree_with_enumeration_when_every_leaf_is_unknown(c in chain_case()) {
+        agree(&c)?;
     }
 }
 

@@ -1,4 +1,4 @@
-//! Puzzles with 16, 20 and 27 unknown leaves (one over the values 1..16)
+//! Puzzles with 16, 20 and 27 unknown leaves (two over the values 1..16)
 //! and one over −1000..1000,
 //! each worked by hand in its fixture's comments: the exact count, the
 //! verdict, and the smallest solution.
@@ -34,6 +34,39 @@ fn sixteen_leaves_over_the_values_1_to_16_are_counted_exactly() {
     assert_eq!(json["count"], 597_793_996_800u64); // C(16, 7) * 3! * 4! * 9!
     let first = serde_json::json!([[4, 5, 6, 7, 1, 8, 9, 10, 2, 11, 12, 13, 3, 14, 15, 16]]);
     assert_eq!(json["solutions"], first);
+}
+
+#[test]
+fn leaves_compared_with_each_other_along_chains_are_counted_exactly() {
+    let json = solve(
+        "tests/fixtures/puzzles/sixteen-chains.tree",
+        &["--values", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", "--limit", "2"],
+    );
+    assert_eq!(json["count"], 99_632_332_800u64); // C(16, 10) * 3! * 4 * 6! * 6!, worked in the fixture
+    assert_eq!(json["unique"], false);
+    // The smallest is worked in the fixture; the next keeps everything up
+    // to E.1 and swaps the two values left for E.2 and E.4 (15 and 16;
+    // E.2 = 16 is still above b = 4).
+    let first = serde_json::json!([4, 5, 6, 7, 1, 8, 9, 10, 11, 2, 12, 13, 14, 15, 3, 16]);
+    let second = serde_json::json!([4, 5, 6, 7, 1, 8, 9, 10, 11, 2, 12, 13, 14, 16, 3, 15]);
+    assert_eq!(json["solutions"], serde_json::json!([first, second]));
+}
+
+/// The same tree over the integers 1..16, each leaf independently: ties
+/// are allowed now, and a MIN node cuts on equality, so with b = min(B):
+/// C.1 <= b, D.1 > b and D.2 <= b, E.1 > b, E.2 > b and E.3 <= b. B has
+/// least value b in (17 - b)^4 - (16 - b)^4 ways; C.1, D.2, E.3 take any of
+/// 1..b, D.1, E.1, E.2 any of b+1..16, and the six pruned leaves any of
+/// the 16 values:
+///   16^6 * sum over b = 1..16 of ((17 - b)^4 - (16 - b)^4) * b^3 * (16 - b)^3
+/// which is 102638478042333184. The smallest: B.1 = 1 makes b = 1, so
+/// C.1 = D.2 = E.3 = 1, D.1 = E.1 = E.2 = 2, everything else 1.
+#[test]
+fn chains_of_comparisons_over_a_range_are_counted_exactly() {
+    let json = solve("tests/fixtures/puzzles/sixteen-chains.tree", &["--domain", "1..16", "--limit", "1"]);
+    assert_eq!(json["count"], serde_json::json!(102_638_478_042_333_184u64));
+    let first = serde_json::json!([1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 2, 2, 1, 1]);
+    assert_eq!(json["solutions"], serde_json::json!([first]));
 }
 
 #[test]

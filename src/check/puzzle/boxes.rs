@@ -4,24 +4,29 @@
 //! A box is run through the symbolic searches ([`symbolic::run`]). Either
 //! the part of a search before an undecided comparison already contradicts
 //! an expectation (the whole box fails: dropped), or a comparison is
-//! undecided (the box is split in two at the value that decides it), or
-//! every comparison is decided. Then the expectations' own numbers (`value
+//! undecided (the box is split in two at the value that decides it; a
+//! comparison between two unknowns splits it in three by their order
+//! instead, see `relations.rs`), or every comparison is decided. Then the expectations' own numbers (`value
 //! 3`, `leaves 3 12 8`, `values B=3`, windows) are compared with each
 //! unknown the searches evaluated, splitting again until each is decided.
 //! Such a box is uniform: every assignment in it gives the same searches
 //! with the same values in the same places, so checking one assignment
-//! (the box's lowest corner) with the real search and [`expect::check`]
-//! judges all of them, and a passing box adds its size to the count.
+//! (the box's lowest corner, which obeys its order relations) with the
+//! real search and [`expect::check`] judges all of them, and a passing box
+//! adds its size to the count (with relations, counted in `ordered.rs`).
 //!
 //! Invariant: the count is exact up to 2^128 − 1 (a `u128`, saturating
 //! there: 27 free unknowns over 0..20 stay below it, 12 over −1000..1000
 //! can reach it), and the listed solutions are the lexicographically
 //! smallest.
 
+use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
 use crate::check::expect::{Expect, Fact, LeafExpect};
 use crate::check::puzzle::arrange::Arrangements;
+use crate::check::puzzle::ordered::{self, Ordered};
+use crate::check::puzzle::relations::Region;
 use crate::check::puzzle::symbolic::{self, Intervals, Scale, Split, Stop};
 use crate::check::puzzle::{PROGRESS_EVERY, PuzzleError, passes};
 use crate::model::{Game, NodeId};
@@ -63,7 +68,7 @@ impl Boxes<'_, '_> {
             slots[id.index()] = Some(k);
         }
         let constants = constants(self.expects);
-        let mut stack: Vec<Vec<(i64, i64)>> = vec![vec![(lo, hi); n]];
+        let mut stack: Vec<Region> = vec![Region::new(n, lo, hi)];
         let (mut count, mut tried) = (0u128, 0u64);
         let mut listed: BTreeSet<Vec<Num>> = BTreeSet::new();
         while let Some(b) = stack.pop() {
@@ -77,12 +82,15 @@ impl Boxes<'_, '_> {
                 return Err(PuzzleError::TooLarge { limit: self.limit });
             }
             match self.judge(&slots, &constants, &b)? {
-                Judged::Split(Split { k, at }) => {
-                    let (mut upper, mut lower) = (b.clone(), b);
-                    upper[k].0 = at + 1;
-                    lower[k].1 = at;
-                    stack.push(upper);
-                    stack.push(lower);
+                Judged::Split(Split::At { k, at }) => {
+                    let (l, h) = b.iv[k];
+                    stack.extend(b.narrowed(k, at + 1, h));
+                    stack.extend(b.narrowed(k, l, at));
+                }
+                Judged::Split(Split::Order(i, j)) => {
+                    stack.extend(b.with(i, j, Ordering::Greater));
+                    stack.extend(b.with(i, j, Ordering::Equal).filter(|r| self.may_share(r.iv[i])));
+                    stack.extend(b.with(i, j, Ordering::Less));
                 }
                 Judged::Fails => {}
                 Judged::Passes(n) => {
@@ -99,8 +107,20 @@ impl Boxes<'_, '_> {
         Ok(Found { count, solutions: listed.into_iter().collect(), tried })
     }
 
-    /// Splits, drops or judges box `b` whole.
-    fn judge(&mut self, slots: &[Option<usize>], constants: &[Num], b: &Intervals) -> Result<Judged, PuzzleError> {
+    /// Whether two unknowns can be equal inside `iv`: always over a range,
+    /// and over a multiset where some value there has two copies.
+    fn may_share(&self, (lo, hi): (i64, i64)) -> bool {
+        match &self.scale {
+            Scale::Integers => true,
+            Scale::Values { counts, .. } => (lo..=hi).any(|p| counts.get(p as usize).is_some_and(|&c| c >= 2)),
+        }
+    }
+
+    /// Splits, drops or judges region `r` whole. Its lowest corner obeys
+    /// its relations (tightened, `x < y` has `lo(x) < lo(y)`), so it stands
+    /// for every assignment in it.
+    fn judge(&mut self, slots: &[Option<usize>], constants: &[Num], r: &Region) -> Result<Judged, PuzzleError> {
+        let b = r.iv.as_slice();
         if let Scale::Values { counts, .. } = &self.scale
             && !crate::check::puzzle::arrange::may_fit(b, counts)
         {
@@ -108,7 +128,7 @@ impl Boxes<'_, '_> {
         }
         let mut seen = vec![false; b.len()];
         for e in self.expects {
-            match symbolic::run(&self.game, slots, e, (&self.scale, b), &mut seen) {
+            match symbolic::run(&self.game, slots, e, (&self.scale, r), &mut seen) {
                 Ok(()) => {}
                 Err(Stop::Split(s)) => return Ok(Judged::Split(s)),
                 Err(Stop::Contradicts) => return Ok(Judged::Fails),
@@ -121,7 +141,7 @@ impl Boxes<'_, '_> {
                 }
             }
         }
-        let n = self.size(b);
+        let n = self.size(r);
         if n == 0 {
             return Ok(Judged::Fails);
         }
@@ -132,9 +152,17 @@ impl Boxes<'_, '_> {
         Ok(if passes(&self.game, self.expects) { Judged::Passes(n) } else { Judged::Fails })
     }
 
-    /// How many assignments box `b` holds (saturating): the product of its
-    /// widths, or a multiset's orderings inside it.
-    fn size(&self, b: &Intervals) -> u128 {
+    /// How many assignments region `r` holds (saturating): the product of
+    /// its widths, or a multiset's orderings inside it.
+    fn size(&self, r: &Region) -> u128 {
+        let b = r.iv.as_slice();
+        if !r.facts.is_empty() {
+            let counts = match &self.scale {
+                Scale::Values { counts, .. } => Some(counts.as_slice()),
+                Scale::Integers => None,
+            };
+            return Ordered::new(r, counts).map_or(0, |o| o.count());
+        }
         match &self.scale {
             Scale::Integers => b.iter().fold(1u128, |n, &(lo, hi)| n.saturating_mul(u128::from(hi.abs_diff(lo)) + 1)),
             Scale::Values { counts, .. } => Arrangements::new(b, counts.len()).count(0, &mut counts.clone()),
@@ -143,7 +171,15 @@ impl Boxes<'_, '_> {
 
     /// Adds box `b`'s assignments to `out`, which keeps the `max` smallest
     /// seen; they come in lexicographic order, so the first not kept ends it.
-    fn list(&self, b: &Intervals, max: usize, out: &mut BTreeSet<Vec<Num>>) {
+    fn list(&self, r: &Region, max: usize, out: &mut BTreeSet<Vec<Num>>) {
+        let b = r.iv.as_slice();
+        if !r.facts.is_empty() {
+            let counts = match &self.scale {
+                Scale::Values { counts, .. } => Some(counts.as_slice()),
+                Scale::Integers => None,
+            };
+            return ordered::list(r, counts, &|p| self.scale.num(p), max, out);
+        }
         let mut keep = |solution: Vec<Num>| {
             if out.len() < max {
                 out.insert(solution);

@@ -9,7 +9,11 @@
 //! - `boxes.rs`: branch and bound over boxes of assignments (each unknown
 //!   in an interval), run through symbolic `minimax`/`alphabeta`
 //!   (`symbolic.rs`); a box is dropped, split at the value a comparison
-//!   turns on, or judged whole and counted at once. Used when every
+//!   turns on, or judged whole and counted at once. A comparison between
+//!   two unknowns splits by order instead (`x < y`,
+//!   `x = y`, `x > y`: `relations.rs`), and a region with such relations
+//!   is counted by dynamic programming over the values (`ordered.rs`).
+//!   Used when every
 //!   expectation is `minimax` or `alphabeta` in written or reverse order
 //!   without a depth cutoff, on a MAX/MIN tree.
 //! - `enumerate.rs`: one value at a time with prefix pruning, for every
@@ -31,6 +35,8 @@ mod arrange;
 mod boxes;
 mod domain;
 mod enumerate;
+mod ordered;
+mod relations;
 mod symbolic;
 pub use domain::{Domain, parse_list};
 

@@ -21,6 +21,7 @@
 use std::cmp::Ordering;
 
 use crate::check::expect::{Expect, Fact, LeafExpect};
+use crate::check::puzzle::relations::Region;
 use crate::model::{Game, NodeId, NodeKind, Path, Utility};
 use crate::num::Num;
 use crate::search::Algorithm;
@@ -35,12 +36,15 @@ pub(super) enum Sym {
     Unknown(usize),
 }
 
-/// Cut unknown `k`'s interval `[lo, hi]` into `[lo, at]` and `[at + 1, hi]`
-/// (`lo <= at < hi`).
+/// How to cut a region that a comparison does not decide.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Split {
-    pub k: usize,
-    pub at: i64,
+pub(super) enum Split {
+    /// Cut unknown `k`'s interval `[lo, hi]` into `[lo, at]` and
+    /// `[at + 1, hi]` (`lo <= at < hi`).
+    At { k: usize, at: i64 },
+    /// Cut it into the regions where unknown `i` is less than, equal to
+    /// and greater than unknown `j`.
+    Order(usize, usize),
 }
 
 /// Why a symbolic search stopped early.
@@ -62,6 +66,16 @@ impl From<Split> for Stop {
 /// A box: unknown k lies in `intervals[k]` (inclusive), positions on a
 /// [`Scale`].
 pub(super) type Intervals = [(i64, i64)];
+
+/// Whether a comparison between unknowns `i` and `j` splits by order
+/// ([`Split::Order`]) rather than by value: when their intervals share at
+/// least two positions (sharing one, a value split decides it in two
+/// boxes), and there are at most 63 unknowns (`ordered.rs` counts a region
+/// with relations over sets of them held in 64 bits).
+fn by_order(b: &Intervals, i: usize, j: usize) -> bool {
+    let shared = b[i].1.min(b[j].1).saturating_sub(b[i].0.max(b[j].0));
+    shared >= 1 && b.len() <= crate::check::puzzle::ordered::MAX_UNITS
+}
 
 /// What the positions of a box's intervals stand for.
 #[derive(Clone, Debug, PartialEq)]
@@ -116,14 +130,23 @@ pub(super) fn applies(game: &Game, expects: &[Expect]) -> bool {
     })
 }
 
-/// Compares two values over the whole box, or says which split decides it.
-pub(super) fn compare(scale: &Scale, b: &Intervals, x: Sym, y: Sym) -> Result<Ordering, Split> {
+/// Compares two values over the whole region, or says which split
+/// decides it.
+pub(super) fn compare(scale: &Scale, r: &Region, x: Sym, y: Sym) -> Result<Ordering, Split> {
+    let b = r.iv.as_slice();
     match (x, y) {
         (Sym::Const(p), Sym::Const(q)) => Ok(p.cmp(&q)),
         (Sym::Unknown(k), Sym::Const(c)) => against(scale, b, k, c),
         (Sym::Const(c), Sym::Unknown(k)) => against(scale, b, k, c).map(Ordering::reverse),
         (Sym::Unknown(i), Sym::Unknown(j)) if i == j => Ok(Ordering::Equal),
-        (Sym::Unknown(i), Sym::Unknown(j)) => between(b, i, j),
+        (Sym::Unknown(i), Sym::Unknown(j)) => match between(b, i, j) {
+            Ok(o) => Ok(o),
+            Err(split) => match r.decide(i, j) {
+                Some(o) => Ok(o),
+                None if by_order(b, i, j) => Err(Split::Order(i, j)),
+                None => Err(split),
+            },
+        },
     }
 }
 
@@ -146,9 +169,9 @@ pub(super) fn against(scale: &Scale, b: &Intervals, k: usize, c: Num) -> Result<
             let mid = midpoint(a, z, 1);
             if scale.num(mid) < c { a = mid } else { z = mid - 1 }
         }
-        return Err(Split { k, at: a });
+        return Err(Split::At { k, at: a });
     }
-    Err(Split { k, at: lo }) // c = lo: [lo, lo] = c < [lo + 1, hi]
+    Err(Split::At { k, at: lo }) // c = lo: [lo, lo] = c < [lo + 1, hi]
 }
 
 /// Two different unknowns (positions are in the values' order).
@@ -174,7 +197,7 @@ fn between(b: &Intervals, i: usize, j: usize) -> Result<Ordering, Split> {
     } else {
         midpoint(lx, hx, 0)
     };
-    Err(Split { k: x, at })
+    Err(Split::At { k: x, at })
 }
 
 /// The middle of `a..=z` (`a <= z`), rounded up by `up` (0 or 1), without
@@ -192,7 +215,7 @@ pub(super) fn run(
     game: &Game,
     slots: &[Option<usize>],
     e: &Expect,
-    (scale, b): (&Scale, &Intervals),
+    (scale, b): (&Scale, &Region),
     seen: &mut [bool],
 ) -> Result<(), Stop> {
     let range = match game.bounds() {
@@ -240,7 +263,7 @@ struct Search<'a> {
     /// For each node (by index), which unknown it is, if one.
     slots: &'a [Option<usize>],
     scale: &'a Scale,
-    b: &'a Intervals,
+    b: &'a Region,
     seen: &'a mut [bool],
     e: &'a Expect,
     range: (Sym, Sym),
