@@ -24,6 +24,9 @@ pub struct Sizes {
     pub style: Style,
     /// Stacked styles: per level, the player every node on it belongs to.
     pub legend: Vec<Option<String>>,
+    /// How far right of a node's centre its step badges (`re`, `TT 5`)
+    /// start: past its shape and its window.
+    pub badge_x: Vec<f64>,
 }
 
 /// Per level (depth below the drawn root), the player to move when every
@@ -107,7 +110,8 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, s
     let n = tree.nodes.len();
     let st = &style;
     let legend = legend(game, tree, st);
-    let mut sizes = Sizes { shape: vec![(0.0, 0.0); n], extents: vec![Extent::default(); n], style, legend };
+    let (shapes, extents, badge_x) = (vec![(0.0, 0.0); n], vec![Extent::default(); n], vec![0.0; n]);
+    let mut sizes = Sizes { shape: shapes, extents, style, legend, badge_x };
     for i in 0..n {
         let leaf = tree.nodes[i].children.is_empty();
         let states = frames.iter().map(|f| &f.nodes[i]);
@@ -158,11 +162,68 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, s
             e.right = w / 2.0 + if window_w > 0.0 { window_w + 7.0 } else { 0.0 };
             e.down = h / 2.0;
         }
+        let windowed = window_w > 0.0 && !leaf;
+        sizes.badge_x[i] = w / 2.0 + if windowed { window_w + 11.0 } else { 4.0 };
+        let badges_w = frames
+            .iter()
+            .filter(|_| opts.show.values)
+            .map(|f| badges_width(&step_badges(&f.nodes[i]), st))
+            .fold(0.0, f64::max);
+        if badges_w > 0.0 {
+            e.right = e.right.max(sizes.badge_x[i] + badges_w + 2.0);
+        }
         e.left = e.left.max(label_w);
         e.right = e.right.max(label_w);
         e.up = e.up.max(h / 2.0);
     }
     sizes
+}
+
+/// The badges a step left on a node: `re` when it is searched again, the
+/// table's answer (`TT 5`) when a hit answered or narrowed it.
+fn step_badges(s: &NodeState) -> Vec<(String, bool)> {
+    let re = s.research.then(|| ("re".to_string(), true));
+    re.into_iter().chain(s.tt.clone().map(|t| (t, false))).collect()
+}
+
+/// A badge's width: its text and 3 px either side.
+fn badge_width(text: &str, st: &Style) -> f64 {
+    text_width(text, st.small) + 6.0
+}
+
+/// The row of badges' width, 3 px between them.
+fn badges_width(badges: &[(String, bool)], st: &Style) -> f64 {
+    let n = badges.len() as f64;
+    badges.iter().map(|(t, _)| badge_width(t, st)).sum::<f64>() + 3.0 * (n - 1.0).max(0.0)
+}
+
+/// The step badges right of a node at `(x, y)`: `re` in the focus colour,
+/// `TT 5` in grey, each a box with its text.
+fn badge_marks(out: &mut Vec<Item>, s: &NodeState, (x, y): Pt, grey: bool, st: &Style) {
+    let mut left = x;
+    for (text, re) in step_badges(s) {
+        let (w, h) = (badge_width(&text, st), st.small * 1.3);
+        let (stroke, fill) = match (grey, re) {
+            (true, _) => (Ink::Grey, Ink::White),
+            (false, true) => (Ink::Focus, Ink::FocusFill),
+            (false, false) => (Ink::Soft, Ink::Badge),
+        };
+        let pts = vec![(left, y - h / 2.0), (left + w, y - h / 2.0), (left + w, y + h / 2.0), (left, y + h / 2.0)];
+        out.push(Item { layer: 2, mark: Mark::Poly { pts, stroke, fill, width: 0.8 } });
+        let ink = if grey { Ink::Grey } else { Ink::Black };
+        let mark = Mark::Text {
+            at: (left + w / 2.0, y),
+            text,
+            size: st.small,
+            anchor: Anchor::Middle,
+            ink,
+            bold: false,
+            italic: false,
+            halo: false,
+        };
+        out.push(Item { layer: 3, mark });
+        left += w + 3.0;
+    }
 }
 
 fn visible_value(s: &NodeState, opts: &DrawOptions, st: &Style) -> Option<String> {
@@ -315,6 +376,9 @@ pub fn paint(
                 };
                 out.push(Item { layer: 3, mark });
             }
+        }
+        if show.values {
+            badge_marks(&mut out, s, (x + sizes.badge_x[i], y), grey, st);
         }
         if let (Some(n), true) = (s.visit, show.visits) {
             let r = st.badge_r;
