@@ -10,7 +10,7 @@ use super::DrawOptions;
 use super::frame::{Frame, NodeState, num};
 use super::layout::{Extent, Layout};
 use super::marks::{Anchor, Ink, Item, Mark, Pt, text_width};
-use super::place::{Box4, Side, lerp, place, place_or_not};
+use super::place::{Box4, Side, hits, lerp, place, place_or_not};
 use super::shape::{Shape, outline, shape, shape_size};
 use super::style::Style;
 use super::tree::Tree;
@@ -256,6 +256,14 @@ pub fn paint(
             (x - e.left, y - e.up, x + e.right, y + e.down)
         })
         .collect();
+    // Every edge, parent's bottom to child's top: badges keep off them.
+    let edges: Vec<(Pt, Pt)> = (0..tree.nodes.len())
+        .filter_map(|i| {
+            let p = tree.nodes[i].parent?;
+            let ((px, py), (x, y)) = (layout.pos[p], layout.pos[i]);
+            Some(((px, py + sizes.shape[p].1 / 2.0), (x, y - sizes.shape[i].1 / 2.0)))
+        })
+        .collect();
     for i in 0..tree.nodes.len() {
         let s = &frame.nodes[i];
         let (x, y) = layout.pos[i];
@@ -283,8 +291,14 @@ pub fn paint(
                 // a neighbouring edge is in the way.
                 let outer = if b.0 - a.0 < -0.5 { Side::Left } else { Side::Right };
                 let (w, gap) = (text_width(&text, st.label), 4.0);
-                let tries = [0.5, 0.58, 0.66].into_iter().flat_map(|t| [(t, outer), (t, outer.other())]);
-                let at = place(a, b, tries, gap, (w, st.label), (&fan, &boxes));
+                // Flat fans (a slide's short levels): further towards the
+                // child, where the edges are further apart.
+                let tries =
+                    || [0.5, 0.58, 0.66, 0.74, 0.82].into_iter().flat_map(move |t| [(t, outer), (t, outer.other())]);
+                let at = match place_or_not(a, b, tries().take(6), gap, (w, st.label), (&fan, &boxes)) {
+                    (at, true) => at,
+                    _ => place(a, b, tries(), gap, (w, st.label), (&fan, &boxes)),
+                };
                 let mark = Mark::Text {
                     at,
                     text,
@@ -390,7 +404,28 @@ pub fn paint(
             let c = match (leaf, st.compact) {
                 (true, _) => (x, y + badge_y),
                 (false, true) if st.stack => (row_x + r, row_y),
-                (false, true) => (x + away * (w / 2.0 - r + 2.0), y - h / 2.0 - r - 1.0),
+                (false, true) => {
+                    // Above the corner away from the edge coming in; in a
+                    // flat fan, where a sibling's edge runs there, above
+                    // the other corner or beside the node.
+                    let (above, beside) = ((w / 2.0 - r + 2.0, y - h / 2.0 - r - 1.0), (w / 2.0 + r + 2.0, y));
+                    // Beside: on the right, the name being on the left
+                    // (not when step badges are there), else left of the
+                    // name.
+                    let right = if step_badges(s).is_empty() { 1.0 } else { away };
+                    let left = (w / 2.0 + name_w + r + 2.0, y);
+                    let tries = [(away, above), (-away, above), (right, beside), (-1.0, left)]
+                        .map(|(side, (dx, cy))| (x + side * dx, cy));
+                    let clear = |c: &Pt| {
+                        let b = (c.0 - r, c.1 - r, c.0 + r, c.1 + r);
+                        !edges.iter().any(|&(p, q)| hits(p, q, b))
+                            && !boxes
+                                .iter()
+                                .enumerate()
+                                .any(|(j, o)| j != i && b.0 < o.2 && o.0 < b.2 && b.1 < o.3 && o.1 < b.3)
+                    };
+                    tries.into_iter().find(clear).unwrap_or(tries[0])
+                }
                 (false, false) => (x - w / 2.0 - name_w - 4.0 - r, y),
             };
             let mark = Mark::Ellipse { c, rx: r, ry: r, stroke: Ink::None, fill: Ink::Badge, width: 0.0 };
