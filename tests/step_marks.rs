@@ -68,6 +68,9 @@ fn a_table_hit_shows_a_tt_badge_with_the_tables_value() {
     let whole = figure(&game, "negamax-tt", false);
     assert!(Svg { figure: &whole, frame: 0 }.to_string().contains(">TT 5</text>"));
     assert!(Tikz { figure: &whole, standalone: false }.to_string().contains("{TT 5}"));
+    let text = gametree::draw::Text(&whole).to_string();
+    let second = text.lines().filter(|l| l.contains("MAX E")).nth(1).unwrap();
+    assert!(second.contains("  TT 5  "), "{text}");
 }
 
 #[test]
@@ -113,6 +116,8 @@ fn a_re_search_shows_a_re_badge_and_its_window() {
     assert!(texts(&fig, re[0]).contains(&"re".to_string()));
     let whole = figure(&game, "pvs", false);
     assert!(Svg { figure: &whole, frame: 0 }.to_string().contains(">re</text>"));
+    let text = gametree::draw::Text(&whole).to_string();
+    assert!(text.lines().any(|l| l.contains("MIN C  6") && l.contains("  re  ")), "{text}");
 }
 
 fn specs() -> Vec<PathBuf> {
