@@ -10,7 +10,7 @@ use super::DrawOptions;
 use super::frame::{Frame, NodeState, num};
 use super::layout::{Extent, Layout};
 use super::marks::{Anchor, Ink, Item, Mark, Pt, text_width};
-use super::place::{Box4, Side, lerp, place, place_or_not};
+use super::place::{Box4, Side, hits, lerp, place, place_or_not};
 use super::shape::{Shape, outline, shape, shape_size};
 use super::style::Style;
 use super::tree::Tree;
@@ -24,6 +24,9 @@ pub struct Sizes {
     pub style: Style,
     /// Stacked styles: per level, the player every node on it belongs to.
     pub legend: Vec<Option<String>>,
+    /// How far right of a node's centre its step badges (`re`, `TT 5`)
+    /// start: past its shape and its window.
+    pub badge_x: Vec<f64>,
 }
 
 /// Per level (depth below the drawn root), the player to move when every
@@ -107,7 +110,8 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, s
     let n = tree.nodes.len();
     let st = &style;
     let legend = legend(game, tree, st);
-    let mut sizes = Sizes { shape: vec![(0.0, 0.0); n], extents: vec![Extent::default(); n], style, legend };
+    let (shapes, extents, badge_x) = (vec![(0.0, 0.0); n], vec![Extent::default(); n], vec![0.0; n]);
+    let mut sizes = Sizes { shape: shapes, extents, style, legend, badge_x };
     for i in 0..n {
         let leaf = tree.nodes[i].children.is_empty();
         let states = frames.iter().map(|f| &f.nodes[i]);
@@ -158,11 +162,68 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, s
             e.right = w / 2.0 + if window_w > 0.0 { window_w + 7.0 } else { 0.0 };
             e.down = h / 2.0;
         }
+        let windowed = window_w > 0.0 && !leaf;
+        sizes.badge_x[i] = w / 2.0 + if windowed { window_w + 11.0 } else { 4.0 };
+        let badges_w = frames
+            .iter()
+            .filter(|_| opts.show.values)
+            .map(|f| badges_width(&step_badges(&f.nodes[i]), st))
+            .fold(0.0, f64::max);
+        if badges_w > 0.0 {
+            e.right = e.right.max(sizes.badge_x[i] + badges_w + 2.0);
+        }
         e.left = e.left.max(label_w);
         e.right = e.right.max(label_w);
         e.up = e.up.max(h / 2.0);
     }
     sizes
+}
+
+/// The badges a step left on a node: `re` when it is searched again, the
+/// table's answer (`TT 5`) when a hit answered or narrowed it.
+fn step_badges(s: &NodeState) -> Vec<(String, bool)> {
+    let re = s.research.then(|| ("re".to_string(), true));
+    re.into_iter().chain(s.tt.clone().map(|t| (t, false))).collect()
+}
+
+/// A badge's width: its text and 3 px either side.
+fn badge_width(text: &str, st: &Style) -> f64 {
+    text_width(text, st.small) + 6.0
+}
+
+/// The row of badges' width, 3 px between them.
+fn badges_width(badges: &[(String, bool)], st: &Style) -> f64 {
+    let n = badges.len() as f64;
+    badges.iter().map(|(t, _)| badge_width(t, st)).sum::<f64>() + 3.0 * (n - 1.0).max(0.0)
+}
+
+/// The step badges right of a node at `(x, y)`: `re` in the focus colour,
+/// `TT 5` in grey, each a box with its text.
+fn badge_marks(out: &mut Vec<Item>, s: &NodeState, (x, y): Pt, grey: bool, st: &Style) {
+    let mut left = x;
+    for (text, re) in step_badges(s) {
+        let (w, h) = (badge_width(&text, st), st.small * 1.3);
+        let (stroke, fill) = match (grey, re) {
+            (true, _) => (Ink::Grey, Ink::White),
+            (false, true) => (Ink::Focus, Ink::FocusFill),
+            (false, false) => (Ink::Soft, Ink::Badge),
+        };
+        let pts = vec![(left, y - h / 2.0), (left + w, y - h / 2.0), (left + w, y + h / 2.0), (left, y + h / 2.0)];
+        out.push(Item { layer: 2, mark: Mark::Poly { pts, stroke, fill, width: 0.8 } });
+        let ink = if grey { Ink::Grey } else { Ink::Black };
+        let mark = Mark::Text {
+            at: (left + w / 2.0, y),
+            text,
+            size: st.small,
+            anchor: Anchor::Middle,
+            ink,
+            bold: false,
+            italic: false,
+            halo: false,
+        };
+        out.push(Item { layer: 3, mark });
+        left += w + 3.0;
+    }
 }
 
 fn visible_value(s: &NodeState, opts: &DrawOptions, st: &Style) -> Option<String> {
@@ -195,6 +256,14 @@ pub fn paint(
             (x - e.left, y - e.up, x + e.right, y + e.down)
         })
         .collect();
+    // Every edge, parent's bottom to child's top: badges keep off them.
+    let edges: Vec<(Pt, Pt)> = (0..tree.nodes.len())
+        .filter_map(|i| {
+            let p = tree.nodes[i].parent?;
+            let ((px, py), (x, y)) = (layout.pos[p], layout.pos[i]);
+            Some(((px, py + sizes.shape[p].1 / 2.0), (x, y - sizes.shape[i].1 / 2.0)))
+        })
+        .collect();
     for i in 0..tree.nodes.len() {
         let s = &frame.nodes[i];
         let (x, y) = layout.pos[i];
@@ -222,8 +291,14 @@ pub fn paint(
                 // a neighbouring edge is in the way.
                 let outer = if b.0 - a.0 < -0.5 { Side::Left } else { Side::Right };
                 let (w, gap) = (text_width(&text, st.label), 4.0);
-                let tries = [0.5, 0.58, 0.66].into_iter().flat_map(|t| [(t, outer), (t, outer.other())]);
-                let at = place(a, b, tries, gap, (w, st.label), (&fan, &boxes));
+                // Flat fans (a slide's short levels): further towards the
+                // child, where the edges are further apart.
+                let tries =
+                    || [0.5, 0.58, 0.66, 0.74, 0.82].into_iter().flat_map(move |t| [(t, outer), (t, outer.other())]);
+                let at = match place_or_not(a, b, tries().take(6), gap, (w, st.label), (&fan, &boxes)) {
+                    (at, true) => at,
+                    _ => place(a, b, tries(), gap, (w, st.label), (&fan, &boxes)),
+                };
                 let mark = Mark::Text {
                     at,
                     text,
@@ -316,6 +391,9 @@ pub fn paint(
                 out.push(Item { layer: 3, mark });
             }
         }
+        if show.values {
+            badge_marks(&mut out, s, (x + sizes.badge_x[i], y), grey, st);
+        }
         if let (Some(n), true) = (s.visit, show.visits) {
             let r = st.badge_r;
             // Compact: above the corner away from the edge coming in.
@@ -326,7 +404,28 @@ pub fn paint(
             let c = match (leaf, st.compact) {
                 (true, _) => (x, y + badge_y),
                 (false, true) if st.stack => (row_x + r, row_y),
-                (false, true) => (x + away * (w / 2.0 - r + 2.0), y - h / 2.0 - r - 1.0),
+                (false, true) => {
+                    // Above the corner away from the edge coming in; in a
+                    // flat fan, where a sibling's edge runs there, above
+                    // the other corner or beside the node.
+                    let (above, beside) = ((w / 2.0 - r + 2.0, y - h / 2.0 - r - 1.0), (w / 2.0 + r + 2.0, y));
+                    // Beside: on the right, the name being on the left
+                    // (not when step badges are there), else left of the
+                    // name.
+                    let right = if step_badges(s).is_empty() { 1.0 } else { away };
+                    let left = (w / 2.0 + name_w + r + 2.0, y);
+                    let tries = [(away, above), (-away, above), (right, beside), (-1.0, left)]
+                        .map(|(side, (dx, cy))| (x + side * dx, cy));
+                    let clear = |c: &Pt| {
+                        let b = (c.0 - r, c.1 - r, c.0 + r, c.1 + r);
+                        !edges.iter().any(|&(p, q)| hits(p, q, b))
+                            && !boxes
+                                .iter()
+                                .enumerate()
+                                .any(|(j, o)| j != i && b.0 < o.2 && o.0 < b.2 && b.1 < o.3 && o.1 < b.3)
+                    };
+                    tries.into_iter().find(clear).unwrap_or(tries[0])
+                }
                 (false, false) => (x - w / 2.0 - name_w - 4.0 - r, y),
             };
             let mark = Mark::Ellipse { c, rx: r, ry: r, stroke: Ink::None, fill: Ink::Badge, width: 0.0 };
