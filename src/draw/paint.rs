@@ -7,6 +7,7 @@ use crate::search::options::CutRule;
 use crate::search::trace::CutKind;
 
 use super::DrawOptions;
+use super::badge::{badge_marks, badges_width, step_badges, text_box, visit_badge};
 use super::frame::{Frame, NodeState, num};
 use super::layout::{Extent, Layout};
 use super::marks::{Anchor, Ink, Item, Mark, Pt, text_width};
@@ -179,53 +180,6 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, s
     sizes
 }
 
-/// The badges a step left on a node: `re` when it is searched again, the
-/// table's answer (`TT 5`) when a hit answered or narrowed it.
-fn step_badges(s: &NodeState) -> Vec<(String, bool)> {
-    let re = s.research.then(|| ("re".to_string(), true));
-    re.into_iter().chain(s.tt.clone().map(|t| (t, false))).collect()
-}
-
-/// A badge's width: its text and 3 px either side.
-fn badge_width(text: &str, st: &Style) -> f64 {
-    text_width(text, st.small) + 6.0
-}
-
-/// The row of badges' width, 3 px between them.
-fn badges_width(badges: &[(String, bool)], st: &Style) -> f64 {
-    let n = badges.len() as f64;
-    badges.iter().map(|(t, _)| badge_width(t, st)).sum::<f64>() + 3.0 * (n - 1.0).max(0.0)
-}
-
-/// The step badges right of a node at `(x, y)`: `re` in the focus colour,
-/// `TT 5` in grey, each a box with its text.
-fn badge_marks(out: &mut Vec<Item>, s: &NodeState, (x, y): Pt, grey: bool, st: &Style) {
-    let mut left = x;
-    for (text, re) in step_badges(s) {
-        let (w, h) = (badge_width(&text, st), st.small * 1.3);
-        let (stroke, fill) = match (grey, re) {
-            (true, _) => (Ink::Grey, Ink::White),
-            (false, true) => (Ink::Focus, Ink::FocusFill),
-            (false, false) => (Ink::Soft, Ink::Badge),
-        };
-        let pts = vec![(left, y - h / 2.0), (left + w, y - h / 2.0), (left + w, y + h / 2.0), (left, y + h / 2.0)];
-        out.push(Item { layer: 2, mark: Mark::Poly { pts, stroke, fill, width: 0.8 } });
-        let ink = if grey { Ink::Grey } else { Ink::Black };
-        let mark = Mark::Text {
-            at: (left + w / 2.0, y),
-            text,
-            size: st.small,
-            anchor: Anchor::Middle,
-            ink,
-            bold: false,
-            italic: false,
-            halo: false,
-        };
-        out.push(Item { layer: 3, mark });
-        left += w + 3.0;
-    }
-}
-
 fn visible_value(s: &NodeState, opts: &DrawOptions, st: &Style) -> Option<String> {
     if s.computed && !opts.show.values {
         return None;
@@ -264,6 +218,8 @@ pub fn paint(
             Some(((px, py + sizes.shape[p].1 / 2.0), (x, y - sizes.shape[i].1 / 2.0)))
         })
         .collect();
+    // Compact visit badges, placed last: (node, places to try, number, ink).
+    let mut later: Vec<(usize, [Pt; 4], usize, Ink)> = Vec::new();
     for i in 0..tree.nodes.len() {
         let s = &frame.nodes[i];
         let (x, y) = layout.pos[i];
@@ -407,7 +363,8 @@ pub fn paint(
                 (false, true) => {
                     // Above the corner away from the edge coming in; in a
                     // flat fan, where a sibling's edge runs there, above
-                    // the other corner or beside the node.
+                    // the other corner or beside the node. Placed once
+                    // every other text is, to keep clear of them too.
                     let (above, beside) = ((w / 2.0 - r + 2.0, y - h / 2.0 - r - 1.0), (w / 2.0 + r + 2.0, y));
                     // Beside: on the right, the name being on the left
                     // (not when step badges are there), else left of the
@@ -416,32 +373,32 @@ pub fn paint(
                     let left = (w / 2.0 + name_w + r + 2.0, y);
                     let tries = [(away, above), (-away, above), (right, beside), (-1.0, left)]
                         .map(|(side, (dx, cy))| (x + side * dx, cy));
-                    let clear = |c: &Pt| {
-                        let b = (c.0 - r, c.1 - r, c.0 + r, c.1 + r);
-                        !edges.iter().any(|&(p, q)| hits(p, q, b))
-                            && !boxes
-                                .iter()
-                                .enumerate()
-                                .any(|(j, o)| j != i && b.0 < o.2 && o.0 < b.2 && b.1 < o.3 && o.1 < b.3)
-                    };
-                    tries.into_iter().find(clear).unwrap_or(tries[0])
+                    later.push((i, tries, n, soft));
+                    continue;
                 }
                 (false, false) => (x - w / 2.0 - name_w - 4.0 - r, y),
             };
-            let mark = Mark::Ellipse { c, rx: r, ry: r, stroke: Ink::None, fill: Ink::Badge, width: 0.0 };
-            out.push(Item { layer: 2, mark });
-            let mark = Mark::Text {
-                at: c,
-                text: n.to_string(),
-                size: st.badge,
-                anchor: Anchor::Middle,
-                ink: soft,
-                bold: false,
-                italic: false,
-                halo: false,
-            };
-            out.push(Item { layer: 3, mark });
+            visit_badge(&mut out, c, n, soft, st);
         }
+    }
+    for (i, tries, n, soft) in later {
+        let r = st.badge_r;
+        let texts: Vec<Box4> = out
+            .iter()
+            .filter_map(|item| match &item.mark {
+                Mark::Text { at, text, size, anchor, .. } => Some(text_box(*at, text, *size, *anchor)),
+                _ => None,
+            })
+            .collect();
+        let meets = |a: &Box4, o: &Box4| a.0 < o.2 && o.0 < a.2 && a.1 < o.3 && o.1 < a.3;
+        let clear = |c: &Pt| {
+            let b = (c.0 - r, c.1 - r, c.0 + r, c.1 + r);
+            !edges.iter().any(|&(p, q)| hits(p, q, b))
+                && !boxes.iter().enumerate().any(|(j, o)| j != i && meets(&b, o))
+                && !texts.iter().any(|o| meets(&b, o))
+        };
+        let c = tries.into_iter().find(clear).unwrap_or(tries[0]);
+        visit_badge(&mut out, c, n, soft, st);
     }
     legend_marks(&mut out, tree, sizes, layout);
     out
