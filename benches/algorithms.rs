@@ -63,7 +63,7 @@ fn rows(branching: u32, depth: u32) {
     let opts = Options::default();
     for a in search::applicable(&game) {
         let (t, heap, trace) = best(runs, || search::run(&game, a, &opts).expect("applicable"));
-        let visited = trace.events.iter().filter(|e| matches!(e, Event::Enter { .. } | Event::Leaf { .. })).count();
+        let visited = trace.events().filter(|e| matches!(e, Event::Enter { .. } | Event::Leaf { .. })).count();
         println!("| {size} | {} | {} | {visited} | {:.0} |", a.name(), ms(t), heap as f64 / nodes);
     }
 }

@@ -73,6 +73,13 @@ pub enum NumError {
     TooLarge,
 }
 
+fn gcd64(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 fn gcd(mut a: i128, mut b: i128) -> i128 {
     a = a.abs();
     b = b.abs();
@@ -96,6 +103,22 @@ impl Num {
     /// result does not fit in `i64`.
     fn from_i128(num: i128, den: i128) -> Num {
         debug_assert!(den != 0);
+        // The common case, whole numbers and small fractions, in 64-bit
+        // arithmetic: `u128` division is a slow library call. The reduced
+        // fraction is unique, so both ways give the same `Num`.
+        if den == 1
+            && let Ok(n) = i64::try_from(num)
+        {
+            return Num::ratio(n, 1);
+        }
+        if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den))
+            && n != i64::MIN
+            && d != i64::MIN
+        {
+            let g = gcd64(n.unsigned_abs(), d.unsigned_abs()).max(1) as i64;
+            let (n, d) = (n / g, d / g);
+            return if d < 0 { Num::ratio(-n, -d) } else { Num::ratio(n, d) };
+        }
         let g = gcd(num, den).max(1);
         let (mut n, mut d) = (num / g, den / g);
         if d < 0 {
@@ -215,6 +238,13 @@ impl Num {
             Repr::Ratio(_, d) => d == 1,
             Repr::Float(f) => f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15,
         }
+    }
+
+    /// The two words a `Num` is stored in: equal bits, the same number
+    /// written the same way (`1` and `1.0` are equal `Num`s with different
+    /// bits). For tables that must give back exactly what was put in.
+    pub fn bits(self) -> (i64, i64) {
+        (self.num, self.den.get())
     }
 
     /// True for exact rationals (including whole numbers).
@@ -372,6 +402,33 @@ mod tests {
 
     fn p(s: &str) -> Num {
         Num::parse(s).unwrap()
+    }
+
+    /// Every way into `from_i128` (the 64-bit path, and `i128` values past
+    /// it) gives a normalised fraction equal to `num/den`, or a float only
+    /// when the reduced fraction does not fit in `i64`.
+    #[test]
+    fn fractions_are_reduced_the_same_on_every_path() {
+        let edges = [0i128, 1, -1, 2, -2, 6, -9, 12, 1 << 40, -(1 << 40), 3 << 62, -(3 << 62)];
+        let mut all: Vec<i128> = edges.to_vec();
+        all.extend([i64::MAX as i128, i64::MIN as i128, i64::MIN as i128 + 1, 2 * i64::MAX as i128]);
+        for &num in &all {
+            for &den in all.iter().filter(|&&d| d != 0) {
+                let got = Num::from_i128(num, den);
+                match got.repr() {
+                    Repr::Ratio(n, d) => {
+                        assert!(d > 0, "{num}/{den} → {n}/{d}");
+                        assert_eq!(gcd(n as i128, d as i128), 1, "{num}/{den} → {n}/{d}");
+                        assert_eq!(n as i128 * den, num * d as i128, "{num}/{den} → {n}/{d}");
+                    }
+                    Repr::Float(_) => {
+                        let (g, sign) = (gcd(num, den), den.signum());
+                        let fits = i64::try_from(sign * num / g).is_ok() && i64::try_from(sign * den / g).is_ok();
+                        assert!(!fits, "{num}/{den} became a float though it fits");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

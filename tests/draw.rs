@@ -115,7 +115,7 @@ fn frames_follow_the_trace() {
     let game = load(Path::new("specs/aima-fig5-5.tree"));
     let trace = default_trace(&game);
     let fig = Figure::new(&game, Some(&trace), steps());
-    assert_eq!(fig.frames.len(), trace.events.len() + 1);
+    assert_eq!(fig.frames.len(), trace.len() + 1);
     let c = fig.tree.at(&gametree::model::Path(vec![1])).unwrap();
     let c2 = fig.tree.at(&gametree::model::Path(vec![1, 1])).unwrap();
     // Before the search nothing is known; C's second leaf is pruned only

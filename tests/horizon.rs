@@ -103,7 +103,7 @@ fn pvs_re_searches_a_singular_child_past_the_cutoff_ply() {
     let opts = Options { depth: Some(1), singular: Some(Num::int(5)), ..Options::default() };
     assert_eq!(answer(&game, Algorithm::Pvs, &Options { singular: None, ..opts.clone() }).0, "5");
     let trace = search::run(&game, Algorithm::Pvs, &opts).unwrap();
-    assert!(trace.events.iter().any(|e| matches!(e, Event::Research { child: 1, .. })));
+    assert!(trace.events().any(|e| matches!(e, Event::Research { child: 1, .. })));
     assert_eq!(answer(&game, Algorithm::Pvs, &opts), ("7".to_string(), Some(1)));
 }
 
@@ -116,8 +116,7 @@ fn a_singular_child_keeps_its_parents_remaining_depth_in_the_table() {
     let opts = Options { depth: Some(1), singular: Some(Num::int(3)), ..Options::default() };
     let trace = search::run(&game, Algorithm::NegamaxTt, &opts).unwrap();
     let stored: Vec<Option<u32>> = trace
-        .events
-        .iter()
+        .events()
         .filter_map(|e| match e {
             Event::TtStore { entry, .. } => Some(entry.depth),
             _ => None,

@@ -393,7 +393,7 @@ fn star_frames_say_how_a_childs_window_was_derived() {
         let trace = search::run(&game, algo, &Options::default()).unwrap();
         let fig = Figure::new(&game, Some(&trace), DrawOptions { steps: true, ..DrawOptions::default() });
         let captions: Vec<String> = fig.frames.iter().filter_map(|f| f.caption.clone()).collect();
-        let e = captions.iter().find(|c| c.contains(" E (MIN) with α = -6")).unwrap();
+        let e = captions.iter().find(|c| c.contains(" E (MIN) with α = −6")).unwrap();
         let want =
             format!("({name}: α = max(−10, (2 − 1/2·10) / (1/2)) = −6, β = min(10, (10 − 1/2·(−10)) / (1/2)) = 10");
         assert!(e.contains(&want) && e.contains("from B's window"), "{algo:?}: {e}");

@@ -133,9 +133,7 @@ pub struct Analysis {
 
 impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
-        let entered =
-            trace.events.iter().filter(|e| matches!(e, Event::Enter { .. } | Event::Probe { .. } | Event::Leaf { .. }));
-        let mut visits: Vec<Visit> = Vec::with_capacity(entered.count());
+        let mut visits: Vec<Visit> = Vec::with_capacity(trace.entered());
         let mut roots = Vec::new();
         let mut cuts = Vec::new();
         let mut forward_pruned = Vec::new();
@@ -175,7 +173,8 @@ impl Analysis {
             visits.push(visit);
             idx
         };
-        for event in &trace.events {
+        for event in trace.events() {
+            let event = &event;
             match event {
                 Event::Enter { node, child, window } => {
                     let idx = open(&mut visits, &stack, *node, *child, *window);
@@ -275,6 +274,12 @@ impl Analysis {
         let once = passes.is_empty() && researches.unwrap_or(0) == 0 && !visits.iter().any(|v| v.probe);
         let ties = trace.options.ties;
         Analysis { visits, cuts, forward_pruned, passes, root, roots, once, ties, table, researches }
+    }
+
+    /// No path was entered twice (one pass, no probes, no re-searches):
+    /// each visit is the only one at its path.
+    pub fn entered_once(&self) -> bool {
+        self.once
     }
 
     pub fn root(&self) -> &Visit {
@@ -443,21 +448,27 @@ fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<
 /// A reference people read for a path: the nearest named node on it and
 /// the rest as indices (`C.2`), or the path itself (`2.2`).
 pub fn reference(game: &Game, path: &Path) -> String {
+    named_reference(game, path).unwrap_or_else(|| path.to_string())
+}
+
+/// [`reference`] when some node on the path has a name.
+fn named_reference(game: &Game, path: &Path) -> Option<String> {
+    use std::fmt::Write;
     let mut id = NodeId::ROOT;
     let mut base = game.root().name();
-    let mut rest: Vec<String> = Vec::new();
-    for &i in &path.0 {
-        let Some(edge) = game.node(id).children().get(i as usize) else { return path.to_string() };
-        id = edge.child;
-        match game.node(id).name() {
-            Some(name) => (base, rest) = (Some(name), vec![]),
-            None => rest.push((i + 1).to_string()),
+    // The indices after the last named node.
+    let mut rest = 0;
+    for (k, &i) in path.0.iter().enumerate() {
+        id = game.node(id).children().get(i as usize)?.child;
+        if let Some(name) = game.node(id).name() {
+            (base, rest) = (Some(name), k + 1);
         }
     }
-    match base {
-        Some(name) => std::iter::once(quote(name)).chain(rest).collect::<Vec<_>>().join("."),
-        None => path.to_string(),
+    let mut out = quote(base?);
+    for &i in &path.0[rest..] {
+        write!(out, ".{}", i + 1).ok()?;
     }
+    Some(out)
 }
 
 /// Quotes a name that is not a plain identifier.
@@ -469,7 +480,9 @@ pub fn quote(name: &str) -> String {
 
 /// `C.2 (2.2)`: the reference and, when different, the path.
 pub fn describe(game: &Game, path: &Path) -> String {
-    let r = reference(game, path);
     let p = path.to_string();
-    if r == p { p } else { format!("{r} ({p})") }
+    match named_reference(game, path) {
+        Some(r) if r != p => format!("{r} ({p})"),
+        _ => p,
+    }
 }

@@ -109,23 +109,23 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
         }
     }
     let report = Report { title: game.title().map(str::to_string), results };
+    // Streamed: a big tree's report is as large as the tree.
+    let mut buffered = BufWriter::with_capacity(1 << 16, &mut *out);
     match args.format {
         Format::Text if chosen || args.detail || args.trace => {
-            write!(out, "{}", Text { game: &game, report: &report })?
+            write!(buffered, "{}", Text { game: &game, report: &report })?
         }
-        Format::Text => write!(out, "{}", Summary { game: &game, report: &report })?,
+        Format::Text => write!(buffered, "{}", Summary { game: &game, report: &report })?,
         Format::Json => {
-            // Streamed: a big tree's report is as large as the tree.
-            let mut out = BufWriter::with_capacity(1 << 16, out);
-            gametree::report::json::to_writer_pretty(&mut out, &report).map_err(std::io::Error::from)?;
-            writeln!(out)?;
-            out.flush()?;
+            gametree::report::json::to_writer_pretty(&mut buffered, &report).map_err(std::io::Error::from)?;
+            writeln!(buffered)?
         }
         Format::Yaml => match serde_yaml_ng::to_string(&report) {
-            Ok(s) => out.write_all(s.as_bytes())?,
+            Ok(s) => buffered.write_all(s.as_bytes())?,
             Err(e) => return Ok(internal(e)),
         },
     }
+    buffered.flush()?;
     Ok(0)
 }
 

@@ -23,7 +23,7 @@ impl fmt::Display for Dot<'_> {
         let fig = self.0;
         let show = fig.opts.show;
         let Some(frame) = fig.frames.last() else { return Ok(()) };
-        let title = fig.game.title().unwrap_or("game tree");
+        let title = &super::caption::title(fig.game.title().unwrap_or("game tree"));
         writeln!(f, "digraph \"{}\" {{", DotText(title))?;
         writeln!(f, "  ordering=out;")?;
         let mut heading = title.to_string();

@@ -74,6 +74,7 @@ fn symbol(c: char) -> Option<&'static str> {
         '·' => "$\\cdot$",
         '→' => "$\\rightarrow$",
         '—' => "---",
+        'ⁿ' => "$^{n}$",
         _ => return None,
     })
 }

@@ -8,14 +8,19 @@
 
 use std::collections::HashMap;
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, reference};
 use crate::model::{Game, NodeKind, Utility};
 use crate::num::Num;
 use crate::report::narrate::narrate;
 use crate::search::Algorithm;
 use crate::search::trace::{BoundKind, CutKind, Event, PassKind, Trace, Value, Window};
 
+use super::caption;
 use super::tree::Tree;
+
+/// Per drawn node, the marks steps leave on it: a table hit's badge, and
+/// whether it is being searched again.
+type Badges = HashMap<usize, (Option<String>, bool)>;
 
 /// What one drawn node shows in one frame.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -37,6 +42,11 @@ pub struct NodeState {
     pub first_cut: bool,
     /// The edge into this node is on the principal variation.
     pub pv: bool,
+    /// A transposition-table hit answered or narrowed it: what the table
+    /// gave (`TT 5`, `TT ≥ 4`).
+    pub tt: Option<String>,
+    /// It is searched again after its null-window scout (`pvs`).
+    pub research: bool,
 }
 
 /// One picture.
@@ -63,16 +73,23 @@ pub fn blank(game: &Game, tree: &Tree) -> Frame {
 /// event), or only the last.
 pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame> {
     let lines = narrate(game, trace);
-    let n = trace.events.len();
+    let n = trace.len();
     let mut live: HashMap<usize, (Option<Value>, Option<Window>)> = HashMap::new();
     let mut prev = Analysis::of(game, &prefix(trace, 0));
     let mut out = Vec::new();
     let star = matches!(trace.algorithm, Algorithm::Star1 | Algorithm::Star2);
     let bounds = game.bounds().filter(|_| star);
-    let build =
-        |a: &Analysis, live: &HashMap<usize, (Option<Value>, Option<Window>)>| build(game, tree, a, live, bounds);
+    let mut badges: Badges = HashMap::new();
+    let build = |a: &Analysis, live: &HashMap<usize, (Option<Value>, Option<Window>)>, badges: &Badges| {
+        let mut f = build(game, tree, a, live, bounds);
+        for (&t, (tt, research)) in badges {
+            f.nodes[t].tt.clone_from(tt);
+            f.nodes[t].research = *research;
+        }
+        f
+    };
     if steps {
-        let mut f = build(&prev, &live);
+        let mut f = build(&prev, &live, &badges);
         f.caption = Some("Before the search.".into());
         out.push(f);
     }
@@ -81,10 +98,11 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
     // says which.
     let mut start = 0;
     let mut pass_note: Option<String> = None;
-    for k in 0..n {
-        if let (true, Event::Pass { number, kind }) = (steps, &trace.events[k]) {
+    for (k, event) in trace.events().enumerate() {
+        if let (true, Event::Pass { number, kind }) = (steps, &event) {
             start = k;
             live.clear();
+            badges.clear();
             prev = Analysis::of(game, &slice(trace, k, k));
             pass_note = Some(match kind {
                 PassKind::Mtdf { window, .. } => {
@@ -93,7 +111,7 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
                 PassKind::Deepening { depth, .. } => format!("[iteration {number}: depth {depth}]"),
             });
         }
-        let star_note = match (&trace.events[k], bounds) {
+        let star_note = match (&event, bounds) {
             (
                 Event::Enter { child, window: Some(w), .. }
                 | Event::Probe { child, window: Some(w), .. }
@@ -104,17 +122,25 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
         };
         let a = Analysis::of(game, &slice(trace, start, k + 1));
         let focus = if a.visits.len() > prev.visits.len() { Some(a.visits.len() - 1) } else { deepest_open(&prev) };
-        if let (Event::Update { value, window, .. }, Some(top)) = (&trace.events[k], deepest_open(&a)) {
+        // A node entered again starts without the marks of its last visit.
+        for v in &a.visits[prev.visits.len().min(a.visits.len())..] {
+            if let Some(b) = tree.at(&v.path).and_then(|t| badges.get_mut(&t)) {
+                b.0 = None;
+            }
+        }
+        if let (Event::Update { value, window, .. }, Some(top)) = (&event, deepest_open(&a)) {
             live.insert(top, (Some(value.clone()), *window));
         }
+        let own = own_words(game, tree, &event, &a, &live, &mut badges);
         if steps || k + 1 == n {
-            let mut f = build(&a, &live);
+            let mut f = build(&a, &live, &badges);
             if steps {
                 f.focus = focus.and_then(|v| tree.at(&a.visits[v].path));
                 let notes = [star_note, pass_note.clone().filter(|_| k > start)];
-                f.caption = lines
-                    .get(k)
-                    .map(|l| notes.iter().flatten().fold(format!("{}. {l}", k + 1), |c, n| format!("{c} {n}")));
+                f.caption = own.or_else(|| lines.get(k).cloned()).map(|l| {
+                    let c = notes.iter().flatten().fold(format!("{}. {l}", k + 1), |c, n| format!("{c} {n}"));
+                    caption::minus_signs(&c)
+                });
             }
             out.push(f);
         }
@@ -123,13 +149,44 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
     out
 }
 
+/// A table probe or a re-search: the badge it leaves on its node, and the
+/// step in the figure's own short words (other steps: `None`, the
+/// narration's).
+fn own_words(
+    game: &Game,
+    tree: &Tree,
+    event: &Event,
+    a: &Analysis,
+    live: &HashMap<usize, (Option<Value>, Option<Window>)>,
+    badges: &mut Badges,
+) -> Option<String> {
+    let top = deepest_open(a)?;
+    let visit = &a.visits[top];
+    match event {
+        Event::TtProbe { key, found, outcome, .. } => {
+            let t = tree.at(&visit.path)?;
+            badges.entry(t).or_default().0 = caption::tt_badge(found.as_deref(), outcome);
+            Some(caption::probe(game, &reference(game, &visit.path), key, found.as_deref(), outcome))
+        }
+        Event::Research { child, scout, window } => {
+            let path = visit.path.child(*child);
+            let t = tree.at(&path)?;
+            *badges.entry(t).or_default() = (None, true);
+            let node_window = live.get(&top).and_then(|l| l.1).or(visit.window);
+            let (who, parent) = (reference(game, &path), reference(game, &visit.path));
+            Some(caption::research(&who, &parent, *scout, node_window.as_ref(), window))
+        }
+        _ => None,
+    }
+}
+
 fn prefix(trace: &Trace, k: usize) -> Trace {
     slice(trace, 0, k)
 }
 
 /// Events `from..to` of the trace, as a trace.
 fn slice(trace: &Trace, from: usize, to: usize) -> Trace {
-    Trace { algorithm: trace.algorithm, options: trace.options.clone(), events: trace.events[from..to].to_vec() }
+    trace.slice(from, to)
 }
 
 /// The innermost node entered and not yet left.

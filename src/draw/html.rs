@@ -54,7 +54,7 @@ impl fmt::Display for Html<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let fig = self.0;
         let all = fig.frames.len();
-        let title = fig.game.title().unwrap_or("Game tree");
+        let title = &super::caption::title(fig.game.title().unwrap_or("Game tree"));
         writeln!(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">")?;
         writeln!(f, "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")?;
         writeln!(f, "<title>{}</title>\n<style>\n{STYLE}", XmlText(title))?;

@@ -20,6 +20,8 @@
 //! Layer: draw, beside `report` (it borrows the narration for captions),
 //! above analysis. Architecture invariant: a frame is read off the trace.
 
+mod badge;
+mod caption;
 mod dot;
 mod escape;
 mod frame;

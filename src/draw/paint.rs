@@ -7,10 +7,11 @@ use crate::search::options::CutRule;
 use crate::search::trace::CutKind;
 
 use super::DrawOptions;
+use super::badge::{badge_marks, badges_width, step_badges, text_box, visit_badge};
 use super::frame::{Frame, NodeState, num};
 use super::layout::{Extent, Layout};
 use super::marks::{Anchor, Ink, Item, Mark, Pt, text_width};
-use super::place::{Box4, Side, lerp, place, place_or_not};
+use super::place::{Box4, Side, hits, lerp, place, place_or_not};
 use super::shape::{Shape, outline, shape, shape_size};
 use super::style::Style;
 use super::tree::Tree;
@@ -24,6 +25,9 @@ pub struct Sizes {
     pub style: Style,
     /// Stacked styles: per level, the player every node on it belongs to.
     pub legend: Vec<Option<String>>,
+    /// How far right of a node's centre its step badges (`re`, `TT 5`)
+    /// start: past its shape and its window.
+    pub badge_x: Vec<f64>,
 }
 
 /// Per level (depth below the drawn root), the player to move when every
@@ -107,7 +111,8 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, s
     let n = tree.nodes.len();
     let st = &style;
     let legend = legend(game, tree, st);
-    let mut sizes = Sizes { shape: vec![(0.0, 0.0); n], extents: vec![Extent::default(); n], style, legend };
+    let (shapes, extents, badge_x) = (vec![(0.0, 0.0); n], vec![Extent::default(); n], vec![0.0; n]);
+    let mut sizes = Sizes { shape: shapes, extents, style, legend, badge_x };
     for i in 0..n {
         let leaf = tree.nodes[i].children.is_empty();
         let states = frames.iter().map(|f| &f.nodes[i]);
@@ -158,6 +163,16 @@ pub fn measure(game: &Game, tree: &Tree, frames: &[Frame], opts: &DrawOptions, s
             e.right = w / 2.0 + if window_w > 0.0 { window_w + 7.0 } else { 0.0 };
             e.down = h / 2.0;
         }
+        let windowed = window_w > 0.0 && !leaf;
+        sizes.badge_x[i] = w / 2.0 + if windowed { window_w + 11.0 } else { 4.0 };
+        let badges_w = frames
+            .iter()
+            .filter(|_| opts.show.values)
+            .map(|f| badges_width(&step_badges(&f.nodes[i]), st))
+            .fold(0.0, f64::max);
+        if badges_w > 0.0 {
+            e.right = e.right.max(sizes.badge_x[i] + badges_w + 2.0);
+        }
         e.left = e.left.max(label_w);
         e.right = e.right.max(label_w);
         e.up = e.up.max(h / 2.0);
@@ -195,6 +210,16 @@ pub fn paint(
             (x - e.left, y - e.up, x + e.right, y + e.down)
         })
         .collect();
+    // Every edge, parent's bottom to child's top: badges keep off them.
+    let edges: Vec<(Pt, Pt)> = (0..tree.nodes.len())
+        .filter_map(|i| {
+            let p = tree.nodes[i].parent?;
+            let ((px, py), (x, y)) = (layout.pos[p], layout.pos[i]);
+            Some(((px, py + sizes.shape[p].1 / 2.0), (x, y - sizes.shape[i].1 / 2.0)))
+        })
+        .collect();
+    // Compact visit badges, placed last: (node, places to try, number, ink).
+    let mut later: Vec<(usize, [Pt; 4], usize, Ink)> = Vec::new();
     for i in 0..tree.nodes.len() {
         let s = &frame.nodes[i];
         let (x, y) = layout.pos[i];
@@ -222,8 +247,14 @@ pub fn paint(
                 // a neighbouring edge is in the way.
                 let outer = if b.0 - a.0 < -0.5 { Side::Left } else { Side::Right };
                 let (w, gap) = (text_width(&text, st.label), 4.0);
-                let tries = [0.5, 0.58, 0.66].into_iter().flat_map(|t| [(t, outer), (t, outer.other())]);
-                let at = place(a, b, tries, gap, (w, st.label), (&fan, &boxes));
+                // Flat fans (a slide's short levels): further towards the
+                // child, where the edges are further apart.
+                let tries =
+                    || [0.5, 0.58, 0.66, 0.74, 0.82].into_iter().flat_map(move |t| [(t, outer), (t, outer.other())]);
+                let at = match place_or_not(a, b, tries().take(6), gap, (w, st.label), (&fan, &boxes)) {
+                    (at, true) => at,
+                    _ => place(a, b, tries(), gap, (w, st.label), (&fan, &boxes)),
+                };
                 let mark = Mark::Text {
                     at,
                     text,
@@ -316,6 +347,9 @@ pub fn paint(
                 out.push(Item { layer: 3, mark });
             }
         }
+        if show.values {
+            badge_marks(&mut out, s, (x + sizes.badge_x[i], y), grey, st);
+        }
         if let (Some(n), true) = (s.visit, show.visits) {
             let r = st.badge_r;
             // Compact: above the corner away from the edge coming in.
@@ -326,23 +360,45 @@ pub fn paint(
             let c = match (leaf, st.compact) {
                 (true, _) => (x, y + badge_y),
                 (false, true) if st.stack => (row_x + r, row_y),
-                (false, true) => (x + away * (w / 2.0 - r + 2.0), y - h / 2.0 - r - 1.0),
+                (false, true) => {
+                    // Above the corner away from the edge coming in; in a
+                    // flat fan, where a sibling's edge runs there, above
+                    // the other corner or beside the node. Placed once
+                    // every other text is, to keep clear of them too.
+                    let (above, beside) = ((w / 2.0 - r + 2.0, y - h / 2.0 - r - 1.0), (w / 2.0 + r + 2.0, y));
+                    // Beside: on the right, the name being on the left
+                    // (not when step badges are there), else left of the
+                    // name.
+                    let right = if step_badges(s).is_empty() { 1.0 } else { away };
+                    let left = (w / 2.0 + name_w + r + 2.0, y);
+                    let tries = [(away, above), (-away, above), (right, beside), (-1.0, left)]
+                        .map(|(side, (dx, cy))| (x + side * dx, cy));
+                    later.push((i, tries, n, soft));
+                    continue;
+                }
                 (false, false) => (x - w / 2.0 - name_w - 4.0 - r, y),
             };
-            let mark = Mark::Ellipse { c, rx: r, ry: r, stroke: Ink::None, fill: Ink::Badge, width: 0.0 };
-            out.push(Item { layer: 2, mark });
-            let mark = Mark::Text {
-                at: c,
-                text: n.to_string(),
-                size: st.badge,
-                anchor: Anchor::Middle,
-                ink: soft,
-                bold: false,
-                italic: false,
-                halo: false,
-            };
-            out.push(Item { layer: 3, mark });
+            visit_badge(&mut out, c, n, soft, st);
         }
+    }
+    for (i, tries, n, soft) in later {
+        let r = st.badge_r;
+        let texts: Vec<Box4> = out
+            .iter()
+            .filter_map(|item| match &item.mark {
+                Mark::Text { at, text, size, anchor, .. } => Some(text_box(*at, text, *size, *anchor)),
+                _ => None,
+            })
+            .collect();
+        let meets = |a: &Box4, o: &Box4| a.0 < o.2 && o.0 < a.2 && a.1 < o.3 && o.1 < a.3;
+        let clear = |c: &Pt| {
+            let b = (c.0 - r, c.1 - r, c.0 + r, c.1 + r);
+            !edges.iter().any(|&(p, q)| hits(p, q, b))
+                && !boxes.iter().enumerate().any(|(j, o)| j != i && meets(&b, o))
+                && !texts.iter().any(|o| meets(&b, o))
+        };
+        let c = tries.into_iter().find(clear).unwrap_or(tries[0]);
+        visit_badge(&mut out, c, n, soft, st);
     }
     legend_marks(&mut out, tree, sizes, layout);
     out

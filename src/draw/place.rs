@@ -75,7 +75,7 @@ pub type Box4 = (f64, f64, f64, f64);
 pub type Clear<'a> = (&'a [(Pt, Pt)], &'a [Box4]);
 
 /// Does the segment `p`–`q` touch the box (x0, y0, x1, y1)? (Liang–Barsky.)
-fn hits(p: Pt, q: Pt, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> bool {
+pub fn hits(p: Pt, q: Pt, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> bool {
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
     for (pk, qk) in [(-dx, p.0 - x0), (dx, x1 - p.0), (-dy, p.1 - y0), (dy, y1 - p.1)] {

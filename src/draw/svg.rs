@@ -20,7 +20,7 @@ impl fmt::Display for Svg<'_> {
         let fig = self.figure;
         writeln!(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
         writeln!(f, "{}", open_tag(fig, true))?;
-        writeln!(f, "<title>{}</title>", XmlText(fig.game.title().unwrap_or("Game tree")))?;
+        writeln!(f, "<title>{}</title>", XmlText(&super::caption::title(fig.game.title().unwrap_or("Game tree"))))?;
         writeln!(f, "<desc>{}</desc>", XmlText(&describe(fig, self.frame)))?;
         for item in fig.paint(self.frame) {
             writeln!(f, "{}", element(&item.mark))?;

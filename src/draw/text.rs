@@ -95,6 +95,10 @@ impl Text<'_> {
         if let (Some(w), true, false) = (s.window, show.windows, node.is_leaf()) {
             parts.push(format!("[α {}, β {}]", num(w.alpha), num(w.beta)));
         }
+        if show.values {
+            // A re-search, a table hit: the badges the other figures draw.
+            parts.extend(s.research.then(|| "re".to_string()).into_iter().chain(s.tt.clone()));
+        }
         if let (Some(v), true) = (s.visit, show.visits) {
             parts.push(format!("#{v}"));
         }

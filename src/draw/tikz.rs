@@ -32,7 +32,7 @@ impl fmt::Display for Tikz<'_> {
         if !self.standalone {
             return self.picture(f, fit(fig));
         }
-        let title = fig.game.title().unwrap_or("Game tree");
+        let title = &super::caption::title(fig.game.title().unwrap_or("Game tree"));
         if pdflatex_sets_all(fig.game) {
             writeln!(f, "% Made by gametree. Compile with pdflatex. Names in scripts other than Latin")?;
             writeln!(f, "% (e.g. Persian) need xelatex or lualatex with fontspec and a font that has them.")?;

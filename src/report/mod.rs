@@ -233,7 +233,7 @@ impl Serialize for AlgoReport {
         }
         m.serialize_field("cuts", &Lazy(|| v.cuts()))?;
         m.serialize_field("visit_order", &Lazy(|| v.visit_order().map(Dot)))?;
-        m.serialize_field("leaf_order", &Lazy(|| v.leaf_order().map(|l| Dot(&l.path))))?;
+        m.serialize_field("leaf_order", &Lazy(|| v.leaf_order().map(|(_, l)| Dot(&l.path))))?;
         m.serialize_field("nodes", &Lazy(|| v.nodes()))?;
         m.serialize_field("stats", &self.stats)?;
         if let Some(x) = &self.steps {
@@ -342,14 +342,24 @@ impl fmt::Display for Text<'_> {
                 writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); {what} {p}{old}")?;
             }
             write_horizon(f, game, r)?;
-            // The first visit at each path (as a linear search would find it).
-            let mut first: std::collections::HashMap<&Path, NodeReport> = std::collections::HashMap::new();
-            for n in r.visits.nodes() {
-                first.entry(n.path.0).or_insert(n);
+            // The first visit at each path (as a linear search would find
+            // it); when no path was entered twice, each leaf's own.
+            let once = r.visits.analysis().entered_once();
+            let mut first: std::collections::HashMap<&Path, usize> = std::collections::HashMap::new();
+            let visits = &r.visits.analysis().visits;
+            for (i, v) in visits.iter().enumerate().filter(|_| !once) {
+                first.entry(&v.path).or_insert(i);
             }
-            let leaves: Vec<String> =
-                r.visits.leaf_order().map(|v| leaf_text(game, first.get(&v.path), &v.path)).collect();
-            writeln!(f, "  leaves evaluated: {}", leaves.join(" "))?;
+            write!(f, "  leaves evaluated:")?;
+            for (i, v) in r.visits.leaf_order() {
+                let node = if once { Some(i) } else { first.get(&v.path).copied() };
+                let node = node.map(|i| r.visits.node(i));
+                write!(f, " {}", leaf_text(game, node.as_ref(), &v.path))?;
+            }
+            if r.visits.leaf_order().next().is_none() {
+                write!(f, " ")?;
+            }
+            writeln!(f)?;
             let s = &r.stats;
             let cutoffs = if s.cutoffs == 1 { "cutoff" } else { "cutoffs" };
             writeln!(
@@ -416,7 +426,6 @@ fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
 fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
     let windows = r.visits.analysis().visits.iter().any(|v| v.window.is_some());
     let negamax = r.visits.analysis().visits.iter().any(|v| v.negamax.is_some());
-    let mut rows: Vec<Vec<String>> = vec![];
     let mut head = vec!["#".to_string(), "node".into(), "kind".into()];
     if windows {
         head.push("window (α, β)".into());
@@ -425,44 +434,67 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
     if negamax {
         head.push("negamax".into());
     }
-    rows.push(head);
+    // Two passes over the visits, building each row twice rather than
+    // keeping them all: the widths first, then the rows.
+    let cols = head.len();
+    let mut width: Vec<usize> = head.iter().map(|s| s.chars().count()).collect();
     for n in r.visits.nodes() {
-        let path = n.path.0;
-        let id = game.at(path);
-        let kind = match (id, n.kind) {
-            (_, "horizon") => "eval".to_string(),
-            (Some(id), _) => kind_word(game, game.node(id).kind()),
-            _ => n.kind.to_string(),
-        };
-        let indent = "  ".repeat(path.depth());
-        let kind = if n.probe { format!("{kind} probe") } else { kind };
-        let mut row = vec![n.visit.to_string(), format!("{indent}{}", describe(game, path)), kind];
-        if windows {
-            let w = match (&n.alpha, &n.beta) {
-                (Some(a), Some(b)) => format!("({}, {})", pretty(a), pretty(b)),
-                _ => String::new(),
-            };
-            row.push(w);
+        for (w, s) in width.iter_mut().zip(row(game, &n, windows, negamax)) {
+            *w = (*w).max(s.chars().count());
         }
-        let value = n.value.as_ref().map(show_number).unwrap_or_default();
-        row.push(match n.bound {
-            "upper" => format!("≤ {value}"),
-            "lower" => format!("≥ {value}"),
-            _ => value,
-        });
-        if negamax {
-            row.push(n.negamax_value.as_ref().map(show_number).unwrap_or_default());
-        }
-        rows.push(row);
     }
-    let cols = rows[0].len();
-    let width: Vec<usize> = (0..cols).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
-    for row in rows {
-        let cells: Vec<String> =
-            row.iter().enumerate().map(|(c, s)| format!("{s}{}", " ".repeat(width[c] - s.chars().count()))).collect();
-        writeln!(f, "  {}", cells.join("  ").trim_end())?;
+    // Each line is built in one reused buffer: the cells padded to their
+    // column's width, two spaces apart, trailing spaces dropped.
+    let mut buf = String::new();
+    let mut line = |f: &mut fmt::Formatter<'_>, row: &[String]| {
+        buf.clear();
+        for (c, s) in row.iter().enumerate() {
+            if c > 0 {
+                buf.push_str("  ");
+            }
+            buf.push_str(s);
+            buf.extend(std::iter::repeat_n(' ', width[c] - s.chars().count()));
+        }
+        writeln!(f, "  {}", buf.trim_end())
+    };
+    debug_assert_eq!(cols, width.len());
+    line(f, &head)?;
+    for n in r.visits.nodes() {
+        line(f, &row(game, &n, windows, negamax))?;
     }
     Ok(())
+}
+
+/// One visit's cells in the text table.
+fn row(game: &Game, n: &NodeReport, windows: bool, negamax: bool) -> Vec<String> {
+    let path = n.path.0;
+    let id = game.at(path);
+    let kind = match (id, n.kind) {
+        (_, "horizon") => "eval".to_string(),
+        (Some(id), _) => kind_word(game, game.node(id).kind()),
+        _ => n.kind.to_string(),
+    };
+    let mut node = "  ".repeat(path.depth());
+    node.push_str(&describe(game, path));
+    let kind = if n.probe { format!("{kind} probe") } else { kind };
+    let mut row = vec![n.visit.to_string(), node, kind];
+    if windows {
+        let w = match (&n.alpha, &n.beta) {
+            (Some(a), Some(b)) => format!("({}, {})", pretty(a), pretty(b)),
+            _ => String::new(),
+        };
+        row.push(w);
+    }
+    let value = n.value.as_ref().map(show_number).unwrap_or_default();
+    row.push(match n.bound {
+        "upper" => format!("≤ {value}"),
+        "lower" => format!("≥ {value}"),
+        _ => value,
+    });
+    if negamax {
+        row.push(n.negamax_value.as_ref().map(show_number).unwrap_or_default());
+    }
+    row
 }
 
 pub(crate) fn move_text(game: &Game, path: &Path) -> String {

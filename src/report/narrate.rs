@@ -11,14 +11,14 @@ use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafS
 /// One line per event of `trace`.
 pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
     let mut stack: Vec<(NodeId, Path, Option<Window>)> = Vec::new();
-    let mut out = Vec::with_capacity(trace.events.len());
+    let mut out = Vec::with_capacity(trace.len());
     let strict = trace.options.cuts;
     // The pruned edges of each cut, as the analysis reads them (a `star2`
     // probe entered its child: the edges pruned are below it).
     let analysis = crate::analysis::Analysis::of(game, trace);
     let mut cuts = analysis.cuts.iter();
-    for event in &trace.events {
-        let line = match event {
+    for event in trace.events() {
+        let line = match &event {
             Event::Enter { node, child, window } => {
                 let path = stack.last().map_or(Path::root(), |(_, p, _)| p.child(*child));
                 let line = format!("enter {} ({}){}", reference(game, &path), kind(game, *node), with_window(window));

@@ -20,8 +20,10 @@ use crate::search::trace::CutKind;
 #[derive(Debug)]
 pub struct Visits {
     analysis: Analysis,
-    /// Each visit's `kind` word (`max`, `leaf`, `horizon`, …).
-    kinds: Vec<&'static str>,
+    /// Each visit's `kind` word (`max`, `leaf`, `horizon`, …), as an
+    /// index into `words`: a byte a visit, not a 16-byte `&str`.
+    kinds: Vec<u8>,
+    words: Vec<&'static str>,
     /// The names of the named nodes visited.
     names: HashMap<NodeId, String>,
 }
@@ -29,6 +31,7 @@ pub struct Visits {
 impl Visits {
     pub fn new(game: &Game, analysis: Analysis) -> Visits {
         let mut names = HashMap::new();
+        let mut words: Vec<&'static str> = Vec::new();
         let kinds = analysis
             .visits
             .iter()
@@ -37,10 +40,15 @@ impl Visits {
                 if let Some(name) = node.name() {
                     names.entry(v.node).or_insert_with(|| name.to_string());
                 }
-                if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() }
+                let word = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() };
+                let at = words.iter().position(|&w| w == word).unwrap_or_else(|| {
+                    words.push(word);
+                    words.len() - 1
+                });
+                at as u8
             })
             .collect();
-        Visits { analysis, kinds, names }
+        Visits { analysis, kinds, words, names }
     }
 
     pub fn analysis(&self) -> &Analysis {
@@ -49,10 +57,16 @@ impl Visits {
 
     /// One row per visit, in visit order.
     pub fn nodes(&self) -> impl Iterator<Item = NodeReport<'_>> {
-        self.analysis.visits.iter().enumerate().map(|(i, v)| NodeReport {
+        (0..self.analysis.visits.len()).map(|i| self.node(i))
+    }
+
+    /// The row of visit `i`.
+    pub fn node(&self, i: usize) -> NodeReport<'_> {
+        let v = &self.analysis.visits[i];
+        NodeReport {
             path: Dot(&v.path),
             name: self.names.get(&v.node).map(String::as_str),
-            kind: self.kinds[i],
+            kind: self.words[usize::from(self.kinds[i])],
             value: v.value.as_ref().map(number),
             value_exact: v.value.as_ref().and_then(exact),
             bound: v.bound.word(),
@@ -61,7 +75,7 @@ impl Visits {
             negamax_value: v.negamax.map(Number::Num),
             visit: i + 1,
             probe: v.probe,
-        })
+        }
     }
 
     pub fn cuts(&self) -> impl Iterator<Item = CutReport<'_>> {
@@ -99,8 +113,9 @@ impl Visits {
         self.analysis.visits.iter().map(|v| &v.path)
     }
 
-    pub fn leaf_order(&self) -> impl Iterator<Item = &Visit> {
-        self.analysis.leaves()
+    /// The directly evaluated visits, in order, with their indices.
+    pub fn leaf_order(&self) -> impl Iterator<Item = (usize, &Visit)> {
+        self.analysis.visits.iter().enumerate().filter(|(_, v)| v.direct.is_some())
     }
 }
 

@@ -143,8 +143,8 @@ pub fn annotate(game: &Game, trace: Trace) -> Trace {
         singular_at: Option<u32>,
     }
     let mut stack: Vec<Frame> = Vec::new();
-    let mut events = Vec::with_capacity(trace.events.len());
-    for event in trace.events {
+    let mut events = Trace::new(trace.algorithm, &trace.options);
+    for event in trace.events() {
         match &event {
             Event::Enter { node, child, .. } => {
                 let ply = stack.len() as u32;
@@ -194,5 +194,5 @@ pub fn annotate(game: &Game, trace: Trace) -> Trace {
         }
         events.push(event);
     }
-    Trace { events, ..trace }
+    events
 }

@@ -44,7 +44,7 @@ pub fn ids(game: &Game, opts: &Options) -> Trace {
         }
         let run = alphabeta_first(game, &Options { depth: Some(depth), ..opts.clone() }, first);
         first = run.root_best_child();
-        trace.events.extend(run.events);
+        trace.extend(&run);
     }
     trace
 }

@@ -32,6 +32,7 @@ mod negamax_ab;
 mod negamax_tt;
 pub mod options;
 pub mod order;
+mod packed;
 mod paranoid;
 mod pvs;
 mod star1;
@@ -262,7 +263,7 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
     let mut trace = if algo == Algorithm::Ids { trace } else { horizon::annotate(game, trace) };
     // A big search's events outlive it (the report is read off them): no
     // spare capacity from the list's doubling.
-    trace.events.shrink_to_fit();
+    trace.shrink_to_fit();
     Ok(trace)
 }
 

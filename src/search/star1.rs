@@ -166,7 +166,7 @@ impl<'g> Star<'g> {
         let probs: Vec<Num> = (0..n).map(|i| self.game.prob(id, i)).collect();
         let mut known = vec![Interval { lo: self.range.0, hi: self.range.1 }; n];
         let order = self.order.children(id, depth);
-        let mut bet = Chance { probs, depth, alpha, beta };
+        let mut bet = Chance::new(probs, depth, alpha, beta, self.range);
         if self.probing {
             let outcome = self.probe_phase(id, &order, &mut bet, &mut known);
             if let Some(high) = outcome {
@@ -178,7 +178,7 @@ impl<'g> Star<'g> {
             let (a, b) = bet.window(i as usize, &known, self.range);
             let c = self.game.node(id).children()[i as usize].child;
             let (cv, cb) = self.value(c, i, depth + 1, a, b);
-            known[i as usize] = Interval::of(cv, cb, self.range);
+            bet.learn(&mut known, i as usize, Interval::of(cv, cb, self.range));
             sum = sum + bet.probs[i as usize] * cv;
             let now = Some(window);
             self.trace.push(Event::Update { child: i, value: Value::Scalar(sum), window: now, best: false });

@@ -60,7 +60,7 @@ impl Star<'_> {
             }
             let (a, b) = bet.window(i as usize, known, self.range);
             let (v, bound) = self.minmax(c, i, bet.depth + 1, a, b, true);
-            known[i as usize] = Interval::of(v, bound, self.range);
+            bet.learn(known, i as usize, Interval::of(v, bound, self.range));
             if let Some(high) = bet.cut(known, self.opts) {
                 self.push_chance_cut(bet, known, high, order.to_vec());
                 return Some(high);

@@ -16,14 +16,32 @@ pub(crate) struct Chance {
     pub depth: u32,
     pub alpha: Bound,
     pub beta: Bound,
+    /// `pⱼ·loⱼ` and `pⱼ·hiⱼ` of `known[j]`, kept as `known` changes
+    /// ([`Chance::learn`]): the sums below add them in the same order as
+    /// before, without multiplying again (exact rationals cost a gcd each).
+    lo: Vec<Num>,
+    hi: Vec<Num>,
 }
 
 impl Chance {
+    /// Nothing known yet: every child in `[L, U]` (`range`).
+    pub fn new(probs: Vec<Num>, depth: u32, alpha: Bound, beta: Bound, range: (Num, Num)) -> Chance {
+        let lo = probs.iter().map(|&p| p * range.0).collect();
+        let hi = probs.iter().map(|&p| p * range.1).collect();
+        Chance { probs, depth, alpha, beta, lo, hi }
+    }
+
+    /// Records what is now known of child `i`.
+    pub fn learn(&mut self, known: &mut [Interval], i: usize, k: Interval) {
+        (self.lo[i], self.hi[i]) = (self.probs[i] * k.lo, self.probs[i] * k.hi);
+        known[i] = k;
+    }
+
     /// `(Σ pⱼ·loⱼ, Σ pⱼ·hiⱼ)`: what the node's value can still be.
     pub fn totals(&self, known: &[Interval]) -> (Num, Num) {
-        let weigh =
-            |f: fn(&Interval) -> Num| self.probs.iter().zip(known).fold(Num::ZERO, |acc, (&p, k)| acc + p * f(k));
-        (weigh(|k| k.lo), weigh(|k| k.hi))
+        debug_assert_eq!(known.len(), self.lo.len());
+        let sum = |terms: &[Num]| terms.iter().fold(Num::ZERO, |acc, &t| acc + t);
+        (sum(&self.lo), sum(&self.hi))
     }
 
     /// `Some(false)`: fail low (`Σ p·hi ≤ α`); `Some(true)`: fail high.
@@ -47,11 +65,9 @@ impl Chance {
         if p.is_zero() {
             return (lo_bound, hi_bound);
         }
-        let others = |f: fn(&Interval) -> Num| {
-            (0..known.len()).filter(|&j| j != i).fold(Num::ZERO, |acc, j| acc + self.probs[j] * f(&known[j]))
-        };
-        let a = (self.alpha.v - others(|k| k.hi)) / p;
-        let b = (self.beta.v - others(|k| k.lo)) / p;
+        let others = |terms: &[Num]| (0..known.len()).filter(|&j| j != i).fold(Num::ZERO, |acc, j| acc + terms[j]);
+        let a = (self.alpha.v - others(&self.hi)) / p;
+        let b = (self.beta.v - others(&self.lo)) / p;
         let mine = Cause::Ancestor(self.depth);
         let alpha = if a > range.0 { Bound { v: a, cause: mine } } else { lo_bound };
         let beta = if b < range.1 { Bound { v: b, cause: mine } } else { hi_bound };

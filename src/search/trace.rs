@@ -11,6 +11,7 @@
 use crate::model::NodeId;
 use crate::num::Num;
 use crate::search::options::Options;
+use crate::search::packed::Packed;
 
 /// A node's value: a number, or a vector in multi-player games.
 #[derive(Clone, Debug, PartialEq)]
@@ -233,17 +234,28 @@ pub enum PassKind {
     Deepening { depth: u32, first: Option<u32>, missing_eval: Option<NodeId> },
 }
 
-/// Everything an algorithm run recorded.
-#[derive(Clone, Debug, PartialEq)]
+/// Everything an algorithm run recorded: its events, packed (16 bytes
+/// each, see `packed`) and read back as [`Event`]s.
+#[derive(Clone, Debug)]
 pub struct Trace {
     pub algorithm: crate::search::Algorithm,
     pub options: Options,
-    pub events: Vec<Event>,
+    events: Packed,
+}
+
+/// Two traces are equal when they record the same events.
+impl PartialEq for Trace {
+    fn eq(&self, other: &Trace) -> bool {
+        self.algorithm == other.algorithm
+            && self.options == other.options
+            && self.len() == other.len()
+            && self.events().eq(other.events())
+    }
 }
 
 impl Trace {
     pub fn new(algorithm: crate::search::Algorithm, options: &Options) -> Trace {
-        Trace { algorithm, options: options.clone(), events: Vec::new() }
+        Trace { algorithm, options: options.clone(), events: Packed::default() }
     }
 
     /// The root's best child in a one-pass search: the last child whose
@@ -251,11 +263,11 @@ impl Trace {
     /// `Analysis::best_moves(Ties::First)` reads it).
     pub fn root_best_child(&self) -> Option<u32> {
         let (mut depth, mut found) = (0usize, None);
-        for event in &self.events {
+        for event in self.events() {
             match event {
                 Event::Enter { .. } | Event::Probe { .. } => depth += 1,
                 Event::Exit { .. } => depth = depth.saturating_sub(1),
-                Event::Update { child, best: true, .. } if depth == 1 => found = Some(*child),
+                Event::Update { child, best: true, .. } if depth == 1 => found = Some(child),
                 _ => {}
             }
         }
@@ -266,11 +278,109 @@ impl Trace {
         self.events.push(event);
     }
 
+    /// Appends every event of `other` (an iterative-deepening iteration).
+    pub fn extend(&mut self, other: &Trace) {
+        for event in other.events() {
+            self.push(event);
+        }
+    }
+
+    /// How many events were recorded.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// How many nodes were entered (`Enter`, `Probe` and `Leaf` events).
+    pub fn entered(&self) -> usize {
+        self.events.entered()
+    }
+
+    /// Event `i`, decoded.
+    pub fn get(&self, i: usize) -> Option<Event> {
+        self.events.get(i)
+    }
+
+    /// The events in order, decoded one at a time.
+    pub fn events(&self) -> Events<'_> {
+        self.events_from(0)
+    }
+
+    /// The events from number `start` on.
+    pub fn events_from(&self, start: usize) -> Events<'_> {
+        Events { packed: &self.events, at: start, end: self.events.len() }
+    }
+
+    /// Events `from..to` of the same run, as a trace (a diagram's frame).
+    pub fn slice(&self, from: usize, to: usize) -> Trace {
+        Trace { algorithm: self.algorithm, options: self.options.clone(), events: self.events.slice(from, to) }
+    }
+
+    /// Drops what only recording needs, once the search is over.
+    pub fn shrink_to_fit(&mut self) {
+        self.events.shrink_to_fit();
+    }
+
+    #[cfg(test)]
+    pub(crate) fn packed(&self) -> &Packed {
+        &self.events
+    }
+
+    /// Heap bytes the events take (for the benchmarks).
+    pub fn heap_bytes(&self) -> usize {
+        self.events.heap_bytes()
+    }
+
     /// The value the root returned.
-    pub fn root_value(&self) -> Option<&Value> {
-        match self.events.last()? {
+    pub fn root_value(&self) -> Option<Value> {
+        match self.get(self.len().checked_sub(1)?)? {
             Event::Exit { value, .. } | Event::Leaf { value, .. } => Some(value),
             _ => None,
         }
     }
 }
+
+/// A trace's events, decoded as they are read.
+#[derive(Clone, Debug)]
+pub struct Events<'a> {
+    packed: &'a Packed,
+    at: usize,
+    end: usize,
+}
+
+impl Iterator for Events<'_> {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        if self.at >= self.end {
+            return None;
+        }
+        self.at += 1;
+        self.packed.get(self.at - 1)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.end.saturating_sub(self.at);
+        (n, Some(n))
+    }
+
+    fn nth(&mut self, n: usize) -> Option<Event> {
+        self.at = self.at.saturating_add(n).min(self.end);
+        self.next()
+    }
+}
+
+impl DoubleEndedIterator for Events<'_> {
+    fn next_back(&mut self) -> Option<Event> {
+        if self.at >= self.end {
+            return None;
+        }
+        self.end -= 1;
+        self.packed.get(self.end)
+    }
+}
+
+impl ExactSizeIterator for Events<'_> {}

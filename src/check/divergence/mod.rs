@@ -71,7 +71,7 @@ impl<'a> Claims<'a> {
 
 /// The first step where the answer's search leaves the real one, in words.
 pub fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String> {
-    if trace.events.iter().any(|e| matches!(e, Event::Research { .. } | Event::Pass { .. })) {
+    if trace.events().any(|e| matches!(e, Event::Research { .. } | Event::Pass { .. })) {
         return None; // nodes are entered more than once: no single "first step"
     }
     let run = Analysis::of(game, trace);
@@ -87,8 +87,8 @@ pub fn divergence(game: &Game, answer: &Answer, trace: &Trace) -> Option<String>
         cut: 0,
         as_leaves: Vec::new(),
     };
-    for (at, event) in trace.events.iter().enumerate() {
-        if let Err(why) = walk.step(at, event) {
+    for (at, event) in trace.events().enumerate() {
+        if let Err(why) = walk.step(at, &event) {
             return Some(why);
         }
     }
@@ -278,8 +278,8 @@ impl Walk<'_> {
     /// The next leaf the search evaluates after event `at`.
     fn next_leaf(&self, at: usize) -> Option<(NodeId, Value)> {
         let mut last = self.stack.last().map(|f| f.node);
-        for e in &self.trace.events[at + 1..] {
-            match e {
+        for e in self.trace.events_from(at + 1) {
+            match &e {
                 Event::Leaf { node, value, .. } => return Some((*node, value.clone())),
                 Event::Evaluate { value, .. } => return last.map(|n| (n, value.clone())),
                 Event::Enter { node, .. } | Event::Probe { node, .. } => last = Some(*node),

@@ -97,7 +97,8 @@ fn convention_data(game: &Game, tree: &Tree, c: Convention, trace: &Trace) -> Re
     let mut cut = 0;
     let ask = |pruned: &[Path], values: &[(Path, i64)]| divergence(game, &answer(pruned, values), trace);
     let missing = |why: &str| format!("divergence gave no words for {why}");
-    for event in &trace.events {
+    for event in trace.events() {
+        let event = &event;
         match event {
             Event::Enter { child, .. } | Event::Leaf { child, .. } => {
                 let path = stack.last().map_or_else(Path::root, |p| p.child(*child));

@@ -206,13 +206,13 @@ fn prefix_state(game: &Game, e: &Expect, pending: &[bool]) -> State {
         return State::Open(None); // the order itself depends on the unknown values
     }
     let full = e.algorithm.search(game, &e.options);
-    let stop = full.events.iter().position(|ev| matches!(ev, Event::Leaf { node, .. } if pending[node.index()]));
-    let stop = stop.unwrap_or(full.events.len());
-    if !agrees(game, &full.events[..stop], &e.items) {
+    let stop = full.events().position(|ev| matches!(ev, Event::Leaf { node, .. } if pending[node.index()]));
+    let stop = stop.unwrap_or(full.len());
+    if !agrees(game, &full.events().take(stop).collect::<Vec<_>>(), &e.items) {
         return State::Contradicts;
     }
-    match full.events.get(stop) {
-        Some(Event::Leaf { node, .. }) => State::Open(Some(*node)),
+    match full.get(stop) {
+        Some(Event::Leaf { node, .. }) => State::Open(Some(node)),
         _ if expect::check(game, e, &Analysis::of(game, &full)).is_empty() => State::Settled,
         _ => State::Contradicts,
     }

@@ -498,13 +498,13 @@ mod tests {
                         let e = &spec.expects[0];
                         let real = crate::search::run(&spec.game, e.algorithm, &e.options).expect("runs");
                         let mut open = Vec::new();
-                        for event in &real.events {
+                        for event in real.events() {
                             match event {
-                                Event::Enter { node, window: Some(w), .. } => open.push((*node, *w)),
+                                Event::Enter { node, window: Some(w), .. } => open.push((node, w)),
                                 Event::Exit { bound, .. } => {
                                     let (node, w) = open.pop().expect("entered");
                                     let got = mirror(&spec.game, e, node, (w.alpha, w.beta));
-                                    assert_eq!(got, Some(*bound), "{text}node {node:?}, window {w:?}");
+                                    assert_eq!(got, Some(bound), "{text}node {node:?}, window {w:?}");
                                     kinds.insert(format!("{:?} {bound:?}", spec.game.node(node).kind()));
                                 }
                                 _ => {}

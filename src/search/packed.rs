@@ -1,0 +1,389 @@
+//! The trace's storage: every event in a 16-byte slot, values interned.
+//!
+//! An [`Event`] as algorithms push it and readers match on it is ~96 bytes;
+//! a search that visits every node of a 10^7-leaf tree records ~2·10^7 of
+//! them. Here each event is one [`Slot`] (a tag, a byte of flags and three
+//! `u32`s) and what does not fit lives in side tables:
+//!
+//! - a value ([`Val`]) is an integer in ±2^30 held in the slot itself, or
+//!   an index into an interned table of numbers (rationals, floats), or
+//!   into the table of vectors (multi-player values);
+//! - a window is an index into an interned table of `(α, β)` pairs;
+//! - a `Leaf` with a window or a side-to-move value points at an interned
+//!   `(window, value, negamax)` triple;
+//! - pruned lists are runs in one flat `u32` list;
+//! - the rare events (table probes and stores, re-searches, passes) are
+//!   kept whole.
+//!
+//! Invariant: [`Packed::get`] gives back exactly the event pushed (a
+//! property test pushes random events and every algorithm's on random
+//! trees), so decoding is invisible to every reader.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::model::NodeId;
+use crate::num::Num;
+use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Value, Window};
+
+/// "None" for an optional value or window.
+const NONE: u32 = u32::MAX;
+/// Inline integers are `n + BIAS` for `n` in `-BIAS..BIAS`.
+const BIAS: i64 = 1 << 30;
+const TABLE: u32 = 1 << 31;
+const VECTOR: u32 = 3 << 30;
+
+/// One event: `tag` says which, the meaning of `flags`, `a`, `b` and `c`
+/// is per tag (see [`Packed::push`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slot {
+    tag: Tag,
+    flags: u8,
+    a: u32,
+    b: u32,
+    c: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tag {
+    Enter,
+    Probe,
+    Leaf,
+    Update,
+    Cut,
+    Extend,
+    ForwardPrune,
+    Evaluate,
+    Exit,
+    /// `TtProbe`, `TtStore`, `Research`, `Pass`: `a` indexes `rare`.
+    Rare,
+}
+
+/// FxHash's multiply-rotate: the keys are small integers we made, hashed
+/// once per event, so SipHash's cost buys nothing here.
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K> = HashMap<K, u32, BuildHasherDefault<Fx>>;
+
+/// A table that hands out one index per distinct key.
+#[derive(Clone, Debug, Default)]
+struct Interned<K> {
+    items: Vec<K>,
+    index: FxMap<K>,
+}
+
+impl<K: Clone + Eq + std::hash::Hash> Interned<K> {
+    fn intern(&mut self, key: K) -> u32 {
+        let next = index(self.items.len());
+        *self.index.entry(key.clone()).or_insert_with(|| {
+            self.items.push(key);
+            next
+        })
+    }
+}
+
+/// A `usize` index as a slot field (tables never reach 2^30 entries: each
+/// entry stands for at least one event of a tree that fits in memory).
+fn index(i: usize) -> u32 {
+    u32::try_from(i).ok().filter(|&i| i < (1 << 30) - 1).expect("a trace table outgrew 2^30 entries")
+}
+
+/// The events of one search, packed.
+#[derive(Clone, Debug, Default)]
+pub struct Packed {
+    slots: Vec<Slot>,
+    /// Numbers that are not small integers, with the key of each (`Num`'s
+    /// own equality calls 1 and 1.0 equal; the key tells them apart).
+    nums: Interned<(i64, i64)>,
+    num_values: Vec<Num>,
+    vectors: Vec<Vec<Num>>,
+    windows: Interned<(u32, u32)>,
+    /// A `Leaf`'s `(window, value, negamax)` when it has a window or a
+    /// side-to-move value.
+    leaves: Interned<[u32; 3]>,
+    /// Pruned lists and a cut's cause, as runs: see [`Packed::push`].
+    lists: Vec<u32>,
+    rare: Vec<Event>,
+    /// Every event as pushed, for the round-trip tests to compare with.
+    #[cfg(test)]
+    pub(super) pushed: Vec<Event>,
+}
+
+impl Packed {
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// How many events enter a node (`Enter`, `Probe`, `Leaf`), without
+    /// decoding any.
+    pub fn entered(&self) -> usize {
+        self.slots.iter().filter(|s| matches!(s.tag, Tag::Enter | Tag::Probe | Tag::Leaf)).count()
+    }
+
+    /// Frees what only pushing needs (the interning maps) and spare
+    /// capacity. Events pushed later still decode exactly; their values
+    /// are just no longer shared with the earlier ones.
+    pub fn shrink_to_fit(&mut self) {
+        self.slots.shrink_to_fit();
+        self.nums.index = FxMap::default();
+        self.windows.index = FxMap::default();
+        self.leaves.index = FxMap::default();
+        self.num_values.shrink_to_fit();
+        self.windows.items.shrink_to_fit();
+        self.leaves.items.shrink_to_fit();
+        self.lists.shrink_to_fit();
+    }
+
+    /// Bytes held, tables included (for the benchmarks).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.slots.capacity() * size_of::<Slot>()
+            + self.num_values.capacity() * size_of::<Num>()
+            + self.nums.items.capacity() * 16
+            + self.windows.items.capacity() * 8
+            + self.leaves.items.capacity() * 12
+            + self.lists.capacity() * 4
+            + self.vectors.iter().map(|v| 24 + v.capacity() * size_of::<Num>()).sum::<usize>()
+            + self.rare.capacity() * size_of::<Event>()
+    }
+
+    pub fn push(&mut self, event: Event) {
+        #[cfg(test)]
+        self.pushed.push(event.clone());
+        let slot = |tag, flags, a, b, c| Slot { tag, flags, a, b, c };
+        let s = match event {
+            Event::Enter { node, child, window } => slot(Tag::Enter, 0, node.0, child, self.window(window)),
+            Event::Probe { node, child, window } => slot(Tag::Probe, 0, node.0, child, self.window(window)),
+            Event::Leaf { node, child, window, value, source, negamax } => {
+                let value = self.value(value);
+                let flags = source_code(source);
+                if window.is_none() && negamax.is_none() {
+                    slot(Tag::Leaf, flags, node.0, child, value)
+                } else {
+                    let triple = [self.window(window), value, negamax.map_or(NONE, |n| self.num(n))];
+                    slot(Tag::Leaf, flags | 2, node.0, child, self.leaves.intern(triple))
+                }
+            }
+            Event::Update { child, value, window, best } => {
+                let (value, window) = (self.value(value), self.window(window));
+                slot(Tag::Update, u8::from(best), child, value, window)
+            }
+            Event::Cut { kind, value, bound, cause, pruned } => {
+                let (cause, depth) = match cause {
+                    Cause::Ancestor(d) => (0, d),
+                    Cause::Bounds => (1, 0),
+                    Cause::Table => (2, 0),
+                    Cause::Pass => (3, 0),
+                };
+                let kind = match kind {
+                    CutKind::Alpha => 0,
+                    CutKind::Beta => 1,
+                    CutKind::Chance { high: false } => 2,
+                    CutKind::Chance { high: true } => 3,
+                    CutKind::Shallow => 4,
+                };
+                let at = index(self.lists.len());
+                self.lists.push(depth);
+                self.list(&pruned);
+                slot(Tag::Cut, kind | cause << 4, at, self.num(value), self.num(bound))
+            }
+            Event::Extend { node, child, reason } => match reason {
+                ExtendReason::Quiescence => slot(Tag::Extend, 0, node.0, child, 0),
+                ExtendReason::Singular { at } => slot(Tag::Extend, 1, node.0, child, at),
+            },
+            Event::ForwardPrune { pruned } => {
+                let at = index(self.lists.len());
+                self.list(&pruned);
+                slot(Tag::ForwardPrune, 0, at, 0, 0)
+            }
+            Event::Evaluate { value, source } => slot(Tag::Evaluate, source_code(source), self.value(value), 0, 0),
+            Event::Exit { value, bound, negamax } => {
+                let bound = match bound {
+                    BoundKind::Exact => 0,
+                    BoundKind::Lower => 1,
+                    BoundKind::Upper => 2,
+                };
+                let (value, negamax) = (self.value(value), negamax.map_or(NONE, |n| self.num(n)));
+                slot(Tag::Exit, bound, value, negamax, 0)
+            }
+            rare @ (Event::TtProbe { .. } | Event::TtStore { .. } | Event::Research { .. } | Event::Pass { .. }) => {
+                self.rare.push(rare);
+                slot(Tag::Rare, 0, index(self.rare.len() - 1), 0, 0)
+            }
+        };
+        self.slots.push(s);
+    }
+
+    /// The event at `i`, decoded.
+    pub fn get(&self, i: usize) -> Option<Event> {
+        let Slot { tag, flags, a, b, c } = *self.slots.get(i)?;
+        let source = || if flags & 1 == 0 { LeafSource::Utility } else { LeafSource::Eval };
+        Some(match tag {
+            Tag::Enter => Event::Enter { node: NodeId(a), child: b, window: self.window_at(c) },
+            Tag::Probe => Event::Probe { node: NodeId(a), child: b, window: self.window_at(c) },
+            Tag::Leaf if flags & 2 == 0 => {
+                let value = self.value_at(c);
+                Event::Leaf { node: NodeId(a), child: b, window: None, value, source: source(), negamax: None }
+            }
+            Tag::Leaf => {
+                let [window, value, negamax] = self.leaves.items[c as usize];
+                let (window, value, negamax) = (self.window_at(window), self.value_at(value), self.num_opt(negamax));
+                Event::Leaf { node: NodeId(a), child: b, window, value, source: source(), negamax }
+            }
+            Tag::Update => {
+                Event::Update { child: a, value: self.value_at(b), window: self.window_at(c), best: flags == 1 }
+            }
+            Tag::Cut => {
+                let kind = match flags & 15 {
+                    0 => CutKind::Alpha,
+                    1 => CutKind::Beta,
+                    2 => CutKind::Chance { high: false },
+                    3 => CutKind::Chance { high: true },
+                    _ => CutKind::Shallow,
+                };
+                let cause = match flags >> 4 {
+                    0 => Cause::Ancestor(self.lists[a as usize]),
+                    1 => Cause::Bounds,
+                    2 => Cause::Table,
+                    _ => Cause::Pass,
+                };
+                let pruned = self.list_at(a as usize + 1);
+                Event::Cut { kind, value: self.num_at(b), bound: self.num_at(c), cause, pruned }
+            }
+            Tag::Extend => {
+                let reason = if flags == 0 { ExtendReason::Quiescence } else { ExtendReason::Singular { at: c } };
+                Event::Extend { node: NodeId(a), child: b, reason }
+            }
+            Tag::ForwardPrune => Event::ForwardPrune { pruned: self.list_at(a as usize) },
+            Tag::Evaluate => Event::Evaluate { value: self.value_at(a), source: source() },
+            Tag::Exit => {
+                let bound = match flags {
+                    0 => BoundKind::Exact,
+                    1 => BoundKind::Lower,
+                    _ => BoundKind::Upper,
+                };
+                Event::Exit { value: self.value_at(a), bound, negamax: self.num_opt(b) }
+            }
+            Tag::Rare => self.rare[a as usize].clone(),
+        })
+    }
+
+    /// Events `from..to` alone, with this trace's tables.
+    pub fn slice(&self, from: usize, to: usize) -> Packed {
+        let to = to.min(self.len());
+        let mut out = Packed { slots: self.slots[from.min(to)..to].to_vec(), ..Packed::default() };
+        out.nums.items.clone_from(&self.nums.items);
+        out.num_values.clone_from(&self.num_values);
+        out.vectors.clone_from(&self.vectors);
+        out.windows.items.clone_from(&self.windows.items);
+        out.leaves.items.clone_from(&self.leaves.items);
+        out.lists.clone_from(&self.lists);
+        out.rare.clone_from(&self.rare);
+        #[cfg(test)]
+        out.pushed.extend_from_slice(&self.pushed[from.min(to)..to]);
+        out
+    }
+
+    fn list(&mut self, items: &[u32]) {
+        self.lists.push(index(items.len()));
+        self.lists.extend_from_slice(items);
+    }
+
+    fn list_at(&self, at: usize) -> Vec<u32> {
+        let n = self.lists[at] as usize;
+        self.lists[at + 1..at + 1 + n].to_vec()
+    }
+
+    fn num(&mut self, n: Num) -> u32 {
+        match n.as_i64().filter(|i| (-BIAS..BIAS).contains(i) && n.is_exact()) {
+            Some(i) => (i + BIAS) as u32,
+            None => {
+                let before = self.nums.items.len();
+                let at = self.nums.intern(n.bits());
+                if self.nums.items.len() > before {
+                    self.num_values.push(n);
+                }
+                TABLE | at
+            }
+        }
+    }
+
+    fn value(&mut self, v: Value) -> u32 {
+        match v {
+            Value::Scalar(n) => self.num(n),
+            Value::Vector(vs) => {
+                self.vectors.push(vs);
+                VECTOR | index(self.vectors.len() - 1)
+            }
+        }
+    }
+
+    fn window(&mut self, w: Option<Window>) -> u32 {
+        match w {
+            None => NONE,
+            Some(Window { alpha, beta }) => {
+                let key = (self.num(alpha), self.num(beta));
+                self.windows.intern(key)
+            }
+        }
+    }
+
+    fn num_at(&self, v: u32) -> Num {
+        match v & VECTOR {
+            0 | 0x4000_0000 => Num::int(i64::from(v) - BIAS),
+            _ => self.num_values[(v & !VECTOR) as usize],
+        }
+    }
+
+    fn num_opt(&self, v: u32) -> Option<Num> {
+        (v != NONE).then(|| self.num_at(v))
+    }
+
+    fn value_at(&self, v: u32) -> Value {
+        match v & VECTOR {
+            VECTOR => Value::Vector(self.vectors[(v & !VECTOR) as usize].clone()),
+            _ => Value::Scalar(self.num_at(v)),
+        }
+    }
+
+    fn window_at(&self, w: u32) -> Option<Window> {
+        let &(alpha, beta) = self.windows.items.get(w as usize)?;
+        Some(Window { alpha: self.num_at(alpha), beta: self.num_at(beta) })
+    }
+}
+
+fn source_code(source: LeafSource) -> u8 {
+    match source {
+        LeafSource::Utility => 0,
+        LeafSource::Eval => 1,
+    }
+}
+
+#[cfg(test)]
+#[path = "packed_tests.rs"]
+mod tests;
