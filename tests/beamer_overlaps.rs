@@ -58,17 +58,6 @@ fn algorithms(text: &str, game: &Game) -> Vec<Algorithm> {
     out
 }
 
-/// Known and not yet fixed: (file, the label that lands on another
-/// text). A cut label (`Σ≤α`, `α`) is placed clear of the nodes and the
-/// edges of its fan, but not of the move labels and probabilities beside
-/// those edges.
-const KNOWN: [(&str, &str); 3] =
-    [("chance-1-6.tree", "Σ≤α"), ("exam-chance-coin-pruning.tree", "Σ≤α"), ("horizon-effect.tree", "α")];
-
-fn known(path: &str, a: &str, b: &str) -> bool {
-    KNOWN.iter().any(|(f, t)| path.ends_with(&format!("/{f}")) && (*t == a || *t == b))
-}
-
 #[test]
 fn no_labels_overlap_on_beamer_frames_of_every_spec() {
     let (mut checked, mut bad) = (0usize, BTreeSet::new());
@@ -94,7 +83,7 @@ fn no_labels_overlap_on_beamer_frames_of_every_spec() {
                 checked += texts.len();
                 for (i, (a, ba)) in texts.iter().enumerate() {
                     for (b, bb) in &texts[i + 1..] {
-                        if overlap(*ba, *bb) && !known(&path.display().to_string(), a, b) {
+                        if overlap(*ba, *bb) {
                             bad.insert(format!("{} {}: `{a}` overlaps `{b}`", path.display(), algo.name()));
                         }
                     }
