@@ -2,13 +2,13 @@
 //! every spec in specs/ under every algorithm its `expect` blocks name
 //! (and the one `draw` runs by default), every frame of `--steps`, at the
 //! size `draw --format tikz --steps --standalone` fits to a frame. The
-//! boxes are read from the painted marks, which TikZ and the SVG both
-//! translate one by one (same points, same sizes).
+//! boxes are read from the painted marks TikZ translates one by one, and
+//! back from the SVG of the same frame at the same size.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, text_width};
+use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg, text_width};
 use gametree::model::Game;
 use gametree::search::options::Options;
 use gametree::search::{self, Algorithm};
@@ -69,7 +69,7 @@ fn no_labels_overlap_on_beamer_frames_of_every_spec() {
             let opts = DrawOptions { steps: true, ..DrawOptions::default() };
             let fig = Figure::scoped(&game, Some(&trace), opts, &Scope { subtree: None, size: Size::Beamer });
             for k in 0..fig.frames.len() {
-                let texts: Vec<(String, Box4)> = fig
+                let marks: Vec<(String, Box4)> = fig
                     .paint(k)
                     .into_iter()
                     .filter_map(|i| match i.mark {
@@ -80,11 +80,33 @@ fn no_labels_overlap_on_beamer_frames_of_every_spec() {
                         _ => None,
                     })
                     .collect();
-                checked += texts.len();
-                for (i, (a, ba)) in texts.iter().enumerate() {
-                    for (b, bb) in &texts[i + 1..] {
-                        if overlap(*ba, *bb) {
-                            bad.insert(format!("{} {}: `{a}` overlaps `{b}`", path.display(), algo.name()));
+                // The SVG of the same frame at the same fitted size, read
+                // back: texts by their baseline, 0.35 em below the centre.
+                let svg = Svg { figure: &fig, frame: k }.to_string();
+                let xml = roxmltree::Document::parse(&svg).unwrap();
+                let num = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+                let drawn: Vec<(String, Box4)> = xml
+                    .descendants()
+                    .filter(|n| n.has_tag_name("text"))
+                    .map(|n| {
+                        let size = num(n, "font-size");
+                        let anchor = match n.attribute("text-anchor") {
+                            Some("start") => Anchor::Start,
+                            Some("end") => Anchor::End,
+                            _ => Anchor::Middle,
+                        };
+                        let t = n.text().unwrap_or("").to_string();
+                        let b = text_box((num(n, "x"), num(n, "y") - 0.35 * size), &t, size, anchor);
+                        (t, b)
+                    })
+                    .collect();
+                for (kind, texts) in [("tikz", marks), ("svg", drawn)] {
+                    checked += texts.len();
+                    for (i, (a, ba)) in texts.iter().enumerate() {
+                        for (b, bb) in &texts[i + 1..] {
+                            if overlap(*ba, *bb) {
+                                bad.insert(format!("{} {} {kind}: `{a}` overlaps `{b}`", path.display(), algo.name()));
+                            }
                         }
                     }
                 }
