@@ -207,21 +207,84 @@ impl<'a> Figure<'a> {
     /// spare below: the levels drawn further apart (up to twice), so the
     /// tree fills the frame and edges are long enough for their labels
     /// and cut marks. The scale, and so every text size, stays the same.
+    /// When labels still collide (a small tree whose frame height goes to
+    /// its longest caption: short edges, no clear place for a move label
+    /// or probability), the levels are spread further, up to twice, and
+    /// the picture shrinks, as long as its text stays readable
+    /// ([`MIN_TEXT_PT`]): the first spread with the fewest collisions.
     fn stretched(self, cuts: Option<CutRule>) -> Figure<'a> {
         let (Size::Beamer, Some(scale)) = (&self.size, self.scale) else { return self };
         let depth = (0..self.tree.nodes.len()).map(|i| self.tree.depth(i)).max().unwrap_or(0);
+        if depth == 0 {
+            return self;
+        }
+        let (base, algorithm, cuts) = (*self.style(), self.algorithm.clone(), cuts.unwrap_or(self.cuts));
+        let (game, tree, frames, opts) = (self.game, self.tree.clone(), self.frames.clone(), self.opts);
+        let at = |level: f64| {
+            let style = Style { level, ..base };
+            let fig = Figure::styled(game, tree.clone(), frames.clone(), opts, style, Size::Beamer);
+            Figure { algorithm: algorithm.clone(), cuts, ..fig }
+        };
         let room = style::BEAMER_H / (0.75 * scale) - self.height;
-        if depth == 0 || room < 8.0 {
-            return self;
+        let mut best = None;
+        if room >= 8.0 {
+            let fig = at(base.level + (room / depth as f64).min(base.level));
+            // Rounding may leave the taller figure a hair over: keep the old one.
+            if fig.scale.is_some_and(|s| s >= scale - 1e-6) {
+                best = Some(fig);
+            }
         }
-        let mut style = *self.style();
-        style.level += (room / depth as f64).min(style.level);
-        let fig = Figure::styled(self.game, self.tree.clone(), self.frames.clone(), self.opts, style, Size::Beamer);
-        // Rounding may leave the taller figure a hair over: keep the old one.
-        if fig.scale.is_none_or(|s| s < scale - 1e-6) {
-            return self;
+        let mut best = best.unwrap_or(Figure { algorithm: algorithm.clone(), cuts, ..self });
+        let mut crowd = best.collisions();
+        for f in [1.25, 1.5, 1.75, 2.0] {
+            if crowd == 0 {
+                break;
+            }
+            if base.level * f <= best.style().level + 1e-9 {
+                continue;
+            }
+            let fig = at(base.level * f);
+            if fig.min_text_pt < MIN_TEXT_PT - 1e-9 {
+                break;
+            }
+            let c = fig.collisions();
+            if c < crowd {
+                (best, crowd) = (fig, c);
+            }
         }
-        Figure { algorithm: self.algorithm.clone(), cuts: cuts.unwrap_or(self.cuts), ..fig }
+        best
+    }
+
+    /// How many pairs of texts overlap, over every frame: each text's box
+    /// the painter's width estimate by 0.8 em (cap height and descenders),
+    /// touching (within half a px) not counted.
+    fn collisions(&self) -> usize {
+        let mut n = 0;
+        for k in 0..self.frames.len() {
+            let boxes: Vec<place::Box4> = self
+                .paint(k)
+                .into_iter()
+                .filter_map(|i| match i.mark {
+                    Mark::Text { at, text, size, anchor, .. } => {
+                        let w = text_width(&text, size);
+                        let x0 = match anchor {
+                            Anchor::Start => at.0,
+                            Anchor::Middle => at.0 - w / 2.0,
+                            Anchor::End => at.0 - w,
+                        };
+                        Some((x0, at.1 - 0.4 * size, x0 + w, at.1 + 0.4 * size))
+                    }
+                    _ => None,
+                })
+                .collect();
+            for (i, a) in boxes.iter().enumerate() {
+                n += boxes[i + 1..]
+                    .iter()
+                    .filter(|b| a.0 < b.2 - 0.5 && b.0 < a.2 - 0.5 && a.1 < b.3 - 0.5 && b.1 < a.3 - 0.5)
+                    .count();
+            }
+        }
+        n
     }
 
     fn styled(

@@ -218,9 +218,43 @@ pub fn paint(
             Some(((px, py + sizes.shape[p].1 / 2.0), (x, y - sizes.shape[i].1 / 2.0)))
         })
         .collect();
+    // Move labels and probabilities beside their edges (placed first:
+    // cut labels keep clear of them too).
+    let labels: Vec<Option<(Pt, String)>> = (0..tree.nodes.len())
+        .map(|i| {
+            let text = edge_text(tree, i, opts)?;
+            let p = tree.nodes[i].parent?;
+            let edge = |j: usize| {
+                let ((px, py), (x, y)) = (layout.pos[p], layout.pos[j]);
+                ((px, py + sizes.shape[p].1 / 2.0), (x, y - sizes.shape[j].1 / 2.0))
+            };
+            let fan: Vec<(Pt, Pt)> = tree.nodes[p].children.iter().map(|&j| edge(j)).collect();
+            let (a, b) = edge(i);
+            // Beside the edge, not on it: on the outer side of the fan
+            // (left of an edge going left, else right), sliding towards
+            // the child, where the edges part, or to the other side when
+            // a neighbouring edge is in the way.
+            let outer = if b.0 - a.0 < -0.5 { Side::Left } else { Side::Right };
+            let (w, gap) = (text_width(&text, st.label), 4.0);
+            // Flat fans (a slide's short levels): further towards the
+            // child, where the edges are further apart.
+            let tries =
+                || [0.5, 0.58, 0.66, 0.74, 0.82].into_iter().flat_map(move |t| [(t, outer), (t, outer.other())]);
+            let at = match place_or_not(a, b, tries().take(6), gap, (w, st.label), (&fan, &boxes)) {
+                (at, true) => at,
+                _ => place(a, b, tries(), gap, (w, st.label), (&fan, &boxes)),
+            };
+            Some((at, text))
+        })
+        .collect();
+    let mut cut_clear = boxes.clone();
+    for (at, text) in labels.iter().flatten() {
+        let (w, h) = (text_width(text, st.label), st.label);
+        cut_clear.push((at.0 - w / 2.0, at.1 - h / 2.0, at.0 + w / 2.0, at.1 + h / 2.0));
+    }
     // Compact visit badges, placed last: (node, places to try, number, ink).
     let mut later: Vec<(usize, [Pt; 4], usize, Ink)> = Vec::new();
-    for i in 0..tree.nodes.len() {
+    for (i, label) in labels.iter().enumerate() {
         let s = &frame.nodes[i];
         let (x, y) = layout.pos[i];
         let (w, h) = sizes.shape[i];
@@ -240,21 +274,7 @@ pub fn paint(
                 .iter()
                 .map(|&j| (a, (layout.pos[j].0, layout.pos[j].1 - sizes.shape[j].1 / 2.0)))
                 .collect();
-            if let Some(text) = edge_text(tree, i, opts) {
-                // Beside the edge, not on it: on the outer side of the fan
-                // (left of an edge going left, else right), sliding towards
-                // the child, where the edges part, or to the other side when
-                // a neighbouring edge is in the way.
-                let outer = if b.0 - a.0 < -0.5 { Side::Left } else { Side::Right };
-                let (w, gap) = (text_width(&text, st.label), 4.0);
-                // Flat fans (a slide's short levels): further towards the
-                // child, where the edges are further apart.
-                let tries =
-                    || [0.5, 0.58, 0.66, 0.74, 0.82].into_iter().flat_map(move |t| [(t, outer), (t, outer.other())]);
-                let at = match place_or_not(a, b, tries().take(6), gap, (w, st.label), (&fan, &boxes)) {
-                    (at, true) => at,
-                    _ => place(a, b, tries(), gap, (w, st.label), (&fan, &boxes)),
-                };
+            if let Some((at, text)) = label.clone() {
                 let mark = Mark::Text {
                     at,
                     text,
@@ -269,7 +289,7 @@ pub fn paint(
             }
             if let (Some(kind), true) = (s.cut, show.cuts) {
                 let labelled = s.first_cut && !show.marks_only;
-                cross(&mut out, (a, b), kind, (&fan, labelled.then_some(&boxes[..])), rule, st.cut);
+                cross(&mut out, (a, b), kind, (&fan, labelled.then_some(&cut_clear[..])), rule, st.cut);
             }
         }
         let focus = frame.focus == Some(i);
