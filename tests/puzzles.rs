@@ -112,3 +112,26 @@ fn the_text_report_gives_the_verdict_then_the_limited_list() {
                 249561088 solutions (not unique)\n  1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0\n  … (the first 1 listed; --limit 0 lists all)\n";
     assert_eq!(text, want);
 }
+
+#[test]
+fn a_count_past_128_bits_says_it_is_a_lower_bound() {
+    // Twenty unknowns over −1000..1000: the fixture's 2^12 · 38 · … shape
+    // over 2001 values leaves far more than 2^128 assignments (2001^20 is
+    // about 10^66), so the count is capped and must say so, not pose as exact.
+    let dir = common::scratch("puzzles", "capped");
+    let text = std::fs::read_to_string("tests/fixtures/puzzles/twenty.tree").unwrap();
+    let wide: String = text
+        .lines()
+        .map(|l| if l.starts_with("bounds") { "bounds [-1000, 1000]\n".into() } else { format!("{l}\n") })
+        .collect();
+    let file = dir.join("wide-twenty.tree");
+    std::fs::write(&file, wide).unwrap();
+    let file = file.to_str().unwrap();
+    let json = solve(file, &["--limit", "1"]);
+    assert_eq!(json["capped"], true);
+    assert_eq!(json["unique"], false);
+    let out = gametree(&["puzzle", file, "--limit", "1"]);
+    assert!(stdout(&out).contains("at least 340282366920938463463374607431768211455 solutions"), "{}", stdout(&out));
+    // An exact count carries no `capped` field.
+    assert!(solve("tests/fixtures/puzzles/twenty.tree", &["--limit", "1"]).get("capped").is_none());
+}

@@ -128,11 +128,16 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
             #[derive(serde::Serialize)]
             struct Json<'a> {
                 count: u128,
+                /// The count reached 2^128 − 1, what it can hold: there are
+                /// at least that many solutions.
+                #[serde(skip_serializing_if = "std::ops::Not::not")]
+                capped: bool,
                 unique: bool,
                 solutions: Vec<Vec<Number>>,
                 options: &'a [puzzle::Verdict],
             }
-            let json = Json { count: solved.count, unique: solved.count == 1, solutions, options: &verdicts };
+            let capped = solved.count == u128::MAX;
+            let json = Json { count: solved.count, capped, unique: solved.count == 1, solutions, options: &verdicts };
             match serde_json::to_string_pretty(&json) {
                 Ok(s) => writeln!(out, "{s}")?,
                 Err(e) => return Ok(internal(e)),
@@ -144,6 +149,7 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
             let unique = match solved.count {
                 0 => "no assignment reproduces the expectations".to_string(),
                 1 => "1 solution (unique)".to_string(),
+                u128::MAX => format!("at least {} solutions (not unique; more than 128 bits can count)", u128::MAX),
                 n => format!("{n} solutions (not unique)"),
             };
             writeln!(out, "{unique}")?;
