@@ -115,8 +115,9 @@ fn multinomial(counts: &[usize]) -> u128 {
     out
 }
 
-/// `n choose k`, exact while it fits (each step's product is divisible).
-fn binomial(n: u128, k: u128) -> u128 {
+/// `n choose k`, exact while it fits (each step's product is divisible),
+/// else `u128::MAX`.
+pub(super) fn binomial(n: u128, k: u128) -> u128 {
     let k = k.min(n - k);
     let mut out = 1u128;
     for i in 0..k {

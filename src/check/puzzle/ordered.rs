@@ -21,6 +21,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::check::puzzle::arrange::binomial;
 use crate::check::puzzle::relations::Region;
 use crate::num::Num;
 
@@ -324,19 +325,6 @@ fn walk(
         }
     }
     true
-}
-
-/// `n choose k`, exact while it fits (each step's product is divisible).
-fn binomial(n: u128, k: u128) -> u128 {
-    let k = k.min(n - k);
-    let mut out = 1u128;
-    for i in 0..k {
-        out = match out.checked_mul(n - i) {
-            Some(x) => x / (i + 1),
-            None => return u128::MAX,
-        };
-    }
-    out
 }
 
 #[cfg(test)]
