@@ -6,62 +6,19 @@
 //! back from the SVG of the same frame at the same size.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
-use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg, text_width};
-use gametree::model::Game;
+use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg};
+use gametree::search;
 use gametree::search::options::Options;
-use gametree::search::{self, Algorithm};
 
-type Box4 = (f64, f64, f64, f64);
-
-/// The box a text mark covers: the painter's width estimate, the type's
-/// height (0.8 em: cap height and descenders), as `Anchor` places it.
-fn text_box(at: (f64, f64), text: &str, size: f64, anchor: Anchor) -> Box4 {
-    let w = text_width(text, size);
-    let x0 = match anchor {
-        Anchor::Start => at.0,
-        Anchor::Middle => at.0 - w / 2.0,
-        Anchor::End => at.0 - w,
-    };
-    (x0, at.1 - 0.4 * size, x0 + w, at.1 + 0.4 * size)
-}
-
-/// Overlapping by more than half a pixel each way (touching is not
-/// overlapping).
-fn overlap(a: Box4, b: Box4) -> bool {
-    a.0 < b.2 - 0.5 && b.0 < a.2 - 0.5 && a.1 < b.3 - 0.5 && b.1 < a.3 - 0.5
-}
-
-fn specs() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir("specs").unwrap().map(|e| e.unwrap().path()).collect();
-    out.retain(|p| p.extension().is_some_and(|e| e == "tree"));
-    out.sort();
-    out
-}
-
-/// The algorithms a spec's `expect` blocks name, and the one `draw` runs
-/// by default; those that apply to it.
-fn algorithms(text: &str, game: &Game) -> Vec<Algorithm> {
-    let named = text.lines().filter_map(|l| l.strip_prefix("expect ")).map(|l| {
-        let end = l.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(l.len());
-        l[..end].to_string()
-    });
-    let defaults = ["alphabeta", "expectiminimax", "maxn", "minimax", "star2"].map(String::from);
-    let mut out: Vec<Algorithm> = Vec::new();
-    for name in named.chain(defaults) {
-        let Some(a) = Algorithm::from_name(&name) else { continue };
-        if a.applies(game).is_ok() && !out.contains(&a) {
-            out.push(a);
-        }
-    }
-    out
-}
+#[path = "tools/geometry.rs"]
+mod geometry;
+use geometry::{Box4, algorithms, overlap, text_box, trees};
 
 #[test]
 fn no_labels_overlap_on_beamer_frames_of_every_spec() {
     let (mut checked, mut bad) = (0usize, BTreeSet::new());
-    for path in specs() {
+    for path in trees("specs") {
         let text = std::fs::read_to_string(&path).unwrap();
         let game = gametree::load(&path.display().to_string(), &text).unwrap();
         for algo in algorithms(&text, &game) {

@@ -8,71 +8,24 @@
 
 use std::path::PathBuf;
 
-use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg, text_width};
-use gametree::model::Game;
+use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg};
+use gametree::search;
 use gametree::search::options::Options;
-use gametree::search::{self, Algorithm};
 
-type Pt = (f64, f64);
-type Box4 = (f64, f64, f64, f64);
+#[path = "tools/geometry.rs"]
+mod geometry;
+use geometry::{Box4, Pt, algorithms, crosses, inset, trees};
 
-/// The box a text covers: the painter's width estimate, 0.8 em high
-/// (cap height and descenders), as its anchor places it; 0.5 px in from
-/// each side, so touching is not crossing.
+/// The box a text covers (see `geometry::text_box`), 0.5 px in from each
+/// side, so touching is not crossing.
 fn text_box(at: Pt, text: &str, size: f64, anchor: Anchor) -> Box4 {
-    let w = text_width(text, size);
-    let x0 = match anchor {
-        Anchor::Start => at.0,
-        Anchor::Middle => at.0 - w / 2.0,
-        Anchor::End => at.0 - w,
-    };
-    (x0 + 0.5, at.1 - 0.4 * size + 0.5, x0 + w - 0.5, at.1 + 0.4 * size - 0.5)
+    inset(geometry::text_box(at, text, size, anchor), 0.5)
 }
 
-/// Does the segment `p`–`q` cross the box? (Liang–Barsky clipping.)
-fn crosses(p: Pt, q: Pt, (x0, y0, x1, y1): Box4) -> bool {
-    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    for (pk, qk) in [(-dx, p.0 - x0), (dx, x1 - p.0), (-dy, p.1 - y0), (dy, y1 - p.1)] {
-        if pk.abs() < 1e-12 {
-            if qk < 0.0 {
-                return false;
-            }
-        } else if pk < 0.0 {
-            lo = lo.max(qk / pk);
-        } else {
-            hi = hi.min(qk / pk);
-        }
-    }
-    lo < hi
-}
-
+/// Every spec, then every slides fixture.
 fn specs() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir("specs").unwrap().map(|e| e.unwrap().path()).collect();
-    out.retain(|p| p.extension().is_some_and(|e| e == "tree"));
-    out.sort();
-    let mut fixtures: Vec<PathBuf> =
-        std::fs::read_dir("tests/fixtures/slides").unwrap().map(|e| e.unwrap().path()).collect();
-    fixtures.sort();
-    out.extend(fixtures);
-    out
-}
-
-/// The algorithms a spec's `expect` blocks name, and the one `draw` runs
-/// by default; those that apply to it.
-fn algorithms(text: &str, game: &Game) -> Vec<Algorithm> {
-    let named = text.lines().filter_map(|l| l.strip_prefix("expect ")).map(|l| {
-        let end = l.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(l.len());
-        l[..end].to_string()
-    });
-    let defaults = ["alphabeta", "expectiminimax", "maxn", "minimax", "star2"].map(String::from);
-    let mut out: Vec<Algorithm> = Vec::new();
-    for name in named.chain(defaults) {
-        let Some(a) = Algorithm::from_name(&name) else { continue };
-        if a.applies(game).is_ok() && !out.contains(&a) {
-            out.push(a);
-        }
-    }
+    let mut out = trees("specs");
+    out.extend(trees("tests/fixtures/slides"));
     out
 }
 

@@ -8,12 +8,15 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg, text_width};
+use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg};
 use gametree::search::options::Options;
 use gametree::search::{self, Algorithm};
 
 mod tools;
 use tools::have;
+#[path = "tools/geometry.rs"]
+mod geometry;
+use geometry::{Box4, crosses, overlap, text_box};
 
 /// Each fixture and the algorithm drawn; all five are readable (6 pt)
 /// with the default flags: nothing hidden.
@@ -141,24 +144,6 @@ fn trees_too_big_to_read_say_so_and_still_draw() {
 }
 
 // ------------------------------------------------------------- overlaps
-
-type Box4 = (f64, f64, f64, f64);
-
-/// The box a text mark covers: the painter's width estimate, the type's
-/// height (0.8 em: cap height and descenders), as `Anchor` places it.
-fn text_box(at: (f64, f64), text: &str, size: f64, anchor: Anchor) -> Box4 {
-    let w = text_width(text, size);
-    let x0 = match anchor {
-        Anchor::Start => at.0,
-        Anchor::Middle => at.0 - w / 2.0,
-        Anchor::End => at.0 - w,
-    };
-    (x0, at.1 - 0.4 * size, x0 + w, at.1 + 0.4 * size)
-}
-
-fn overlap(a: Box4, b: Box4) -> bool {
-    a.0 < b.2 - 0.5 && b.0 < a.2 - 0.5 && a.1 < b.3 - 0.5 && b.1 < a.3 - 0.5
-}
 
 fn figure_of<'a>(game: &'a gametree::model::Game, algo: &str, size: Size) -> Figure<'a> {
     let trace = search::run(game, Algorithm::from_name(algo).unwrap(), &Options::default()).unwrap();
@@ -476,24 +461,6 @@ fn maxn_frames_fill_in_vectors_and_name_the_shallow_bound() {
     assert_eq!(fig.frames[cut - 1].nodes[q].value.as_deref(), Some("(3, 6, 1)"), "Q's box before the cut");
     let c = caption(&fig.frames[cut]);
     assert!(c.contains("Q (B) has 6 ≥ 5 = sum 10 − the 5 R's player already has"), "{c}");
-}
-
-/// Does the segment `p`–`q` cross the box? (Liang–Barsky clipping.)
-fn crosses(p: (f64, f64), q: (f64, f64), (x0, y0, x1, y1): Box4) -> bool {
-    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    for (pk, qk) in [(-dx, p.0 - x0), (dx, x1 - p.0), (-dy, p.1 - y0), (dy, y1 - p.1)] {
-        if pk.abs() < 1e-12 {
-            if qk < 0.0 {
-                return false;
-            }
-        } else if pk < 0.0 {
-            lo = lo.max(qk / pk);
-        } else {
-            hi = hi.min(qk / pk);
-        }
-    }
-    lo < hi
 }
 
 #[test]
