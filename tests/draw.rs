@@ -274,17 +274,7 @@ fn chromium() -> Option<&'static str> {
 
 fn headless(bin: &str, profile: &Path) -> Command {
     let mut cmd = Command::new(bin);
-    cmd.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--hide-scrollbars",
-    ]);
+    cmd.args(tools::HEADLESS_CHROMIUM).arg("--hide-scrollbars");
     cmd.arg(format!("--user-data-dir={}", profile.display()));
     cmd
 }

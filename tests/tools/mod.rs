@@ -3,6 +3,20 @@
 
 use std::process::Command;
 
+/// How the tests start Chromium: headless, and quiet on this machine's
+/// closed network (no background connections, updates or sync).
+#[allow(dead_code)] // slides.rs draws no HTML
+pub const HEADLESS_CHROMIUM: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
 /// Is `tool` installed? If not: skip (printing why), or fail in CI.
 pub fn have(tool: &str) -> bool {
     let found =

@@ -51,21 +51,12 @@ impl Driver {
             std::thread::sleep(Duration::from_millis(100));
         }
         let profile = dir.join("chromium-profile");
-        let args = [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=1100,900",
-        ]
-        .map(String::from)
-        .into_iter()
-        .chain([format!("--user-data-dir={}", profile.display())])
-        .collect::<Vec<_>>();
+        let args = crate::tools::HEADLESS_CHROMIUM
+            .iter()
+            .chain(&["--window-size=1100,900"])
+            .map(|a| a.to_string())
+            .chain([format!("--user-data-dir={}", profile.display())])
+            .collect::<Vec<_>>();
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": { "binary": binary, "args": args }
