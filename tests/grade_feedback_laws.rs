@@ -106,9 +106,13 @@ fn truth(game: &Game, run: &Analysis) -> Truth {
         value: root.value.as_ref().unwrap().to_string(),
         best,
         pruned: run.pruned().map(|p| name(game, p)).collect(),
-        leaves: run.leaves().map(|v| name(game, &v.path)).collect(),
-        values: run.visits.iter().map(|v| (name(game, &v.path), v.value.as_ref().unwrap().to_string())).collect(),
-        windows: run.visits.iter().map(|v| (name(game, &v.path), window(v))).collect(),
+        leaves: run.leaves().map(|v| name(game, &run.path_of(v))).collect(),
+        values: run
+            .visits
+            .iter()
+            .map(|v| (name(game, &run.path_of(v)), v.value.as_ref().unwrap().to_string()))
+            .collect(),
+        windows: run.visits.iter().map(|v| (name(game, &run.path_of(v)), window(v))).collect(),
     }
 }
 
@@ -156,8 +160,8 @@ proptest! {
 
         // An extra pruned edge X (a node the search enters, not the root):
         // the search diverges when it enters X.
-        let entered: Vec<&Path> = run.visits.iter().map(|v| &v.path).filter(|p| !p.0.is_empty()).collect();
-        let x = name(&game, entered[pick.index(entered.len())]);
+        let entered: Vec<Path> = run.visits.iter().map(|v| run.path_of(v)).filter(|p| !p.0.is_empty()).collect();
+        let x = name(&game, &entered[pick.index(entered.len())]);
         let mut m = t.clone();
         m.pruned.push(x.clone());
         let (right, wrong, first) = graded(&game, &m.yaml(), &opts);

@@ -159,6 +159,14 @@ fn command_line_flags_reach_every_algorithm() {
     assert_eq!(out.matches("  value 5").count(), 8, "{out}");
     assert_eq!(out.matches("best move a2").count(), 8, "{out}");
     assert_eq!(out.matches("depth cutoff 1, quiescence").count(), 8, "{out}");
+    // The default summary (its searches shared among the cores) lists the
+    // same eight in the order they run, and says why ids is not among them.
+    let (code, out, err) = run(&["solve", "specs/quiescence.tree", "--depth", "1", "--quiescence"]);
+    assert_eq!(code, Some(0), "{err}");
+    let listed: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("  ")?.split_whitespace().next()).collect();
+    let eight = ["minimax", "negamax", "alphabeta", "negamax-ab", "expectiminimax", "negamax-tt", "pvs", "mtdf"];
+    assert_eq!(listed, ["algorithm"].iter().chain(&eight).copied().collect::<Vec<_>>(), "{out}");
+    assert!(err.starts_with("note: ids skipped: `ids` does not apply"), "{err}");
     let (code, out, _) = run(&["solve", "specs/beam.tree", "-a", "minimax", "--beam", "2"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("warning: forward pruning lost the best move: without --beam the value is 7 via a3"), "{out}");

@@ -222,12 +222,12 @@ proptest! {
         let (Some(lib), Some((value, best, visits))) = (lib, reference) else { return Ok(()) };
         prop_assert_eq!(scalar(lib.value()), Some(Num::int(value)), "value ({:?})", opts);
         prop_assert_eq!(lib.best_moves(Ties::First).first().copied(), best, "best move ({:?})", opts);
-        let got: Vec<(Vec<u32>, Option<Num>)> = lib.visits.iter().map(|v| (v.path.0.clone(), scalar(v.value.as_ref()))).collect();
+        let got: Vec<(Vec<u32>, Option<Num>)> = lib.visits.iter().enumerate().map(|(i, v)| (lib.path(i).0, scalar(v.value.as_ref()))).collect();
         let want: Vec<(Vec<u32>, Option<Num>)> = visits.into_iter().map(|(p, v)| (p, Some(Num::int(v)))).collect();
         prop_assert_eq!(got, want, "visits and values ({:?})", opts);
-        for v in &lib.visits {
+        for (i, v) in lib.visits.iter().enumerate() {
             if v.extended.is_some() {
-                prop_assert!(opts.depth.is_some_and(|d| v.path.depth() as u32 >= d), "extended above the cutoff: {}", v.path);
+                prop_assert!(opts.depth.is_some_and(|d| v.depth() as u32 >= d), "extended above the cutoff: {}", lib.path(i));
             }
         }
         for p in &lib.forward_pruned {
@@ -280,8 +280,8 @@ proptest! {
             let cut = run(&game, algo, &deep);
             prop_assert!(cut.is_some(), "{} refuses depth={} ({:?})", algo, t.height(), deep);
             let cut = cut.unwrap_or_else(|| unreachable!());
-            prop_assert_eq!(&cut.visits.iter().map(|v| (&v.path, &v.value)).collect::<Vec<_>>(),
-                &plain.visits.iter().map(|v| (&v.path, &v.value)).collect::<Vec<_>>(), "{} ({:?})", algo, deep);
+            prop_assert_eq!(&cut.visits.iter().enumerate().map(|(i, v)| (cut.path(i), &v.value)).collect::<Vec<_>>(),
+                &plain.visits.iter().enumerate().map(|(i, v)| (plain.path(i), &v.value)).collect::<Vec<_>>(), "{} ({:?})", algo, deep);
             prop_assert_eq!(cut.best_moves(Ties::First), plain.best_moves(Ties::First));
         }
     }

@@ -427,10 +427,10 @@ fn lib_run(game: &Game, algo: Algorithm, opts: &Options) -> (LibRun, Analysis) {
     let best = an.best_moves(Ties::First);
     let lib = LibRun {
         value: int(an.value()),
-        visits: an.visits.iter().map(|v| v.path.0.clone()).collect(),
+        visits: an.visits.iter().map(|v| an.path_of(v).0).collect(),
         windows: an.visits.iter().map(|v| v.window.map(|w| (bound(w.alpha), bound(w.beta)))).collect(),
         returned: an.visits.iter().map(|v| int(v.value.as_ref())).collect(),
-        leaves: an.leaves().map(|v| v.path.0.clone()).collect(),
+        leaves: an.leaves().map(|v| an.path_of(v).0).collect(),
         pruned: an.pruned().map(|p| p.0.clone()).collect(),
         cutoffs: an.stats().cutoffs,
         best: best.first().copied(),
@@ -526,16 +526,16 @@ proptest! {
         let mm = run(&game, Algorithm::Minimax, &Options::default());
         let nm = run(&game, Algorithm::Negamax, &Options::default());
         for (name, an) in [("minimax", &mm), ("negamax", &nm)] {
-            let got: Vec<(Vec<u32>, i64)> = an.visits.iter().map(|v| (v.path.0.clone(), int(v.value.as_ref()))).collect();
+            let got: Vec<(Vec<u32>, i64)> = an.visits.iter().map(|v| (an.path_of(v).0, int(v.value.as_ref()))).collect();
             prop_assert_eq!(&got, &values, "{}: every node's value, in preorder", name);
         }
         // Negamax's side-to-move value: the minimax value at MAX, negated at MIN.
         for v in &nm.visits {
-            if let Tree::Node { max, .. } = spec.tree.at(&v.path.0) {
+            if let Tree::Node { max, .. } = spec.tree.at(&nm.path_of(v).0) {
                 let mv = int(v.value.as_ref());
                 let want = if *max { mv } else { -mv };
                 let got = v.negamax.and_then(|n| n.as_i64());
-                prop_assert_eq!(got, Some(want), "negamax side-to-move value at {}", v.path);
+                prop_assert_eq!(got, Some(want), "negamax side-to-move value at {}", nm.path_of(v));
             }
         }
 
@@ -544,8 +544,8 @@ proptest! {
             prop_assert_eq!(ab.value, value, "alphabeta root value ({})", desc(&opts));
             let (nab, nab_an) = lib_run(&game, Algorithm::NegamaxAb, &opts);
             prop_assert_eq!(&nab, &ab, "negamax-ab vs alphabeta ({})", desc(&opts));
-            let nab_values: Vec<_> = nab_an.visits.iter().map(|v| (v.path.clone(), v.value.clone(), v.bound)).collect();
-            let ab_values: Vec<_> = ab_an.visits.iter().map(|v| (v.path.clone(), v.value.clone(), v.bound)).collect();
+            let nab_values: Vec<_> = nab_an.visits.iter().map(|v| (nab_an.path_of(v), v.value.clone(), v.bound)).collect();
+            let ab_values: Vec<_> = ab_an.visits.iter().map(|v| (ab_an.path_of(v), v.value.clone(), v.bound)).collect();
             prop_assert_eq!(nab_values, ab_values, "negamax-ab vs alphabeta, every node's value ({})", desc(&opts));
         }
     }
@@ -700,13 +700,13 @@ proptest! {
                 let stats = an.stats();
                 prop_assert_eq!(stats.nodes_visited, an.visits.len(), "{}: nodes_visited ({})", algo, o);
                 prop_assert_eq!(stats.leaves_evaluated, an.leaves().count(), "{}: leaves_evaluated ({})", algo, o);
-                let leaf_visits = an.visits.iter().filter(|v| matches!(spec.tree.at(&v.path.0), Tree::Leaf(_))).count();
+                let leaf_visits = an.visits.iter().filter(|v| matches!(spec.tree.at(&an.path_of(v).0), Tree::Leaf(_))).count();
                 prop_assert_eq!(stats.leaves_evaluated, leaf_visits, "{}: leaves_evaluated vs leaves visited ({})", algo, o);
                 prop_assert_eq!(stats.cutoffs, an.cuts.len(), "{}: cutoffs ({})", algo, o);
                 for cut in &an.cuts {
-                    prop_assert!(!cut.pruned.is_empty(), "{}: a cut at {} prunes nothing ({})", algo, an.visits[cut.at].path, o);
+                    prop_assert!(!cut.pruned.is_empty(), "{}: a cut at {} prunes nothing ({})", algo, an.path(cut.at), o);
                     for p in &cut.pruned {
-                        prop_assert_eq!(p.parent(), Some(an.visits[cut.at].path.clone()), "{}: pruned edge {} is not below its cut node ({})", algo, p, o);
+                        prop_assert_eq!(p.parent(), Some(an.path(cut.at)), "{}: pruned edge {} is not below its cut node ({})", algo, p, o);
                     }
                 }
                 if !algo.uses_window() {
@@ -743,14 +743,14 @@ proptest! {
             for opts in all_options() {
                 let an = run(&game, algo, &opts);
                 for v in &an.visits {
-                    let truth = minimax_value(spec.tree.at(&v.path.0));
+                    let truth = minimax_value(spec.tree.at(&an.path_of(v).0));
                     let got = int(v.value.as_ref());
                     let ok = match v.bound {
                         BoundKind::Exact => truth == got,
                         BoundKind::Lower => truth >= got,
                         BoundKind::Upper => truth <= got,
                     };
-                    prop_assert!(ok, "{}: {} returned {} ({:?}) but its minimax value is {} ({})", algo, v.path, got, v.bound, truth, desc(&opts));
+                    prop_assert!(ok, "{}: {} returned {} ({:?}) but its minimax value is {} ({})", algo, an.path_of(v), got, v.bound, truth, desc(&opts));
                 }
                 prop_assert_eq!(an.root().bound, BoundKind::Exact, "{}: root value not exact ({})", algo, desc(&opts));
                 let value = minimax_value(&spec.tree);

@@ -10,14 +10,32 @@
 use crate::model::{Game, NodeId, Path};
 use crate::num::Num;
 use crate::search::options::Ties;
+mod links;
+
+pub use links::Children;
+use links::{NONE, child_path, path_at, write_steps};
+
 use crate::search::trace::{
     BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, PassKind, Trace, Value, Window,
 };
 
 /// One node as the search entered it.
+///
+/// It knows its place by its parent visit and its index there, not by a
+/// path of its own: [`Analysis::path_of`] walks up to make the path, and
+/// [`Analysis::children`] lists the visits entered from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Visit {
-    pub path: Path,
+    /// Visit index of the visit it was entered from (`NONE` for a root).
+    up: u32,
+    /// Its child index as written under its parent (0 for a root).
+    index: u32,
+    /// Its path's length.
+    depth: u32,
+    /// The first child visit entered from it, and its next sibling visit
+    /// (`NONE` when there is none), in search order.
+    first: u32,
+    next: u32,
     pub node: NodeId,
     /// The window it was entered with (none for minimax-style searches).
     pub window: Option<Window>,
@@ -30,8 +48,6 @@ pub struct Visit {
     pub direct: Option<LeafSource>,
     /// The written index of the child that gave the node its value.
     pub best_child: Option<u32>,
-    /// Visit indices of the children entered, in search order.
-    pub children: Vec<usize>,
     /// A `star2` probe (only the first child looked at); the node may be
     /// visited again for its full search.
     pub probe: bool,
@@ -139,32 +155,41 @@ impl Analysis {
         let mut forward_pruned = Vec::new();
         let mut extend: Option<ExtendReason> = None;
         let mut stack: Vec<usize> = Vec::new();
+        // The last child entered from each visit on the stack (`NONE`: none yet).
+        let mut tails: Vec<u32> = Vec::new();
         let mut passes: Vec<Pass> = Vec::new();
         let mut table = trace.algorithm.uses_table().then(TableCounts::default);
         let mut researches = (trace.algorithm == crate::search::Algorithm::Pvs).then_some(0);
-        let mut open = |visits: &mut Vec<Visit>, stack: &[usize], node: NodeId, child: u32, window: Option<Window>| {
+        let mut open = |visits: &mut Vec<Visit>, stack: &[usize], tails: &mut [u32], node, child, window| {
             let idx = visits.len();
-            let path = match stack.last() {
-                Some(&p) => child_path(&visits[p].path, child),
-                None => {
+            let at = u32::try_from(idx).expect("fewer than 2^32 visits");
+            let (up, index, depth) = match (stack.last(), tails.last_mut()) {
+                (Some(&p), Some(tail)) => {
+                    match *tail {
+                        NONE => visits[p].first = at,
+                        t => visits[t as usize].next = at,
+                    }
+                    *tail = at;
+                    (p as u32, child, visits[p].depth + 1)
+                }
+                _ => {
                     roots.push(idx);
-                    Path::root()
+                    (NONE, 0, 0)
                 }
             };
-            if let Some(&p) = stack.last() {
-                visits[p].children.push(idx);
-            }
-            let bound = BoundKind::Exact;
             let visit = Visit {
-                path,
+                up,
+                index,
+                depth,
+                first: NONE,
+                next: NONE,
                 node,
                 window,
                 value: None,
-                bound,
+                bound: BoundKind::Exact,
                 negamax: None,
                 direct: None,
                 best_child: None,
-                children: vec![],
                 probe: false,
                 superseded: false,
                 answered: false,
@@ -177,25 +202,28 @@ impl Analysis {
             let event = &event;
             match event {
                 Event::Enter { node, child, window } => {
-                    let idx = open(&mut visits, &stack, *node, *child, *window);
+                    let idx = open(&mut visits, &stack, &mut tails, *node, *child, *window);
                     visits[idx].extended = extend.take();
                     if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
                         p.root = Some(idx);
                     }
                     stack.push(idx);
+                    tails.push(NONE);
                 }
                 Event::Probe { node, child, window } => {
-                    let idx = open(&mut visits, &stack, *node, *child, *window);
+                    let idx = open(&mut visits, &stack, &mut tails, *node, *child, *window);
                     visits[idx].probe = true;
                     stack.push(idx);
+                    tails.push(NONE);
                 }
                 Event::Extend { reason, .. } => extend = Some(*reason),
                 Event::ForwardPrune { pruned } => {
                     let Some(&at) = stack.last() else { continue };
-                    forward_pruned.extend(pruned.iter().map(|&i| visits[at].path.child(i)));
+                    let path = path_at(&visits, at);
+                    forward_pruned.extend(pruned.iter().map(|&i| path.child(i)));
                 }
                 Event::Leaf { node, child, window, value, source, negamax } => {
-                    let idx = open(&mut visits, &stack, *node, *child, *window);
+                    let idx = open(&mut visits, &stack, &mut tails, *node, *child, *window);
                     if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
                         p.root = Some(idx);
                     }
@@ -228,6 +256,7 @@ impl Analysis {
                 }
                 Event::Exit { value, bound, negamax } => {
                     let Some(top) = stack.pop() else { continue };
+                    tails.pop();
                     let v = &mut visits[top];
                     (v.value, v.bound, v.negamax) = (Some(value.clone()), *bound, *negamax);
                 }
@@ -247,8 +276,7 @@ impl Analysis {
                 Event::Research { child, .. } => {
                     *researches.get_or_insert(0) += 1;
                     let Some(&top) = stack.last() else { continue };
-                    let path = visits[top].path.child(*child);
-                    let scout = visits[top].children.iter().rev().find(|&&c| visits[c].path == path).copied();
+                    let scout = Children::of(&visits, top).filter(|&c| visits[c].index == *child).last();
                     for v in scout.map_or(0..0, |s| s..visits.len()) {
                         visits[v].superseded = true;
                     }
@@ -286,6 +314,33 @@ impl Analysis {
         &self.visits[self.root]
     }
 
+    /// The path of visit `i`.
+    pub fn path(&self, i: usize) -> Path {
+        path_at(&self.visits, i)
+    }
+
+    /// The path of a visit of this analysis.
+    pub fn path_of(&self, visit: &Visit) -> Path {
+        let mut steps = vec![0; visit.depth as usize];
+        if let (Some(last), Some(up)) = (steps.last_mut(), visit.parent()) {
+            *last = visit.index;
+            let n = steps.len() - 1;
+            write_steps(&self.visits, up, &mut steps[..n]);
+        }
+        Path(steps)
+    }
+
+    /// Fills `steps`, as long as visit `i`'s depth, with its path's indices
+    /// (no allocation: a report writes paths this way).
+    pub fn write_path(&self, i: usize, steps: &mut [u32]) {
+        write_steps(&self.visits, i, steps);
+    }
+
+    /// The visits entered from visit `i`, in search order.
+    pub fn children(&self, i: usize) -> Children<'_> {
+        Children::of(&self.visits, i)
+    }
+
     /// The root's value.
     pub fn value(&self) -> Option<&Value> {
         self.visits.get(self.root)?.value.as_ref()
@@ -310,8 +365,8 @@ impl Analysis {
             return None;
         }
         let Some((&k, rest)) = rest.split_first() else { return Some(at) };
-        let children = self.visits[at].children.iter();
-        children.filter(|&&c| self.visits[c].path.0.last() == Some(&k)).filter_map(|&c| self.find_below(c, rest)).max()
+        let children = self.children(at);
+        children.filter(|&c| self.visits[c].index == k).filter_map(|c| self.find_below(c, rest)).max()
     }
 
     /// Root moves (written indices) attaining the root's value: the one
@@ -319,16 +374,12 @@ impl Analysis {
     pub fn best_moves(&self, ties: Ties) -> Vec<u32> {
         let root = self.root();
         let Some(first) = root.best_child else { return vec![] };
-        let tied: Vec<u32> = root
-            .children
-            .iter()
-            .map(|&c| &self.visits[c])
+        let tied: Vec<u32> = self
+            .children(self.root)
+            .map(|c| &self.visits[c])
             .filter(|c| !c.superseded)
-            .filter(|c| {
-                let index = c.path.0.last().copied();
-                c.value == root.value && (c.bound == BoundKind::Exact || index == Some(first))
-            })
-            .filter_map(|c| c.path.0.last().copied())
+            .filter(|c| c.value == root.value && (c.bound == BoundKind::Exact || c.index == first))
+            .map(|c| c.index)
             .collect();
         match ties {
             Ties::First => vec![first],
@@ -350,11 +401,11 @@ impl Analysis {
             false => self.visits.get(at).and_then(|v| v.best_child),
         };
         while let Some(best) = best_at(at) {
-            let is_best = |c: &&usize| !self.visits[**c].superseded && self.visits[**c].path.0.last() == Some(&best);
-            let Some(&next) = self.visits[at].children.iter().find(is_best) else {
+            let is_best = |c: &usize| !self.visits[*c].superseded && self.visits[*c].index == best;
+            let Some(next) = self.children(at).find(is_best) else {
                 break;
             };
-            out.push(self.visits[next].path.clone());
+            out.push(self.path(next));
             if null_window {
                 break;
             }
@@ -406,14 +457,6 @@ impl Analysis {
     }
 }
 
-/// `parent`'s child `i`, allocated once at its final size.
-fn child_path(parent: &Path, i: u32) -> Path {
-    let mut p = Vec::with_capacity(parent.0.len() + 1);
-    p.extend_from_slice(&parent.0);
-    p.push(i);
-    Path(p)
-}
-
 /// The root visit whose answer counts: the last iteration's; for MTD(f) the
 /// last pass that searched the root's children and either moved the bound
 /// on the root player's side (the lower bound for MAX: its cutting root move
@@ -438,11 +481,12 @@ fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
 /// edges to the probed child's children the probe never entered (a pruned
 /// edge leads to a node never entered; SPEC §2); pushed onto `out`.
 fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<Path>) {
-    let probe = visits[at].children.iter().map(|&c| &visits[c]).find(|v| v.probe && v.path.0.last() == Some(&i));
-    let Some(probe) = probe else { return out.push(child_path(&visits[at].path, i)) };
-    let entered = |k: u32| probe.children.iter().any(|&c| visits[c].path.0.last() == Some(&k));
-    let n = game.node(probe.node).children().len() as u32;
-    out.extend((0..n).filter(|&k| !entered(k)).map(|k| child_path(&probe.path, k)));
+    let probe = Children::of(visits, at).find(|&c| visits[c].probe && visits[c].index == i);
+    let Some(probe) = probe else { return out.push(child_path(&path_at(visits, at), i)) };
+    let entered = |k: u32| Children::of(visits, probe).any(|c| visits[c].index == k);
+    let n = game.node(visits[probe].node).children().len() as u32;
+    let path = path_at(visits, probe);
+    out.extend((0..n).filter(|&k| !entered(k)).map(|k| child_path(&path, k)));
 }
 
 /// A reference people read for a path: the nearest named node on it and

@@ -61,11 +61,11 @@ pub enum LeafExpect {
 
 impl LeafExpect {
     /// Whether the leaf `visit` (evaluated with the value it holds) is this one.
-    pub fn matches(&self, game: &Game, visit: &crate::analysis::Visit) -> bool {
+    pub fn matches(&self, game: &Game, run: &Analysis, visit: &crate::analysis::Visit) -> bool {
         match self {
             LeafExpect::Value(x) => visit.value.as_ref().and_then(Value::scalar) == Some(*x),
             LeafExpect::Name(n) => game.node(visit.node).name() == Some(n),
-            LeafExpect::Path(p) => visit.path == *p,
+            LeafExpect::Path(p) => visit.depth() == p.depth() && run.path_of(visit) == *p,
         }
     }
 
@@ -204,7 +204,7 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
             mismatch("pruned", paths(game, want), paths(game, &got), Some(detail.join("; ")))
         }
         Fact::Visited(want) => {
-            let got: Vec<Path> = analysis.visits.iter().map(|v| v.path.clone()).collect();
+            let got: Vec<Path> = (0..analysis.visits.len()).map(|i| analysis.path(i)).collect();
             let at = first_difference(want, &got)?;
             mismatch(
                 "visited",
@@ -215,7 +215,7 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
         }
         Fact::Leaves(want) => {
             let got: Vec<_> = analysis.leaves().collect();
-            let matches = |w: &LeafExpect, v: &&crate::analysis::Visit| w.matches(game, v);
+            let matches = |w: &LeafExpect, v: &&crate::analysis::Visit| w.matches(game, analysis, v);
             let at = (0..want.len().max(got.len()))
                 .find(|&i| !matches!((want.get(i), got.get(i)), (Some(w), Some(g)) if matches(w, g)))?;
             let expected = want.iter().map(LeafExpect::text);
@@ -268,7 +268,8 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
 
 /// `visited-set`: the same nodes, whatever the order.
 fn visited_set(game: &Game, want: &[Path], analysis: &Analysis) -> Option<(String, String, String)> {
-    let got: BTreeSet<&Path> = analysis.visits.iter().map(|v| &v.path).collect();
+    let paths: Vec<Path> = (0..analysis.visits.len()).map(|i| analysis.path(i)).collect();
+    let got: BTreeSet<&Path> = paths.iter().collect();
     let w: BTreeSet<&Path> = want.iter().collect();
     if w == got {
         return None;

@@ -73,8 +73,7 @@ pub struct FileCheck {
 /// Checks `files` on every core; the results come back in the order of
 /// `files`, so the output is the same bytes on every run.
 pub fn check_files(files: &[PathBuf]) -> Vec<FileCheck> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    check_files_on(files, cores)
+    check_files_on(files, crate::stack::cores())
 }
 
 /// [`check_files`] on at most `threads` threads (1: serially), each with
@@ -82,37 +81,7 @@ pub fn check_files(files: &[PathBuf]) -> Vec<FileCheck> {
 /// file (a big puzzle) does not hold up a whole share of the others; each
 /// result goes into its file's slot.
 pub fn check_files_on(files: &[PathBuf], threads: usize) -> Vec<FileCheck> {
-    use std::sync::Mutex;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let threads = threads.clamp(1, files.len().max(1));
-    let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<FileCheck>>> = files.iter().map(|_| Mutex::new(None)).collect();
-    let work = || {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(path) = files.get(i) else { break };
-            let checked = check_file(path);
-            if let Ok(mut slot) = slots[i].lock() {
-                *slot = Some(checked);
-            }
-        }
-    };
-    let stack = crate::stack_size(crate::syntax::parse::MAX_DEPTH);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> =
-            (0..threads).map(|_| std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, work)).collect();
-        for worker in workers {
-            match worker.map(|w| w.join()) {
-                Ok(Ok(())) => {}
-                Ok(Err(panic)) => std::panic::resume_unwind(panic),
-                Err(_) => work(), // no thread: this one takes what is left
-            }
-        }
-    });
-    // A slot is empty only if its thread panicked (resumed above) or a
-    // lock was poisoned: check that file here.
-    let taken = slots.into_iter().map(|m| m.into_inner().ok().flatten());
-    taken.zip(files).map(|(c, p)| c.unwrap_or_else(|| check_file(p))).collect()
+    crate::stack::map_in_order(files.len(), threads, |i| check_file(&files[i]))
 }
 
 /// The diagnostics with carets, and how many there were.

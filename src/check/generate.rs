@@ -189,7 +189,7 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
     let truth = Analysis::of(game, &search::run(game, exact, &base).ok()?);
     let root = truth.root();
     let value = root.value.clone()?;
-    let tied = root.children.iter().filter(|&&i| truth.visits[i].value.as_ref() == Some(&value)).count();
+    let tied = truth.children(truth.root).filter(|&i| truth.visits[i].value.as_ref() == Some(&value)).count();
     if c.root_tie && tied < 2 {
         return None;
     }
@@ -197,8 +197,9 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
     let values: Vec<String> = truth
         .visits
         .iter()
-        .filter(|v| v.path.depth() > 0 && v.direct.is_none())
-        .filter_map(|v| Some(format!("{}={}", reference(game, &v.path), v.value.as_ref()?)))
+        .enumerate()
+        .filter(|(_, v)| v.depth() > 0 && v.direct.is_none())
+        .filter_map(|(i, v)| Some(format!("{}={}", reference(game, &truth.path(i)), v.value.as_ref()?)))
         .collect();
     let mut out = format!("expect {exact} {{ value {value}  best {best}  values {} }}\n", values.join(" "));
     if c.chance && !c.bounds {

@@ -150,7 +150,7 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
     let run = Analysis::of(game, &trace);
     for cut in run.cuts.iter().filter(|c| c.value == c.bound) {
         let at = &run.visits[cut.at];
-        let Some(&last) = at.children.last() else { continue };
+        let Some(last) = run.children(cut.at).last() else { continue };
         let trigger = &run.visits[last];
         let (letter, word, strict) = match cut.kind {
             CutKind::Alpha => ("α", "an α-cut", "strict cuts (--strict-cuts) do not"),
@@ -168,18 +168,18 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
             ),
         };
         let cause = match cut.cause {
-            Some(i) => format!("from {}", reference(game, &run.visits[i].path)),
+            Some(i) => format!("from {}", reference(game, &run.path(i))),
             None => "the declared bound: a leaf exactly at the bounds".to_string(),
         };
         let pruned: Vec<String> = cut.pruned.iter().map(|p| describe(game, p)).collect();
         let message = format!(
             "{} reaches {} = {letter} ({cause}): cutting on equality makes {word} here and prunes {}, {strict}",
-            reference(game, &at.path),
+            reference(game, &run.path(cut.at)),
             cut.value,
             pruned.join(" ")
         );
         // Reached through `&E`: point at that `&E`, not at E's definition.
-        let edge = trigger.path.0.last().and_then(|&i| game.transposition_span(at.node, i as usize));
+        let edge = trigger.index().and_then(|i| game.transposition_span(at.node, i as usize));
         out.push(Warning { message, span: edge.unwrap_or_else(|| game.node(trigger.node).span()) });
     }
 }
@@ -189,8 +189,8 @@ fn root_ties(game: &Game, out: &mut Vec<Warning>) {
     let Ok(trace) = search::run(game, exact, &Options::default()) else { return };
     let run = Analysis::of(game, &trace);
     let root = run.root();
-    let tied: Vec<&Path> =
-        root.children.iter().map(|&i| &run.visits[i]).filter(|v| v.value == root.value).map(|v| &v.path).collect();
+    let tied: Vec<Path> =
+        run.children(run.root).filter(|&i| run.visits[i].value == root.value).map(|i| run.path(i)).collect();
     if tied.len() > 1 {
         let names: Vec<String> = tied.iter().map(|p| describe(game, p)).collect();
         let value = root.value.as_ref().map(|v| v.to_string()).unwrap_or_default();

@@ -10,7 +10,7 @@ use clap::Args;
 use gametree::diagnostic::DiagnosticKind;
 use gametree::model::Game;
 use gametree::report::compare::{Comparison, ComparisonText};
-use gametree::report::summary::Summary;
+use gametree::report::summary::{Summary, SummaryLine, SummaryLines};
 use gametree::report::{AlgoReport, Report, Text};
 use gametree::search::options::Options;
 use gametree::search::{self, Algorithm};
@@ -87,6 +87,9 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
     if args.all {
         return compare(&input, &game, &opts, args.format, out);
     }
+    if matches!(args.format, Format::Text) && !(chosen || args.detail || args.trace) {
+        return summarize(&input, &game, &opts, &algorithms, out);
+    }
     let mut results = Vec::new();
     let count = algorithms.len();
     for (k, a) in algorithms.into_iter().enumerate() {
@@ -125,6 +128,34 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
             Err(e) => return Ok(internal(e)),
         },
     }
+    buffered.flush()?;
+    Ok(0)
+}
+
+/// The default screenful: each algorithm searched and read into its
+/// summary line, its trace and report dropped there (a big tree's reports
+/// are never all held at once), the algorithms shared among the cores; the
+/// lines in the algorithms' order, as [`Summary`] writes them.
+fn summarize(input: &Input, game: &Game, opts: &Options, algorithms: &[Algorithm], out: &mut dyn Write) -> Exit {
+    let lines = gametree::stack::map_in_order(algorithms.len(), gametree::stack::cores(), |k| {
+        search::run(game, algorithms[k], opts).map(|trace| SummaryLine::of(game, &AlgoReport::new(game, &trace)))
+    });
+    let mut summary = SummaryLines::new(game.title().map(str::to_string));
+    for (a, line) in algorithms.iter().zip(lines) {
+        match line {
+            Ok(line) => summary.push(line),
+            // An algorithm that refuses these options is skipped with a note.
+            Err(d) if matches!(d.kind, DiagnosticKind::NotApplicable { .. }) && !summary.is_empty() => {
+                eprintln!("note: {a} skipped: {}", d.kind);
+            }
+            Err(d) => {
+                input.report(&[d]);
+                return Ok(2);
+            }
+        }
+    }
+    let mut buffered = BufWriter::new(out);
+    write!(buffered, "{summary}")?;
     buffered.flush()?;
     Ok(0)
 }

@@ -123,8 +123,8 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
         let a = Analysis::of(game, &slice(trace, start, k + 1));
         let focus = if a.visits.len() > prev.visits.len() { Some(a.visits.len() - 1) } else { deepest_open(&prev) };
         // A node entered again starts without the marks of its last visit.
-        for v in &a.visits[prev.visits.len().min(a.visits.len())..] {
-            if let Some(b) = tree.at(&v.path).and_then(|t| badges.get_mut(&t)) {
+        for v in prev.visits.len().min(a.visits.len())..a.visits.len() {
+            if let Some(b) = tree.at(&a.path(v)).and_then(|t| badges.get_mut(&t)) {
                 b.0 = None;
             }
         }
@@ -135,7 +135,7 @@ pub fn frames(game: &Game, tree: &Tree, trace: &Trace, steps: bool) -> Vec<Frame
         if steps || k + 1 == n {
             let mut f = build(&a, &live, &badges);
             if steps {
-                f.focus = focus.and_then(|v| tree.at(&a.visits[v].path));
+                f.focus = focus.and_then(|v| tree.at(&a.path(v)));
                 let notes = [star_note, pass_note.clone().filter(|_| k > start)];
                 f.caption = own.or_else(|| lines.get(k).cloned()).map(|l| {
                     let c = notes.iter().flatten().fold(format!("{}. {l}", k + 1), |c, n| format!("{c} {n}"));
@@ -164,16 +164,16 @@ fn own_words(
     let visit = &a.visits[top];
     match event {
         Event::TtProbe { key, found, outcome, .. } => {
-            let t = tree.at(&visit.path)?;
+            let t = tree.at(&a.path(top))?;
             badges.entry(t).or_default().0 = caption::tt_badge(found.as_deref(), outcome);
-            Some(caption::probe(game, &reference(game, &visit.path), key, found.as_deref(), outcome))
+            Some(caption::probe(game, &reference(game, &a.path(top)), key, found.as_deref(), outcome))
         }
         Event::Research { child, scout, window } => {
-            let path = visit.path.child(*child);
+            let path = a.path(top).child(*child);
             let t = tree.at(&path)?;
             *badges.entry(t).or_default() = (None, true);
             let node_window = live.get(&top).and_then(|l| l.1).or(visit.window);
-            let (who, parent) = (reference(game, &path), reference(game, &visit.path));
+            let (who, parent) = (reference(game, &path), reference(game, &a.path(top)));
             Some(caption::research(&who, &parent, *scout, node_window.as_ref(), window))
         }
         _ => None,
@@ -205,7 +205,7 @@ fn build(
 ) -> Frame {
     let mut frame = blank(game, tree);
     for (i, v) in a.visits.iter().enumerate() {
-        let Some(t) = tree.at(&v.path) else { continue };
+        let Some(t) = tree.at(&a.path(i)) else { continue };
         let kind = game.node(v.node).kind();
         let (running, window) = live.get(&i).cloned().unwrap_or((None, None));
         let s = &mut frame.nodes[t];
@@ -268,9 +268,9 @@ fn known(game: &Game, a: &Analysis, v: usize, (lo_b, hi_b): (Num, Num)) -> Vec<(
     let visit = &a.visits[v];
     let n = game.node(visit.node).children().len();
     let mut known = vec![(lo_b, hi_b); n];
-    for &c in &visit.children {
+    for c in a.children(v) {
         let cv = &a.visits[c];
-        let (Some(val), Some(&i)) = (cv.value.as_ref().and_then(Value::scalar), cv.path.0.last()) else { continue };
+        let (Some(val), Some(i)) = (cv.value.as_ref().and_then(Value::scalar), cv.index()) else { continue };
         known[i as usize] = match cv.bound {
             BoundKind::Exact => (val, val),
             BoundKind::Lower => (val, hi_b),
@@ -336,7 +336,7 @@ fn star_window_note(
         num(bounds.1),
         num(w.beta),
         num(b),
-        game.display_name(visit.node, &visit.path),
+        game.display_name(visit.node, &prev.path(top)),
     ))
 }
 

@@ -29,7 +29,7 @@ use crate::analysis::{Analysis, describe};
 use crate::model::{Game, NodeKind, Path};
 use crate::num::Num;
 use crate::report::narrate::narrate;
-use crate::report::visits::{CauseReport, Dot, Lazy, NodeReport, Visits};
+use crate::report::visits::{At, CauseReport, Dot, Lazy, NodeReport, Visits};
 use crate::search::trace::{BoundKind, ExtendReason, Trace, Value};
 
 /// A whole `solve` report.
@@ -182,12 +182,13 @@ impl AlgoReport {
             extended: a
                 .visits
                 .iter()
-                .filter_map(|v| {
+                .enumerate()
+                .filter_map(|(i, v)| {
                     let reason = match v.extended? {
                         ExtendReason::Quiescence => "quiescence",
                         ExtendReason::Singular { .. } => "singular",
                     };
-                    Some(ExtendReport { path: Dotted(v.path.clone()), reason })
+                    Some(ExtendReport { path: Dotted(a.path(i)), reason })
                 })
                 .collect(),
             warnings: beam_warning(game, trace, &a).into_iter().collect(),
@@ -232,8 +233,8 @@ impl Serialize for AlgoReport {
             m.serialize_field("warnings", &self.warnings)?;
         }
         m.serialize_field("cuts", &Lazy(|| v.cuts()))?;
-        m.serialize_field("visit_order", &Lazy(|| v.visit_order().map(Dot)))?;
-        m.serialize_field("leaf_order", &Lazy(|| v.leaf_order().map(|(_, l)| Dot(&l.path))))?;
+        m.serialize_field("visit_order", &Lazy(|| v.visit_order()))?;
+        m.serialize_field("leaf_order", &Lazy(|| v.leaf_order().map(|(i, _)| At(v.analysis(), i))))?;
         m.serialize_field("nodes", &Lazy(|| v.nodes()))?;
         m.serialize_field("stats", &self.stats)?;
         if let Some(x) = &self.steps {
@@ -320,7 +321,7 @@ impl fmt::Display for Text<'_> {
             write_summary(f, game, r)?;
             write_table(f, game, r)?;
             for c in r.visits.cuts() {
-                let at = describe(game, &c.at);
+                let at = describe(game, &c.at.path());
                 let pruned: Vec<String> = c.pruned.0.iter().map(|p| describe(game, p)).collect();
                 let (low, high) = (r.cut_rule.alpha_symbol(), r.cut_rule.beta_symbol());
                 let (word, sym, letter) = match (c.kind, c.side) {
@@ -334,7 +335,7 @@ impl fmt::Display for Text<'_> {
                     CauseReport::Bounds => "the declared bounds".to_string(),
                     CauseReport::Table => "a table entry".to_string(),
                     CauseReport::Pass => "the pass's null window".to_string(),
-                    CauseReport::Node(p) => describe(game, p),
+                    CauseReport::Node(p) => describe(game, &p.path()),
                 };
                 let (v, b) = (show_number(&c.value), show_number(&c.bound));
                 let (what, old) = if c.superseded { ("skipped", " [superseded]") } else { ("pruned", "") };
@@ -345,16 +346,17 @@ impl fmt::Display for Text<'_> {
             // The first visit at each path (as a linear search would find
             // it); when no path was entered twice, each leaf's own.
             let once = r.visits.analysis().entered_once();
-            let mut first: std::collections::HashMap<&Path, usize> = std::collections::HashMap::new();
-            let visits = &r.visits.analysis().visits;
-            for (i, v) in visits.iter().enumerate().filter(|_| !once) {
-                first.entry(&v.path).or_insert(i);
+            let mut first: std::collections::HashMap<Path, usize> = std::collections::HashMap::new();
+            let analysis = r.visits.analysis();
+            for i in (0..analysis.visits.len()).filter(|_| !once) {
+                first.entry(analysis.path(i)).or_insert(i);
             }
             write!(f, "  leaves evaluated:")?;
-            for (i, v) in r.visits.leaf_order() {
-                let node = if once { Some(i) } else { first.get(&v.path).copied() };
+            for (i, _) in r.visits.leaf_order() {
+                let path = analysis.path(i);
+                let node = if once { Some(i) } else { first.get(&path).copied() };
                 let node = node.map(|i| r.visits.node(i));
-                write!(f, " {}", leaf_text(game, node.as_ref(), &v.path))?;
+                write!(f, " {}", leaf_text(game, node.as_ref(), &path))?;
             }
             if r.visits.leaf_order().next().is_none() {
                 write!(f, " ")?;
@@ -467,7 +469,7 @@ fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::
 
 /// One visit's cells in the text table.
 fn row(game: &Game, n: &NodeReport, windows: bool, negamax: bool) -> Vec<String> {
-    let path = n.path.0;
+    let path = &n.path.path();
     let id = game.at(path);
     let kind = match (id, n.kind) {
         (_, "horizon") => "eval".to_string(),

@@ -114,7 +114,10 @@ pub fn iterations(game: &Game, a: &Analysis) -> Option<Vec<IterationReport>> {
 
 /// The nodes a table answered, for algorithms with a table.
 pub fn answered(trace: &Trace, a: &Analysis) -> Option<Vec<Dotted>> {
-    trace.algorithm.uses_table().then(|| a.answered().map(|v| Dotted(v.path.clone())).collect())
+    trace.algorithm.uses_table().then(|| {
+        let answered = |(_, v): &(usize, &crate::analysis::Visit)| v.answered && !v.superseded;
+        a.visits.iter().enumerate().filter(answered).map(|(i, _)| Dotted(a.path(i))).collect()
+    })
 }
 
 /// What the advanced searches add to the conventions line.

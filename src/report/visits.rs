@@ -64,7 +64,7 @@ impl Visits {
     pub fn node(&self, i: usize) -> NodeReport<'_> {
         let v = &self.analysis.visits[i];
         NodeReport {
-            path: Dot(&v.path),
+            path: At(&self.analysis, i),
             name: self.names.get(&v.node).map(String::as_str),
             kind: self.words[usize::from(self.kinds[i])],
             value: v.value.as_ref().map(number),
@@ -81,7 +81,7 @@ impl Visits {
     pub fn cuts(&self) -> impl Iterator<Item = CutReport<'_>> {
         let visits = &self.analysis.visits;
         self.analysis.cuts.iter().map(|c| CutReport {
-            at: Dot(&visits[c.at].path),
+            at: At(&self.analysis, c.at),
             kind: match c.kind {
                 CutKind::Alpha => "alpha",
                 CutKind::Beta => "beta",
@@ -95,7 +95,7 @@ impl Visits {
             value: Number::Num(c.value),
             bound: Number::Num(c.bound),
             cause: match (c.cause, c.by_table, c.by_pass) {
-                (Some(i), _, _) => CauseReport::Node(&visits[i].path),
+                (Some(i), _, _) => CauseReport::Node(At(&self.analysis, i)),
                 (None, true, _) => CauseReport::Table,
                 (None, _, true) => CauseReport::Pass,
                 (None, false, false) => CauseReport::Bounds,
@@ -109,8 +109,8 @@ impl Visits {
         self.analysis.pruned()
     }
 
-    pub fn visit_order(&self) -> impl Iterator<Item = &Path> {
-        self.analysis.visits.iter().map(|v| &v.path)
+    pub fn visit_order(&self) -> impl Iterator<Item = At<'_>> {
+        (0..self.analysis.visits.len()).map(|i| At(&self.analysis, i))
     }
 
     /// The directly evaluated visits, in order, with their indices.
@@ -122,7 +122,7 @@ impl Visits {
 /// One visited node.
 #[derive(Serialize, Debug)]
 pub struct NodeReport<'a> {
-    pub path: Dot<'a>,
+    pub path: At<'a>,
     pub name: Option<&'a str>,
     pub kind: &'static str,
     pub value: Option<Number>,
@@ -146,7 +146,7 @@ pub struct NodeReport<'a> {
 #[derive(Serialize, Debug)]
 pub struct CutReport<'a> {
     /// Where the search stopped.
-    pub at: Dot<'a>,
+    pub at: At<'a>,
     /// `alpha` (at a MIN node, v ≤ α) or `beta` (at a MAX node, v ≥ β).
     pub kind: &'static str,
     pub value: Number,
@@ -167,9 +167,9 @@ pub struct CutReport<'a> {
 
 /// Whose bound made a node stop: an ancestor (by path), the declared
 /// `bounds`, a transposition-table entry, or an MTD(f) pass's window.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum CauseReport<'a> {
-    Node(&'a Path),
+    Node(At<'a>),
     Bounds,
     Table,
     Pass,
@@ -178,7 +178,7 @@ pub enum CauseReport<'a> {
 impl Serialize for CauseReport<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            CauseReport::Node(p) => Dot(p).serialize(s),
+            CauseReport::Node(p) => p.serialize(s),
             CauseReport::Bounds => s.serialize_str("bounds"),
             CauseReport::Table => s.serialize_str("table"),
             CauseReport::Pass => s.serialize_str("pass"),
@@ -206,6 +206,66 @@ impl Serialize for Dot<'_> {
             Some(n) => s.serialize_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
             None => s.collect_str(self.0),
         }
+    }
+}
+
+/// A visit's path, written as its dotted text (`root`, `2.3`) straight
+/// from the analysis's parent links: no path is made.
+#[derive(Clone, Copy)]
+pub struct At<'a>(pub &'a Analysis, pub usize);
+
+impl At<'_> {
+    /// The visit's path (allocated).
+    pub fn path(&self) -> Path {
+        self.0.path(self.1)
+    }
+
+    /// Its length.
+    pub fn depth(&self) -> usize {
+        self.0.visits[self.1].depth()
+    }
+
+    /// Calls `f` with the path's indices, from a stack buffer when short.
+    fn with_steps<R>(&self, f: impl FnOnce(&[u32]) -> R) -> R {
+        let depth = self.depth();
+        let mut short = [0u32; 32];
+        match short.get_mut(..depth) {
+            Some(steps) => {
+                self.0.write_path(self.1, steps);
+                f(steps)
+            }
+            None => f(&self.path().0),
+        }
+    }
+}
+
+impl std::fmt::Debug for At<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "At({})", self)
+    }
+}
+
+impl std::fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.with_steps(|steps| {
+            let mut buf = [0u8; 64];
+            match write_dotted(steps, &mut buf) {
+                Some(n) => f.write_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
+                None => write!(f, "{}", Path(steps.to_vec())),
+            }
+        })
+    }
+}
+
+impl Serialize for At<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.with_steps(|steps| {
+            let mut buf = [0u8; 64];
+            match write_dotted(steps, &mut buf) {
+                Some(n) => s.serialize_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
+                None => s.collect_str(&Path(steps.to_vec())),
+            }
+        })
     }
 }
 

@@ -292,7 +292,7 @@ impl Walk<'_> {
     /// "C (MIN) reaches 2 ≤ α = 3 (from A): α-cut, so C.2 C.3 must be pruned; {tail}".
     fn cut_words(&self, cut: &Cut, edges: &[Path], tail: &str) -> String {
         let visit = &self.run.visits[cut.at];
-        let at = reference(self.game, &visit.path);
+        let at = reference(self.game, &self.run.path(cut.at));
         let kind = kind_word(self.game, visit.node);
         if cut.kind == CutKind::Shallow {
             return format!(
@@ -315,7 +315,7 @@ impl Walk<'_> {
     /// the answer goes on to evaluate 4".
     fn stops_after(&self, cut: &Cut, edges: &[Path], next: &LeafExpect) -> String {
         let visit = &self.run.visits[cut.at];
-        let at = reference(self.game, &visit.path);
+        let at = reference(self.game, &self.run.path(cut.at));
         let kind = kind_word(self.game, visit.node);
         let why = if cut.kind == CutKind::Shallow {
             format!("{} (a shallow cut, Korf)", self.shallow_bound(cut))
@@ -355,13 +355,13 @@ impl Walk<'_> {
             sum.pretty(),
             player(parent.node),
             has.pretty(),
-            reference(self.game, &parent.path)
+            reference(self.game, &self.run.path_of(parent))
         )
     }
 
     fn cause(&self, cut: &Cut) -> String {
         match cut.cause {
-            Some(i) => reference(self.game, &self.run.visits[i].path),
+            Some(i) => reference(self.game, &self.run.path(i)),
             None if cut.by_table => "the transposition table".into(),
             None if cut.by_pass => "the pass's window".into(),
             None => "the declared bounds".into(),

@@ -136,7 +136,7 @@ pub(super) fn conventional(game: &Game, answer: &Answer, run: &Analysis) -> Answ
 /// the true and the answered sequence (extra leaves cost too).
 pub(super) fn leaves_credit(game: &Game, answer: &[LeafExpect], run: &Analysis) -> f64 {
     let got: Vec<_> = run.leaves().collect();
-    let right = answer.iter().zip(&got).take_while(|(w, v)| w.matches(game, v)).count();
+    let right = answer.iter().zip(&got).take_while(|(w, v)| w.matches(game, run, v)).count();
     right as f64 / answer.len().max(got.len()).max(1) as f64
 }
 

@@ -1,0 +1,73 @@
+//! The visits as a tree: each visit knows the visit it was entered from
+//! and its child index there, and its first child and next sibling, so a
+//! path is made only when asked for (a big search's visits hold no paths).
+
+use super::Visit;
+use crate::model::Path;
+
+/// No visit: a root's parent, a leaf's first child, a last child's next sibling.
+pub(super) const NONE: u32 = u32::MAX;
+
+impl Visit {
+    /// The visit index of the visit it was entered from (none for a root).
+    pub fn parent(&self) -> Option<usize> {
+        (self.up != NONE).then_some(self.up as usize)
+    }
+
+    /// Its child index as written under its parent (none for a root): the
+    /// last step of its path.
+    pub fn index(&self) -> Option<u32> {
+        self.parent().map(|_| self.index)
+    }
+
+    /// Its path's length (0 at the root).
+    pub fn depth(&self) -> usize {
+        self.depth as usize
+    }
+}
+
+/// The visits entered from one visit, in search order.
+#[derive(Clone)]
+pub struct Children<'a> {
+    visits: &'a [Visit],
+    at: u32,
+}
+
+impl<'a> Children<'a> {
+    pub(super) fn of(visits: &'a [Visit], parent: usize) -> Children<'a> {
+        Children { visits, at: visits[parent].first }
+    }
+}
+
+impl Iterator for Children<'_> {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        let at = (self.at != NONE).then_some(self.at as usize)?;
+        self.at = self.visits[at].next;
+        Some(at)
+    }
+}
+
+/// The path of visit `at`: the child indices from its root down.
+pub(super) fn path_at(visits: &[Visit], at: usize) -> Path {
+    let mut steps = vec![0; visits[at].depth as usize];
+    write_steps(visits, at, &mut steps);
+    Path(steps)
+}
+
+/// Fills `steps` (as long as the visit's depth) with its path's indices.
+pub(super) fn write_steps(visits: &[Visit], at: usize, steps: &mut [u32]) {
+    let mut v = &visits[at];
+    for step in steps.iter_mut().rev() {
+        *step = v.index;
+        v = &visits[v.up as usize];
+    }
+}
+
+/// `parent`'s child `i`, allocated once at its final size.
+pub(super) fn child_path(parent: &Path, i: u32) -> Path {
+    let mut p = Vec::with_capacity(parent.0.len() + 1);
+    p.extend_from_slice(&parent.0);
+    p.push(i);
+    Path(p)
+}
