@@ -69,7 +69,7 @@ impl Resolver {
             ast::ValueLit::Number(n) => self.num(n).map(Value::Scalar),
             ast::ValueLit::Vector(parts, _) => {
                 let nums: Vec<Option<Num>> = parts.iter().map(|p| self.num(p)).collect();
-                nums.into_iter().collect::<Option<Vec<Num>>>().map(Value::Vector)
+                nums.into_iter().collect::<Option<Vec<Num>>>().map(|v| Value::Vector(v.into()))
             }
         }
     }

@@ -141,7 +141,7 @@ pub(crate) fn value_text(exact: Option<&String>, value: Option<&Number>) -> Stri
     match (exact, value) {
         (Some(e), _) => e.clone(),
         (None, Some(Number::Num(v))) => v.to_string(),
-        (None, Some(Number::Vector(vs))) => crate::search::trace::Value::Vector(vs.clone()).to_string(),
+        (None, Some(Number::Vector(vs))) => crate::search::trace::Value::Vector(vs.as_slice().into()).to_string(),
         (None, None) => "?".into(),
     }
 }

@@ -147,7 +147,7 @@ impl Serialize for Number {
 pub fn number(v: &Value) -> Number {
     match v {
         Value::Scalar(n) => Number::Num(*n),
-        Value::Vector(vs) => Number::Vector(vs.clone()),
+        Value::Vector(vs) => Number::Vector(vs.to_vec()),
     }
 }
 
@@ -520,7 +520,7 @@ fn leaf_text(game: &Game, node: Option<&NodeReport>, path: &Path) -> String {
 fn show_number(n: &Number) -> String {
     match n {
         Number::Num(v) => v.to_string(),
-        Number::Vector(vs) => Value::Vector(vs.clone()).to_string(),
+        Number::Vector(vs) => Value::Vector(vs.as_slice().into()).to_string(),
     }
 }
 

@@ -91,7 +91,7 @@ impl Maxn<'_> {
     fn value(&mut self, id: NodeId, child: u32, depth: u32, parent: Option<Parent>) -> Vec<Num> {
         let node = self.game.node(id);
         if let Utility::Vector(u) = node.utility() {
-            let value = Value::Vector(u.to_vec());
+            let value = Value::Vector(u.into());
             let source = LeafSource::Utility;
             self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
             return u.to_vec();
@@ -123,7 +123,7 @@ impl Maxn<'_> {
             } else if best {
                 v = Some(cv);
             }
-            let value = Value::Vector(v.clone().unwrap_or_default());
+            let value = Value::Vector(v.as_deref().unwrap_or_default().into());
             self.trace.push(Event::Update { child: i, value, window: None, best });
             let pruned = &order[k + 1..];
             if let (Some((value, limit, cause)), false) =
@@ -136,7 +136,7 @@ impl Maxn<'_> {
             }
         }
         let v = v.unwrap_or_default();
-        self.trace.push(Event::Exit { value: Value::Vector(v.clone()), bound, negamax: None });
+        self.trace.push(Event::Exit { value: Value::Vector(v.as_slice().into()), bound, negamax: None });
         v
     }
 

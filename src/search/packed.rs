@@ -7,7 +7,8 @@
 //!
 //! - a value ([`Val`]) is an integer in ±2^30 held in the slot itself, or
 //!   an index into an interned table of numbers (rationals, floats), or
-//!   into the table of vectors (multi-player values);
+//!   into the table of vectors (multi-player values, interned: a node's
+//!   vector is usually one of its children's, and payoffs repeat);
 //! - a window is an index into an interned table of `(α, β)` pairs;
 //! - a `Leaf` with a window or a side-to-move value points at an interned
 //!   `(window, value, negamax)` triple;
@@ -117,7 +118,11 @@ pub struct Packed {
     /// own equality calls 1 and 1.0 equal; the key tells them apart).
     nums: Interned<(i64, i64)>,
     num_values: Vec<Num>,
-    vectors: Vec<Vec<Num>>,
+    /// Vectors, each once (decoding shares them), and the index of a
+    /// vector by a hash of its numbers' bits (checked against the numbers
+    /// on a hit; a collision adds a copy).
+    vectors: Vec<std::sync::Arc<[Num]>>,
+    vector_index: HashMap<u64, u32, BuildHasherDefault<Fx>>,
     windows: Interned<(u32, u32)>,
     /// A `Leaf`'s `(window, value, negamax)` when it has a window or a
     /// side-to-move value.
@@ -153,6 +158,8 @@ impl Packed {
         self.nums.index = FxMap::default();
         self.windows.index = FxMap::default();
         self.leaves.index = FxMap::default();
+        self.vector_index = HashMap::default();
+        self.vectors.shrink_to_fit();
         self.num_values.shrink_to_fit();
         self.windows.items.shrink_to_fit();
         self.leaves.items.shrink_to_fit();
@@ -168,7 +175,8 @@ impl Packed {
             + self.windows.items.capacity() * 8
             + self.leaves.items.capacity() * 12
             + self.lists.capacity() * 4
-            + self.vectors.iter().map(|v| 24 + v.capacity() * size_of::<Num>()).sum::<usize>()
+            + self.vectors.iter().map(|v| 32 + v.len() * size_of::<Num>()).sum::<usize>()
+            + self.vector_index.capacity() * 16
             + self.rare.capacity() * size_of::<Event>()
     }
 
@@ -336,11 +344,34 @@ impl Packed {
     fn value(&mut self, v: Value) -> u32 {
         match v {
             Value::Scalar(n) => self.num(n),
-            Value::Vector(vs) => {
-                self.vectors.push(vs);
-                VECTOR | index(self.vectors.len() - 1)
-            }
+            Value::Vector(vs) => VECTOR | self.vector(vs),
         }
+    }
+
+    /// The index of vector `vs`, stored once.
+    fn vector(&mut self, vs: std::sync::Arc<[Num]>) -> u32 {
+        let mut h = Fx::default();
+        for n in vs.iter() {
+            let (a, b) = n.bits();
+            h.write_i64(a);
+            h.write_i64(b);
+        }
+        let key = h.finish();
+        let same = |at: u32| {
+            let stored = self.vector_at(at);
+            stored.len() == vs.len() && stored.iter().zip(vs.iter()).all(|(x, y)| x.bits() == y.bits())
+        };
+        if let Some(&at) = self.vector_index.get(&key).filter(|&&at| same(at)) {
+            return at;
+        }
+        let at = index(self.vectors.len());
+        self.vectors.push(vs);
+        self.vector_index.insert(key, at);
+        at
+    }
+
+    fn vector_at(&self, at: u32) -> &[Num] {
+        &self.vectors[at as usize]
     }
 
     fn window(&mut self, w: Option<Window>) -> u32 {

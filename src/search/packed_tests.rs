@@ -50,7 +50,9 @@ fn whole_floats_are_floats() {
 fn value() -> impl Strategy<Value = Value> {
     prop_oneof![
         4 => num().prop_map(Value::Scalar),
-        1 => prop::collection::vec(num(), 0..4).prop_map(Value::Vector),
+        1 => prop::collection::vec(num(), 0..4).prop_map(|v| Value::Vector(v.into())),
+        // Repeated small vectors, as max^n payoffs repeat: interned once.
+        1 => prop::collection::vec(-1i64..2, 0..3).prop_map(|v| Value::Vector(v.into_iter().map(Num::int).collect())),
     ]
 }
 
@@ -234,4 +236,24 @@ fn a_minimax_trace_takes_16_bytes_an_event() {
     // 10 Updates each.
     assert_eq!(trace.len(), 10_000 + 1_111 * 12);
     assert!(trace.heap_bytes() <= 16 * trace.len() + 64, "{} bytes for {} events", trace.heap_bytes(), trace.len());
+}
+
+/// Vectors are stored once, but a vector of floats is not a vector of the
+/// integers they equal, and each decodes as pushed.
+#[test]
+fn repeated_vectors_are_stored_once_and_decode_as_pushed() {
+    let ints = || Value::Vector(vec![Num::int(1), Num::int(2)].into());
+    let floats = Value::Vector(vec![whole_float(1), whole_float(2)].into());
+    let mut p = Packed::default();
+    let exit = |value| Event::Exit { value, bound: BoundKind::Exact, negamax: None };
+    for _ in 0..1000 {
+        p.push(exit(ints()));
+    }
+    p.push(exit(floats.clone()));
+    p.push(exit(ints()));
+    assert_eq!(p.vectors.len(), 2, "one copy of each distinct vector");
+    let debug = |e: Option<Event>| format!("{:?}", e.expect("pushed"));
+    assert_eq!(debug(p.get(0)), debug(Some(exit(ints()))));
+    assert_eq!(debug(p.get(1000)), debug(Some(exit(floats))));
+    assert_eq!(debug(p.get(1001)), debug(Some(exit(ints()))));
 }

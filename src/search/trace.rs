@@ -17,7 +17,9 @@ use crate::search::packed::Packed;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Scalar(Num),
-    Vector(Vec<Num>),
+    /// Shared: a node's vector is one of its children's, so visits and the
+    /// trace hold one copy.
+    Vector(std::sync::Arc<[Num]>),
 }
 
 impl Value {

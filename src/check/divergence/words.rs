@@ -110,7 +110,7 @@ pub(super) fn leaves_below(game: &Game, path: &Path) -> Vec<(NodeId, Value)> {
         .filter_map(|p| game.at(p))
         .filter_map(|id| match game.node(id).utility() {
             Utility::Scalar(x) => Some((id, Value::Scalar(x))),
-            Utility::Vector(v) => Some((id, Value::Vector(v.to_vec()))),
+            Utility::Vector(v) => Some((id, Value::Vector(v.into()))),
             Utility::None | Utility::Unknown => None,
         })
         .collect()
