@@ -99,7 +99,7 @@ fn truth(game: &Game, run: &Analysis) -> Truth {
     let root = run.root();
     let best = root.best_child.map(|i| name(game, &Path(vec![i]))).unwrap();
     let window = |v: &gametree::analysis::Visit| {
-        let w = v.window.unwrap();
+        let w = run.window(v).unwrap();
         format!("[\"{}\", \"{}\"]", w.alpha, w.beta)
     };
     Truth {

@@ -55,7 +55,7 @@ impl Truth {
             windows: inner
                 .iter()
                 .filter_map(|(i, v)| {
-                    v.window.map(|w| (run.path(*i).to_string(), w.alpha.to_string(), w.beta.to_string()))
+                    run.window(v).map(|w| (run.path(*i).to_string(), w.alpha.to_string(), w.beta.to_string()))
                 })
                 .collect(),
             entered: (1..run.visits.len()).map(|i| run.path(i).to_string()).collect(),

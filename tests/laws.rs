@@ -428,7 +428,7 @@ fn lib_run(game: &Game, algo: Algorithm, opts: &Options) -> (LibRun, Analysis) {
     let lib = LibRun {
         value: int(an.value()),
         visits: an.visits.iter().map(|v| an.path_of(v).0).collect(),
-        windows: an.visits.iter().map(|v| v.window.map(|w| (bound(w.alpha), bound(w.beta)))).collect(),
+        windows: an.visits.iter().map(|v| an.window(v).map(|w| (bound(w.alpha), bound(w.beta)))).collect(),
         returned: an.visits.iter().map(|v| int(v.value.as_ref())).collect(),
         leaves: an.leaves().map(|v| an.path_of(v).0).collect(),
         pruned: an.pruned().map(|p| p.0.clone()).collect(),
@@ -534,7 +534,7 @@ proptest! {
             if let Tree::Node { max, .. } = spec.tree.at(&nm.path_of(v).0) {
                 let mv = int(v.value.as_ref());
                 let want = if *max { mv } else { -mv };
-                let got = v.negamax.and_then(|n| n.as_i64());
+                let got = nm.negamax(v).and_then(|n| n.as_i64());
                 prop_assert_eq!(got, Some(want), "negamax side-to-move value at {}", nm.path_of(v));
             }
         }

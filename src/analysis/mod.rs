@@ -37,13 +37,15 @@ pub struct Visit {
     first: u32,
     next: u32,
     pub node: NodeId,
-    /// The window it was entered with (none for minimax-style searches).
-    pub window: Option<Window>,
+    /// The window it was entered with (none for minimax-style searches):
+    /// an index into the analysis's windows, read by [`Analysis::window`].
+    window: u32,
     /// What it returned (MAX's view).
     pub value: Option<Value>,
     pub bound: BoundKind,
-    /// Side-to-move value, for negamax-style algorithms.
-    pub negamax: Option<Num>,
+    /// Side-to-move value, for negamax-style algorithms: an index into the
+    /// analysis's numbers, read by [`Analysis::negamax`].
+    negamax: u32,
     /// Set when the node was evaluated directly (a leaf or at the cutoff).
     pub direct: Option<LeafSource>,
     /// The written index of the child that gave the node its value.
@@ -145,6 +147,9 @@ pub struct Analysis {
     ties: Ties,
     table: Option<TableCounts>,
     researches: Option<usize>,
+    /// The visits' windows and side-to-move values (see [`Visit`]).
+    windows: Vec<Window>,
+    negamaxes: Vec<Num>,
 }
 
 impl Analysis {
@@ -160,44 +165,62 @@ impl Analysis {
         let mut passes: Vec<Pass> = Vec::new();
         let mut table = trace.algorithm.uses_table().then(TableCounts::default);
         let mut researches = (trace.algorithm == crate::search::Algorithm::Pvs).then_some(0);
-        let mut open = |visits: &mut Vec<Visit>, stack: &[usize], tails: &mut [u32], node, child, window| {
-            let idx = visits.len();
-            let at = u32::try_from(idx).expect("fewer than 2^32 visits");
-            let (up, index, depth) = match (stack.last(), tails.last_mut()) {
-                (Some(&p), Some(tail)) => {
-                    match *tail {
-                        NONE => visits[p].first = at,
-                        t => visits[t as usize].next = at,
-                    }
-                    *tail = at;
-                    (p as u32, child, visits[p].depth + 1)
-                }
-                _ => {
-                    roots.push(idx);
-                    (NONE, 0, 0)
-                }
-            };
-            let visit = Visit {
-                up,
-                index,
-                depth,
-                first: NONE,
-                next: NONE,
-                node,
-                window,
-                value: None,
-                bound: BoundKind::Exact,
-                negamax: None,
-                direct: None,
-                best_child: None,
-                probe: false,
-                superseded: false,
-                answered: false,
-                extended: None,
-            };
-            visits.push(visit);
-            idx
+        // Windows and side-to-move values, only for the visits that have them.
+        let mut windows: Vec<Window> = Vec::new();
+        let mut negamaxes: Vec<Num> = Vec::new();
+        let keep = |negamaxes: &mut Vec<Num>, n: Option<Num>| match n {
+            Some(n) => {
+                negamaxes.push(n);
+                u32::try_from(negamaxes.len() - 1).expect("fewer than 2^32 visits")
+            }
+            None => NONE,
         };
+        let mut open =
+            |visits: &mut Vec<Visit>, stack: &[usize], tails: &mut [u32], node, child, window: Option<Window>| {
+                let idx = visits.len();
+                let at = u32::try_from(idx).expect("fewer than 2^32 visits");
+                let (up, index, depth) = match (stack.last(), tails.last_mut()) {
+                    (Some(&p), Some(tail)) => {
+                        match *tail {
+                            NONE => visits[p].first = at,
+                            t => visits[t as usize].next = at,
+                        }
+                        *tail = at;
+                        (p as u32, child, visits[p].depth + 1)
+                    }
+                    _ => {
+                        roots.push(idx);
+                        (NONE, 0, 0)
+                    }
+                };
+                let window = match window {
+                    Some(w) => {
+                        windows.push(w);
+                        u32::try_from(windows.len() - 1).expect("fewer than 2^32 visits")
+                    }
+                    None => NONE,
+                };
+                let visit = Visit {
+                    up,
+                    index,
+                    depth,
+                    first: NONE,
+                    next: NONE,
+                    node,
+                    window,
+                    value: None,
+                    bound: BoundKind::Exact,
+                    negamax: NONE,
+                    direct: None,
+                    best_child: None,
+                    probe: false,
+                    superseded: false,
+                    answered: false,
+                    extended: None,
+                };
+                visits.push(visit);
+                idx
+            };
         for event in trace.events() {
             let event = &event;
             match event {
@@ -228,7 +251,8 @@ impl Analysis {
                         p.root = Some(idx);
                     }
                     let v = &mut visits[idx];
-                    (v.value, v.negamax, v.direct) = (Some(value.clone()), *negamax, Some(*source));
+                    (v.value, v.negamax, v.direct) =
+                        (Some(value.clone()), keep(&mut negamaxes, *negamax), Some(*source));
                 }
                 Event::Update { child, best, .. } => {
                     if let (Some(&top), true) = (stack.last(), *best) {
@@ -258,7 +282,7 @@ impl Analysis {
                     let Some(top) = stack.pop() else { continue };
                     tails.pop();
                     let v = &mut visits[top];
-                    (v.value, v.bound, v.negamax) = (Some(value.clone()), *bound, *negamax);
+                    (v.value, v.bound, v.negamax) = (Some(value.clone()), *bound, keep(&mut negamaxes, *negamax));
                 }
                 Event::TtProbe { outcome, .. } => {
                     let Some(t) = table.as_mut() else { continue };
@@ -301,7 +325,20 @@ impl Analysis {
         }
         let once = passes.is_empty() && researches.unwrap_or(0) == 0 && !visits.iter().any(|v| v.probe);
         let ties = trace.options.ties;
-        Analysis { visits, cuts, forward_pruned, passes, root, roots, once, ties, table, researches }
+        Analysis {
+            visits,
+            windows,
+            negamaxes,
+            cuts,
+            forward_pruned,
+            passes,
+            root,
+            roots,
+            once,
+            ties,
+            table,
+            researches,
+        }
     }
 
     /// No path was entered twice (one pass, no probes, no re-searches):
@@ -312,6 +349,17 @@ impl Analysis {
 
     pub fn root(&self) -> &Visit {
         &self.visits[self.root]
+    }
+
+    /// The window a visit of this analysis was entered with (none for
+    /// minimax-style searches).
+    pub fn window(&self, visit: &Visit) -> Option<Window> {
+        self.windows.get(visit.window as usize).copied()
+    }
+
+    /// A visit's side-to-move value, for negamax-style algorithms.
+    pub fn negamax(&self, visit: &Visit) -> Option<Num> {
+        self.negamaxes.get(visit.negamax as usize).copied()
     }
 
     /// The path of visit `i`.

@@ -290,7 +290,7 @@ fn visited_set(game: &Game, want: &[Path], analysis: &Analysis) -> Option<(Strin
 /// `windows`: each node's entry window; `(not entered)` when it was not.
 fn windows(game: &Game, pairs: &[(Path, Num, Num)], analysis: &Analysis) -> Option<(String, String, String)> {
     let text = |a: Num, b: Num| format!("({}, {})", a, b);
-    let got = |p: &Path| analysis.visit(p).and_then(|v| v.window);
+    let got = |p: &Path| analysis.visit(p).and_then(|v| analysis.window(v));
     let wrong: Vec<String> = pairs
         .iter()
         .filter_map(|(p, a, b)| match got(p) {
@@ -314,7 +314,7 @@ fn windows(game: &Game, pairs: &[(Path, Num, Num)], analysis: &Analysis) -> Opti
 
 /// `negamax-values`: each node's side-to-move value.
 fn negamax_values(game: &Game, pairs: &[(Path, Num)], analysis: &Analysis) -> Option<(String, String, String)> {
-    let got = |p: &Path| analysis.visit(p).and_then(|v| v.negamax);
+    let got = |p: &Path| analysis.visit(p).and_then(|v| analysis.negamax(v));
     let wrong: Vec<String> = pairs
         .iter()
         .filter_map(|(p, v)| match got(p) {

@@ -172,7 +172,7 @@ fn own_words(
             let path = a.path(top).child(*child);
             let t = tree.at(&path)?;
             *badges.entry(t).or_default() = (None, true);
-            let node_window = live.get(&top).and_then(|l| l.1).or(visit.window);
+            let node_window = live.get(&top).and_then(|l| l.1).or(a.window(visit));
             let (who, parent) = (reference(game, &path), reference(game, &a.path(top)));
             Some(caption::research(&who, &parent, *scout, node_window.as_ref(), window))
         }
@@ -210,7 +210,7 @@ fn build(
         let (running, window) = live.get(&i).cloned().unwrap_or((None, None));
         let s = &mut frame.nodes[t];
         s.visit = Some(i + 1);
-        s.window = if v.direct.is_some() { None } else { window.or(v.window) };
+        s.window = if v.direct.is_some() { None } else { window.or(a.window(v)) };
         let shown = match (&v.value, kind) {
             (Some(value), _) => Some(value_text(value, v.bound)),
             (None, NodeKind::Max | NodeKind::Min) => Some(running_text(kind, running.as_ref())),
@@ -299,7 +299,7 @@ fn star_window_note(
     if node.kind() != NodeKind::Chance {
         return None;
     }
-    let w = visit.window?;
+    let w = prev.window(visit)?;
     let known = known(game, prev, top, bounds);
     let i = child as usize;
     let p = game.prob(visit.node, i);

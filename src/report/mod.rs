@@ -173,7 +173,7 @@ impl AlgoReport {
                 + &crate::report::passes::conventions(game, trace),
             value_exact: value.as_ref().and_then(exact),
             value: value.as_ref().map(number),
-            negamax_value: a.root().negamax.filter(|_| trace.algorithm.is_negamax()).map(Number::Num),
+            negamax_value: a.negamax(a.root()).filter(|_| trace.algorithm.is_negamax()).map(Number::Num),
             best_move: best.first().map(|i| Dotted(Path(vec![*i]))),
             best_moves: (ties == crate::search::options::Ties::All)
                 .then(|| best.iter().map(|i| Dotted(Path(vec![*i]))).collect()),
@@ -426,8 +426,9 @@ fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
 }
 
 fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
-    let windows = r.visits.analysis().visits.iter().any(|v| v.window.is_some());
-    let negamax = r.visits.analysis().visits.iter().any(|v| v.negamax.is_some());
+    let a = r.visits.analysis();
+    let windows = a.visits.iter().any(|v| a.window(v).is_some());
+    let negamax = a.visits.iter().any(|v| a.negamax(v).is_some());
     let mut head = vec!["#".to_string(), "node".into(), "kind".into()];
     if windows {
         head.push("window (α, β)".into());

@@ -70,9 +70,9 @@ impl Visits {
             value: v.value.as_ref().map(number),
             value_exact: v.value.as_ref().and_then(exact),
             bound: v.bound.word(),
-            alpha: v.window.map(|w| Number::Num(w.alpha)),
-            beta: v.window.map(|w| Number::Num(w.beta)),
-            negamax_value: v.negamax.map(Number::Num),
+            alpha: self.analysis.window(v).map(|w| Number::Num(w.alpha)),
+            beta: self.analysis.window(v).map(|w| Number::Num(w.beta)),
+            negamax_value: self.analysis.negamax(v).map(Number::Num),
             visit: i + 1,
             probe: v.probe,
         }

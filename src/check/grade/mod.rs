@@ -199,7 +199,7 @@ fn unpriced(kind: ItemKind, item: String, right: bool, answer: String, correct: 
 fn mark(game: &Game, item: &AnswerItem, algorithm: Algorithm, opts: &Options, run: &Analysis) -> Mark {
     let (kind, name, fact) = match item {
         AnswerItem::Window(path, a, b) => {
-            let got = run.visit(path).and_then(|v| v.window);
+            let got = run.visit(path).and_then(|v| run.window(v));
             let correct = match got {
                 Some(w) => window_text(w.alpha, w.beta),
                 None => "(not entered)".to_string(),

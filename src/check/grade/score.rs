@@ -173,7 +173,7 @@ pub(super) fn missing(game: &Game, answer: &Answer, rubric: &Rubric, opts: &Opti
     }
     for p in &rubric.windows.required {
         if !given(&|i| matches!(i, AnswerItem::Window(q, ..) if q == p)) {
-            let w = run.visit(p).and_then(|v| v.window);
+            let w = run.visit(p).and_then(|v| run.window(v));
             let w = w.map_or("(not entered)".into(), |w| window_text(w.alpha, w.beta));
             out.push(absent(ItemKind::Windows(p.clone()), format!("windows {}", reference(game, p)), w));
         }
