@@ -46,9 +46,7 @@ pub fn value_yaml(text: &str) -> Option<Val> {
     let mut prob: Option<f64> = None;
     while i < n {
         let start = i;
-        while i < n && b[i] == b' ' {
-            i += 1;
-        }
+        i = skip_spaces(b, i);
         let mut col = i - start;
         if col == 0 || i >= n {
             break;
@@ -101,7 +99,7 @@ pub fn value_yaml(text: &str) -> Option<Val> {
                     i = next;
                 }
                 give(&mut stack, &mut root, v, prob.take());
-                i = line_end(b, i) + 1;
+                i = if b.get(i) == Some(&b'\n') { i + 1 } else { line_end(b, i) + 1 };
             }
             Some(b'p') => {
                 // `prob: N` or `prob: p/q`
@@ -114,7 +112,8 @@ pub fn value_yaml(text: &str) -> Option<Val> {
                 prob = Some(x);
                 i = line_end(b, i) + 1;
             }
-            // `children:`, attributes, `edge:`, `name:`.
+            Some(b'c') if b.get(i + 9) == Some(&b'\n') => i += 10,
+            // Attributes, `edge:`, `name:`.
             _ => i = line_end(b, i) + 1,
         }
     }
@@ -122,6 +121,23 @@ pub fn value_yaml(text: &str) -> Option<Val> {
         close(&mut stack, &mut root)?;
     }
     root
+}
+
+/// Past the spaces at `i`, eight bytes at a time.
+fn skip_spaces(b: &[u8], mut i: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    while let Some(chunk) = b.get(i..i + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let run = (word ^ SPACES).trailing_zeros() as usize / 8;
+        i += run;
+        if run < 8 {
+            return i;
+        }
+    }
+    while i < b.len() && b[i] == b' ' {
+        i += 1;
+    }
+    i
 }
 
 /// The index of the `\n` ending the line at `i` (or the text's end).

@@ -159,6 +159,22 @@ fn main() {
             let asked: Vec<String> = std::env::args().skip(1).filter(|a| !a.contains('x') && a != "--bench").collect();
             let yaml = asked.is_empty() || asked.iter().any(|a| a == "yaml");
             let f = forms::forms(shape, b, d, yaml, expect(shape, reference));
+            if let Some(y) = &f.yaml {
+                // What reading YAML costs the limit, beside the text limit
+                // on the full text of the same tree (best of 5 each).
+                let best = |f: &dyn Fn() -> Option<limit::Val>| (0..5).map(|_| measure(f).0).min().expect("five runs");
+                let (t_full, t_yaml) = (best(&|| limit::value(&f.full)), best(&|| limit_yaml::value_yaml(y)));
+                eprintln!(
+                    "{} leaves, {}: limit on the full text {} s ({:.1} MB), on YAML {} s ({:.1} MB): {:.2}x",
+                    gametree::check::bigtree::leaves(b, d),
+                    shape.name(),
+                    secs(t_full),
+                    f.full.len() as f64 / 1e6,
+                    secs(t_yaml),
+                    y.len() as f64 / 1e6,
+                    t_yaml.as_secs_f64() / t_full.as_secs_f64()
+                );
+            }
             // Each form's limit reads that form's text.
             let mut inputs: Vec<(&str, &str, String, Limit)> = Vec::new();
             if let Some(q) = f.quick {
