@@ -13,9 +13,11 @@
 pub type Val = [f64; 3];
 
 /// An open node: its kind and what its children gave so far.
-struct Frame {
+pub struct Frame {
     /// 0 MAX, 1 MIN, 2 CHANCE, 3 + i player i.
     kind: u8,
+    /// The probability written on this node itself (its parent's edge).
+    own: Option<f64>,
     best: Option<Val>,
     sum: f64,
     children: u32,
@@ -40,17 +42,11 @@ pub fn value(text: &str) -> Option<Val> {
             b'[' => i = skip_past(b, i, b']'),
             b'"' => i = skip_past(b, i + 1, b'"'),
             b'{' => {
-                stack.push(Frame { kind: kind.take()?, best: None, sum: 0.0, children: 0, weighted: false });
+                stack.push(Frame::new(kind.take()?, prob.take()));
                 i += 1;
             }
             b'}' => {
-                let f = stack.pop()?;
-                let v = match f.kind {
-                    2 if f.weighted => [f.sum, 0.0, 0.0],
-                    2 => [f.sum / f64::from(f.children), 0.0, 0.0],
-                    _ => f.best?,
-                };
-                give(&mut stack, &mut root, v, prob.take());
+                close(&mut stack, &mut root)?;
                 i += 1;
             }
             b'(' => {
@@ -111,8 +107,32 @@ pub fn value(text: &str) -> Option<Val> {
     root
 }
 
+impl Frame {
+    /// A node just opened, of `kind`, with probability `own` on it.
+    pub fn new(kind: u8, own: Option<f64>) -> Frame {
+        Frame { kind, own, best: None, sum: 0.0, children: 0, weighted: false }
+    }
+
+    /// The node's value once its children are all in.
+    fn value(&self) -> Option<Val> {
+        match self.kind {
+            2 if self.weighted => Some([self.sum, 0.0, 0.0]),
+            2 => Some([self.sum / f64::from(self.children), 0.0, 0.0]),
+            _ => self.best,
+        }
+    }
+}
+
+/// Closes the innermost open node: folds its value, with its own
+/// probability, into its parent's (or makes it the root's).
+pub fn close(stack: &mut Vec<Frame>, root: &mut Option<Val>) -> Option<()> {
+    let f = stack.pop()?;
+    give(stack, root, f.value()?, f.own);
+    Some(())
+}
+
 /// Folds a child's value into the open node (or makes it the root's).
-fn give(stack: &mut [Frame], root: &mut Option<Val>, v: Val, prob: Option<f64>) {
+pub fn give(stack: &mut [Frame], root: &mut Option<Val>, v: Val, prob: Option<f64>) {
     let Some(f) = stack.last_mut() else {
         *root = Some(v);
         return;
@@ -134,7 +154,7 @@ fn give(stack: &mut [Frame], root: &mut Option<Val>, v: Val, prob: Option<f64>) 
 }
 
 /// An integer at `i`, and where it ends.
-fn int(b: &[u8], mut i: usize) -> (f64, usize) {
+pub fn int(b: &[u8], mut i: usize) -> (f64, usize) {
     let neg = b[i] == b'-';
     i += usize::from(neg);
     let mut n: i64 = 0;

@@ -12,8 +12,10 @@
 //! does: load, search, report, output (JSON, or the detailed text report)
 //! written to a sink that counts bytes. One cell's time is the load's
 //! (timed once per form) plus the search, report and output; the ratio is
-//! to the limit program (`limit`, the best of 5 runs just before) reading the same
-//! text (for YAML: the full text of the same tree). Memory is the peak of
+//! to the limit program (the best of 5 runs just before) reading the same
+//! text: `limit` for the text forms, `limit_yaml` for YAML. Before any
+//! timing, `agree` checks both limits against the library on random small
+//! trees of every shape. Memory is the peak of
 //! live heap bytes (a counting allocator) over the load, or over the
 //! search, report and output with the loaded game alive (the spec text is
 //! released by then, as the CLI does), whichever is higher, per node of
@@ -24,10 +26,12 @@ use std::io::Write;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
+mod agree;
 #[path = "../common/mod.rs"]
 mod common;
 mod forms;
 mod limit;
+mod limit_yaml;
 
 use common::{LIVE, PEAK};
 use forms::Shape;
@@ -101,22 +105,31 @@ fn expect(shape: Shape, algorithm: Algorithm) -> impl Fn(&str) -> String {
     }
 }
 
-/// The limit program reads the value the library finds (or it would not
-/// be a limit for the same work).
-fn same_value(game: &Game, a: Algorithm, text: &str) {
+/// The root value `a` finds on `game` (exact, then as `f64`s).
+fn library_value(game: &Game, a: Algorithm) -> Vec<f64> {
     let trace = search::run(game, a, &Options::default()).expect("it applies");
     let analysis = Analysis::of(game, &trace);
-    let want: Vec<f64> = match analysis.value().expect("the root has a value") {
+    match analysis.value().expect("the root has a value") {
         gametree::search::trace::Value::Scalar(n) => vec![n.to_f64()],
         gametree::search::trace::Value::Vector(vs) => vs.iter().map(|n| n.to_f64()).collect(),
-    };
-    let got = limit::value(text).expect("the limit program reads it");
+    }
+}
+
+/// The limit program reads the value the library finds (or it would not
+/// be a limit for the same work).
+fn same_value(game: &Game, a: Algorithm, text: &str, limit: Limit) {
+    let want = library_value(game, a);
+    let got = limit(text).expect("the limit program reads it");
     for (w, g) in want.iter().zip(got) {
         assert!((w - g).abs() < 1e-9, "the limit program found {got:?}, {a} {want:?}");
     }
 }
 
+/// A limit program: the root's value from one form's text.
+type Limit = fn(&str) -> Option<limit::Val>;
+
 fn main() {
+    agree::check();
     let sizes: Vec<(u32, u32)> =
         if std::env::args().skip(1).any(|a| a.contains('x')) { common::sizes() } else { vec![(10, 6)] };
     println!(
@@ -146,16 +159,31 @@ fn main() {
             let asked: Vec<String> = std::env::args().skip(1).filter(|a| !a.contains('x') && a != "--bench").collect();
             let yaml = asked.is_empty() || asked.iter().any(|a| a == "yaml");
             let f = forms::forms(shape, b, d, yaml, expect(shape, reference));
-            // The limit reads the text form (for YAML: the full text).
-            let mut inputs: Vec<(&str, &str, String, String)> = Vec::new();
-            if let Some(q) = &f.quick {
-                inputs.push(("text, quick subset", "big.tree", q.clone(), q.clone()));
-            }
-            inputs.push(("text, full language", "big.tree", f.full.clone(), f.full.clone()));
             if let Some(y) = &f.yaml {
-                inputs.push(("YAML", "big.yaml", y.clone(), f.full.clone()));
+                // What reading YAML costs the limit, beside the text limit
+                // on the full text of the same tree (best of 5 each).
+                let best = |f: &dyn Fn() -> Option<limit::Val>| (0..5).map(|_| measure(f).0).min().expect("five runs");
+                let (t_full, t_yaml) = (best(&|| limit::value(&f.full)), best(&|| limit_yaml::value_yaml(y)));
+                eprintln!(
+                    "{} leaves, {}: limit on the full text {} s ({:.1} MB), on YAML {} s ({:.1} MB): {:.2}x",
+                    gametree::check::bigtree::leaves(b, d),
+                    shape.name(),
+                    secs(t_full),
+                    f.full.len() as f64 / 1e6,
+                    secs(t_yaml),
+                    y.len() as f64 / 1e6,
+                    t_yaml.as_secs_f64() / t_full.as_secs_f64()
+                );
             }
-            drop(f);
+            // Each form's limit reads that form's text.
+            let mut inputs: Vec<(&str, &str, String, Limit)> = Vec::new();
+            if let Some(q) = f.quick {
+                inputs.push(("text, quick subset", "big.tree", q, limit::value));
+            }
+            inputs.push(("text, full language", "big.tree", f.full, limit::value));
+            if let Some(y) = f.yaml {
+                inputs.push(("YAML", "big.yaml", y, limit_yaml::value_yaml));
+            }
             let wanted = |form: &str| {
                 let key = if form.contains("quick") {
                     "quick"
@@ -167,23 +195,23 @@ fn main() {
                 asked.is_empty() || asked.iter().any(|a| a == key)
             };
             inputs.retain(|(form, ..)| wanted(form));
-            for (form, name, text, limit_text) in inputs {
+            for (form, name, text, limit_of) in inputs {
+                // The limit's own copy, kept for its runs beside each row.
+                let limit_text = text.clone();
                 // Other inputs are waiting in `inputs`: count only this one's
                 // text, the game and the run.
                 let other = LIVE.load(Relaxed) - text.capacity();
                 let (t_load, game, load_peak) =
                     measure(|| gametree::load(name, &text).expect("a generated tree is valid"));
                 let load_peak = load_peak + text.capacity();
-                if name.ends_with(".tree") {
-                    same_value(&game, algorithms[0], &text);
-                }
+                same_value(&game, algorithms[0], &text, limit_of);
                 drop(text);
                 let game_bytes = LIVE.load(Relaxed) - other;
                 let nodes = game.len() as f64;
                 for &a in algorithms {
                     // Timed again next to each row (best of 5), as the
                     // machine's load changes.
-                    let limit = (0..5).map(|_| measure(|| limit::value(&limit_text)).0).min().expect("five runs");
+                    let limit = (0..5).map(|_| measure(|| limit_of(&limit_text)).0).min().expect("five runs");
                     let (t_json, json, json_peak) = measure(|| solve(&game, a, true));
                     let (t_text, text_bytes, text_peak) = measure(|| solve(&game, a, false));
                     let per = |p: usize| (load_peak.max(game_bytes + p)) as f64 / nodes;
