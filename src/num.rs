@@ -247,6 +247,15 @@ impl Num {
         (self.num, self.den.get())
     }
 
+    /// `(numerator, denominator)` of an exact rational, in lowest terms
+    /// with the denominator positive; `None` for a float.
+    pub fn as_ratio(&self) -> Option<(i64, i64)> {
+        match self.repr() {
+            Repr::Ratio(n, d) => Some((n, d)),
+            Repr::Float(_) => None,
+        }
+    }
+
     /// True for exact rationals (including whole numbers).
     pub fn is_exact(&self) -> bool {
         self.den != FLOAT

@@ -1,8 +1,16 @@
 //! The arithmetic of a CHANCE node under `star1`/`star2`: what its value
 //! can still be, when it is cut, and the window each child gets (the
 //! formulas are in `star1.rs`'s module doc, after Ballard 1983 and Hauk,
-//! Buro & Schaeffer 2004). Invariant: `known[j]` holds what is known of
-//! child j: `[L, U]` before it is searched, a probe's bound, or its value.
+//! Buro & Schaeffer 2004). Invariant: the terms of child j are `pⱼ·loⱼ` and
+//! `pⱼ·hiⱼ` of what is known of it: `[L, U]` before it is searched, a
+//! probe's bound, or its value.
+//!
+//! The sums over the children are kept as the children are learned, so a
+//! child's window and the cut test cost O(1) instead of O(children) — but
+//! only while that provably gives the very `Num` the sum in written order
+//! gives (see [`Terms`]); otherwise (floats, a rational that could
+//! overflow to a float) they are summed in written order as they always
+//! were. `star_tests.rs` checks whole traces against the old code.
 
 use crate::num::Num;
 use crate::search::Interval;
@@ -16,37 +24,33 @@ pub(crate) struct Chance {
     pub depth: u32,
     pub alpha: Bound,
     pub beta: Bound,
-    /// `pⱼ·loⱼ` and `pⱼ·hiⱼ` of `known[j]`, kept as `known` changes
-    /// ([`Chance::learn`]): the sums below add them in the same order as
-    /// before, without multiplying again (exact rationals cost a gcd each).
-    lo: Vec<Num>,
-    hi: Vec<Num>,
+    /// `pⱼ·loⱼ` and `pⱼ·hiⱼ` of every child j.
+    lo: Terms,
+    hi: Terms,
 }
 
 impl Chance {
     /// Nothing known yet: every child in `[L, U]` (`range`).
     pub fn new(probs: Vec<Num>, depth: u32, alpha: Bound, beta: Bound, range: (Num, Num)) -> Chance {
-        let lo = probs.iter().map(|&p| p * range.0).collect();
-        let hi = probs.iter().map(|&p| p * range.1).collect();
+        let lo = Terms::new(probs.iter().map(|&p| p * range.0).collect());
+        let hi = Terms::new(probs.iter().map(|&p| p * range.1).collect());
         Chance { probs, depth, alpha, beta, lo, hi }
     }
 
     /// Records what is now known of child `i`.
-    pub fn learn(&mut self, known: &mut [Interval], i: usize, k: Interval) {
-        (self.lo[i], self.hi[i]) = (self.probs[i] * k.lo, self.probs[i] * k.hi);
-        known[i] = k;
+    pub fn learn(&mut self, i: usize, k: Interval) {
+        self.lo.set(i, self.probs[i] * k.lo);
+        self.hi.set(i, self.probs[i] * k.hi);
     }
 
     /// `(Σ pⱼ·loⱼ, Σ pⱼ·hiⱼ)`: what the node's value can still be.
-    pub fn totals(&self, known: &[Interval]) -> (Num, Num) {
-        debug_assert_eq!(known.len(), self.lo.len());
-        let sum = |terms: &[Num]| terms.iter().fold(Num::ZERO, |acc, &t| acc + t);
-        (sum(&self.lo), sum(&self.hi))
+    pub fn totals(&self) -> (Num, Num) {
+        (self.lo.total(), self.hi.total())
     }
 
     /// `Some(false)`: fail low (`Σ p·hi ≤ α`); `Some(true)`: fail high.
-    pub fn cut(&self, known: &[Interval], opts: &Options) -> Option<bool> {
-        let (lo, hi) = self.totals(known);
+    pub fn cut(&self, opts: &Options) -> Option<bool> {
+        let (lo, hi) = self.totals();
         if opts.cuts.alpha_cut(hi, self.alpha.v) {
             Some(false)
         } else if opts.cuts.beta_cut(lo, self.beta.v) {
@@ -58,19 +62,161 @@ impl Chance {
 
     /// Child i's window: `(max(Aᵢ, L), min(Bᵢ, U))`, each bound caused by
     /// this chance node when it is tighter than the declared range.
-    pub fn window(&self, i: usize, known: &[Interval], range: (Num, Num)) -> (Bound, Bound) {
+    pub fn window(&self, i: usize, range: (Num, Num)) -> (Bound, Bound) {
         let p = self.probs[i];
         let (lo_bound, hi_bound) =
             (Bound { v: range.0, cause: Cause::Bounds }, Bound { v: range.1, cause: Cause::Bounds });
         if p.is_zero() {
             return (lo_bound, hi_bound);
         }
-        let others = |terms: &[Num]| (0..known.len()).filter(|&j| j != i).fold(Num::ZERO, |acc, j| acc + terms[j]);
-        let a = (self.alpha.v - others(&self.hi)) / p;
-        let b = (self.beta.v - others(&self.lo)) / p;
+        let a = (self.alpha.v - self.hi.others(i)) / p;
+        let b = (self.beta.v - self.lo.others(i)) / p;
         let mine = Cause::Ancestor(self.depth);
         let alpha = if a > range.0 { Bound { v: a, cause: mine } } else { lo_bound };
         let beta = if b < range.1 { Bound { v: b, cause: mine } } else { hi_bound };
         (alpha, beta)
+    }
+}
+
+/// One side's terms, and their sum kept as they change — while that is
+/// safe. The sums the search needs (all terms, or all but one) are defined
+/// as folds from zero in written order. When every term is an exact
+/// rational `aⱼ/dⱼ` with `n · max|aⱼ| · lcm(dⱼ) ≤ i64::MAX`, every partial
+/// sum of any subset of them, over the common denominator, has a
+/// numerator and denominator that fit in `i64`: no addition overflows to a
+/// float, each gives the exact rational, and a reduced rational has one
+/// form, so a running sum gives the same `Num`, bit for bit, as the fold in
+/// any order. `lcm` and `top` cover every term the side has held, so the
+/// differences taken on the way stay inside the bound too. Once a term is
+/// a float or the bound fails, `sum` is `None` for good and the folds are
+/// computed as written.
+struct Terms {
+    terms: Vec<Num>,
+    sum: Option<Num>,
+    /// The lcm of the denominators of every term held so far.
+    lcm: u64,
+    /// The largest `|numerator|` of every term held so far.
+    top: u64,
+}
+
+impl Terms {
+    fn new(terms: Vec<Num>) -> Terms {
+        let mut side = Terms { terms, sum: None, lcm: 1, top: 0 };
+        let mut exact = true;
+        for k in 0..side.terms.len() {
+            exact = exact && side.admit(side.terms[k]);
+        }
+        if exact && side.safe() {
+            side.sum = Some(fold(&side.terms, None));
+        }
+        side
+    }
+
+    /// Widens `lcm` and `top` to cover `x`; false when `x` is a float or
+    /// the lcm passes `i64::MAX`.
+    fn admit(&mut self, x: Num) -> bool {
+        let Some((n, d)) = x.as_ratio() else { return false };
+        let d = d.unsigned_abs();
+        if !self.lcm.is_multiple_of(d) {
+            match (self.lcm / gcd(self.lcm, d)).checked_mul(d) {
+                Some(l) if l <= i64::MAX as u64 => self.lcm = l,
+                _ => return false,
+            }
+        }
+        self.top = self.top.max(n.unsigned_abs());
+        true
+    }
+
+    /// `n · top · lcm ≤ i64::MAX`.
+    fn safe(&self) -> bool {
+        let n = self.terms.len() as u128;
+        n.checked_mul(u128::from(self.top))
+            .and_then(|x| x.checked_mul(u128::from(self.lcm)))
+            .is_some_and(|x| x <= i64::MAX as u128)
+    }
+
+    /// Replaces term `i`.
+    fn set(&mut self, i: usize, x: Num) {
+        let old = std::mem::replace(&mut self.terms[i], x);
+        if let Some(sum) = self.sum {
+            self.sum = (self.admit(x) && self.safe()).then(|| sum - old + x);
+        }
+    }
+
+    /// `Σⱼ termⱼ`.
+    fn total(&self) -> Num {
+        self.sum.unwrap_or_else(|| fold(&self.terms, None))
+    }
+
+    /// `Σ_{j≠i} termⱼ`.
+    fn others(&self, i: usize) -> Num {
+        match self.sum {
+            Some(sum) => sum - self.terms[i],
+            None => fold(&self.terms, Some(i)),
+        }
+    }
+}
+
+/// `0 + t₀ + t₁ + …` in written order, leaving out `skip`.
+fn fold(terms: &[Num], skip: Option<usize>) -> Num {
+    (0..terms.len()).filter(|&j| Some(j) != skip).fold(Num::ZERO, |acc, j| acc + terms[j])
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{Terms, fold};
+    use crate::num::Num;
+
+    /// Terms of every kind a chance node meets: small fractions, numbers
+    /// near `i64`'s limits (whose sums overflow to floats), floats, ±∞.
+    fn term() -> impl Strategy<Value = Num> {
+        prop_oneof![
+            4 => (-50i64..50, 1i64..12).prop_map(|(n, d)| Num::int(n) / Num::int(d)),
+            2 => (-(1i64 << 62)..(1i64 << 62), 1i64..4).prop_map(|(n, d)| Num::int(n) / Num::int(d)),
+            1 => (1i64..1000).prop_map(|n| Num::int(n) / Num::int(1_000_000_007)),
+            1 => (-9i64..9).prop_map(|n| Num::int(i64::MAX) * Num::int(3) / Num::int(i64::MAX) + Num::int(n)),
+            1 => prop_oneof![Just(Num::INF), Just(Num::NEG_INF), Just(Num::ZERO)],
+        ]
+    }
+
+    proptest! {
+        /// After any replacements, the kept sums are the written-order
+        /// folds, bit for bit (by `Debug`: `Ratio(1, 1)` is not `Float(1.0)`).
+        #[test]
+        fn kept_sums_are_the_folds(start in prop::collection::vec(term(), 1..12), sets in prop::collection::vec((0usize..12, term()), 0..24)) {
+            let mut side = Terms::new(start);
+            for (i, x) in sets {
+                let i = i % side.terms.len();
+                side.set(i, x);
+                prop_assert_eq!(format!("{:?}", side.total()), format!("{:?}", fold(&side.terms, None)));
+                for j in 0..side.terms.len() {
+                    prop_assert_eq!(format!("{:?}", side.others(j)), format!("{:?}", fold(&side.terms, Some(j))));
+                }
+            }
+        }
+    }
+
+    /// The bound holds exactly at its edge and fails just past it.
+    #[test]
+    fn the_running_sum_stops_where_overflow_could_start() {
+        let third = |n: i64| Num::int(n) / Num::int(3);
+        let edge = i64::MAX / 6;
+        assert!(Terms::new(vec![third(edge), third(1)]).sum.is_some());
+        assert!(Terms::new(vec![third(edge + 1), third(1)]).sum.is_none());
+        assert!(Terms::new(vec![Num::INF, Num::ZERO]).sum.is_none());
+        let mut side = Terms::new(vec![Num::int(2), Num::int(5)]);
+        side.set(0, third(edge));
+        assert_eq!(side.sum, Some(third(edge) + Num::int(5)));
+        side.set(1, Num::int(i64::MAX / 2));
+        assert!(side.sum.is_none());
     }
 }
