@@ -403,6 +403,15 @@ impl Game {
         node.edge(i).prob.unwrap_or_else(|| Num::ONE / Num::int(node.children().len() as i64))
     }
 
+    /// The probabilities of a CHANCE node's children in written order:
+    /// [`Game::prob`] of each, the uniform one computed once.
+    pub fn probs(&self, id: NodeId) -> impl Iterator<Item = Num> + '_ {
+        let node = self.node(id);
+        let n = node.children().len();
+        let uniform = Num::ONE / Num::int(n as i64);
+        (0..n).map(move |i| node.edge(i).prob.unwrap_or(uniform))
+    }
+
     /// A label for people: the node's name, else its path.
     pub fn display_name(&self, id: NodeId, path: &Path) -> String {
         match self.node(id).name() {

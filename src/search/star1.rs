@@ -162,8 +162,7 @@ impl<'g> Star<'g> {
     fn chance(&mut self, id: NodeId, child: u32, depth: u32, alpha: Bound, beta: Bound) -> (Num, BoundKind) {
         let window = Window { alpha: alpha.v, beta: beta.v };
         self.trace.push(Event::Enter { node: id, child, window: Some(window) });
-        let n = self.game.node(id).children().len();
-        let probs: Vec<Num> = (0..n).map(|i| self.game.prob(id, i)).collect();
+        let probs: Vec<Num> = self.game.probs(id).collect();
         let order = self.order.children(id, depth);
         let mut bet = Chance::new(probs, depth, alpha, beta, self.range);
         if self.probing {
@@ -177,8 +176,10 @@ impl<'g> Star<'g> {
             let (a, b) = bet.window(i as usize, self.range);
             let c = self.game.node(id).children()[i as usize].child;
             let (cv, cb) = self.value(c, i, depth + 1, a, b);
-            bet.learn(i as usize, Interval::of(cv, cb, self.range));
-            sum = sum + bet.probs[i as usize] * cv;
+            // `pᵢ·cv` is one of the two products learned: `cv` is the
+            // interval's lo unless it is only an upper bound.
+            let (lo, hi) = bet.learn(i as usize, Interval::of(cv, cb, self.range));
+            sum = sum + if cb == BoundKind::Upper { hi } else { lo };
             let now = Some(window);
             self.trace.push(Event::Update { child: i, value: Value::Scalar(sum), window: now, best: false });
             let Some(high) = bet.cut(self.opts) else { continue };

@@ -32,15 +32,20 @@ pub(crate) struct Chance {
 impl Chance {
     /// Nothing known yet: every child in `[L, U]` (`range`).
     pub fn new(probs: Vec<Num>, depth: u32, alpha: Bound, beta: Bound, range: (Num, Num)) -> Chance {
-        let lo = Terms::new(probs.iter().map(|&p| p * range.0).collect());
-        let hi = Terms::new(probs.iter().map(|&p| p * range.1).collect());
+        let lo = Terms::new(products(&probs, range.0));
+        let hi = Terms::new(products(&probs, range.1));
         Chance { probs, depth, alpha, beta, lo, hi }
     }
 
-    /// Records what is now known of child `i`.
-    pub fn learn(&mut self, i: usize, k: Interval) {
-        self.lo.set(i, self.probs[i] * k.lo);
-        self.hi.set(i, self.probs[i] * k.hi);
+    /// Records what is now known of child `i`; returns `(pᵢ·lo, pᵢ·hi)`.
+    pub fn learn(&mut self, i: usize, k: Interval) -> (Num, Num) {
+        let p = self.probs[i];
+        let lo = p * k.lo;
+        // An exact value: one product (the same `Num` either way).
+        let hi = if k.hi.bits() == k.lo.bits() { lo } else { p * k.hi };
+        self.lo.set(i, lo);
+        self.hi.set(i, hi);
+        (lo, hi)
     }
 
     /// `(Σ pⱼ·loⱼ, Σ pⱼ·hiⱼ)`: what the node's value can still be.
@@ -155,6 +160,22 @@ impl Terms {
             None => fold(&self.terms, Some(i)),
         }
     }
+}
+
+/// `pⱼ·x` for every j, multiplying once per run of equal probabilities
+/// (equal bits: the same product).
+fn products(probs: &[Num], x: Num) -> Vec<Num> {
+    let mut last: Option<(Num, Num)> = None;
+    let mut out = Vec::with_capacity(probs.len());
+    for &p in probs {
+        let t = match last {
+            Some((q, t)) if q.bits() == p.bits() => t,
+            _ => p * x,
+        };
+        last = Some((p, t));
+        out.push(t);
+    }
+    out
 }
 
 /// `0 + t₀ + t₁ + …` in written order, leaving out `skip`.
