@@ -129,7 +129,8 @@ impl Num {
             && d != i64::MIN
         {
             let g = gcd64(n.unsigned_abs(), d.unsigned_abs()).max(1) as i64;
-            let (n, d) = (n / g, d / g);
+            // Already in lowest terms (common): no division.
+            let (n, d) = if g == 1 { (n, d) } else { (n / g, d / g) };
             return if d < 0 { Num::ratio(-n, -d) } else { Num::ratio(n, d) };
         }
         let g = gcd(num, den).max(1);

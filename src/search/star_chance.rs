@@ -55,10 +55,9 @@ impl Chance {
 
     /// `Some(false)`: fail low (`Σ p·hi ≤ α`); `Some(true)`: fail high.
     pub fn cut(&self, opts: &Options) -> Option<bool> {
-        let (lo, hi) = self.totals();
-        if opts.cuts.alpha_cut(hi, self.alpha.v) {
+        if opts.cuts.alpha_cut_by(self.hi.cmp_total(self.alpha.v)) {
             Some(false)
-        } else if opts.cuts.beta_cut(lo, self.beta.v) {
+        } else if opts.cuts.beta_cut_by(self.lo.cmp_total(self.beta.v)) {
             Some(true)
         } else {
             None
@@ -88,16 +87,19 @@ impl Chance {
 /// as folds from zero in written order. When every term is an exact
 /// rational `aⱼ/dⱼ` with `n · max|aⱼ| · lcm(dⱼ) ≤ i64::MAX`, every partial
 /// sum of any subset of them, over the common denominator, has a
-/// numerator and denominator that fit in `i64`: no addition overflows to a
-/// float, each gives the exact rational, and a reduced rational has one
-/// form, so a running sum gives the same `Num`, bit for bit, as the fold in
-/// any order. `lcm` and `top` cover every term the side has held, so the
-/// differences taken on the way stay inside the bound too. Once a term is
-/// a float or the bound fails, `sum` is `None` for good and the folds are
-/// computed as written.
+/// numerator and denominator that fit in `i64`: no addition of the fold
+/// overflows to a float, each gives the exact rational, and a reduced
+/// rational has one form. So the fold is the exact sum, reduced, and the
+/// sum can be kept as an integer numerator over the lcm (`num`), updated
+/// without any gcd, and reduced only when a `Num` is asked for — the same
+/// `Num`, bit for bit. `lcm` and `top` cover every term the side has held.
+/// Once a term is a float or the bound fails, `exact` is false for good
+/// and the folds are computed as written.
 struct Terms {
     terms: Vec<Num>,
-    sum: Option<Num>,
+    exact: bool,
+    /// `Σ termⱼ = num / lcm` (not reduced), while `exact`.
+    num: i128,
     /// The lcm of the denominators of every term held so far.
     lcm: u64,
     /// The largest `|numerator|` of every term held so far.
@@ -106,25 +108,28 @@ struct Terms {
 
 impl Terms {
     fn new(terms: Vec<Num>) -> Terms {
-        let mut side = Terms { terms, sum: None, lcm: 1, top: 0 };
-        let mut exact = true;
+        let mut side = Terms { terms, exact: true, num: 0, lcm: 1, top: 0 };
         for k in 0..side.terms.len() {
-            exact = exact && side.admit(side.terms[k]);
+            side.exact = side.exact && side.admit(side.terms[k]);
         }
-        if exact && side.safe() {
-            side.sum = Some(fold(&side.terms, None));
+        side.exact = side.exact && side.safe();
+        if side.exact {
+            side.num = side.terms.iter().map(|&t| side.scaled(t)).sum();
         }
         side
     }
 
-    /// Widens `lcm` and `top` to cover `x`; false when `x` is a float or
-    /// the lcm passes `i64::MAX`.
+    /// Widens `lcm` (rescaling `num`) and `top` to cover `x`; false when
+    /// `x` is a float or the lcm passes `i64::MAX`.
     fn admit(&mut self, x: Num) -> bool {
         let Some((n, d)) = x.as_ratio() else { return false };
         let d = d.unsigned_abs();
         if !self.lcm.is_multiple_of(d) {
             match (self.lcm / gcd(self.lcm, d)).checked_mul(d) {
-                Some(l) if l <= i64::MAX as u64 => self.lcm = l,
+                Some(l) if l <= i64::MAX as u64 => {
+                    self.num *= i128::from(l / self.lcm);
+                    self.lcm = l;
+                }
                 _ => return false,
             }
         }
@@ -140,24 +145,52 @@ impl Terms {
             .is_some_and(|x| x <= i64::MAX as u128)
     }
 
+    /// An admitted (so exact) term's numerator over `lcm`.
+    fn scaled(&self, t: Num) -> i128 {
+        let Some((n, d)) = t.as_ratio() else { return 0 };
+        let d = d.unsigned_abs();
+        let factor = if d == self.lcm { 1 } else { self.lcm / d };
+        i128::from(n) * i128::from(factor)
+    }
+
+    /// `num / lcm` reduced: the exact sum (`num` fits `i64`, by the bound;
+    /// `skip` says which fold it stands for, should it ever not).
+    fn reduced(&self, num: i128, skip: Option<usize>) -> Num {
+        match i64::try_from(num) {
+            Ok(num) => Num::int(num) / Num::int(self.lcm as i64),
+            Err(_) => fold(&self.terms, skip),
+        }
+    }
+
     /// Replaces term `i`.
     fn set(&mut self, i: usize, x: Num) {
         let old = std::mem::replace(&mut self.terms[i], x);
-        if let Some(sum) = self.sum {
-            self.sum = (self.admit(x) && self.safe()).then(|| sum - old + x);
+        self.exact = self.exact && self.admit(x) && self.safe();
+        if self.exact {
+            self.num += self.scaled(x) - self.scaled(old);
         }
     }
 
     /// `Σⱼ termⱼ`.
     fn total(&self) -> Num {
-        self.sum.unwrap_or_else(|| fold(&self.terms, None))
+        if self.exact { self.reduced(self.num, None) } else { fold(&self.terms, None) }
+    }
+
+    /// How `Σⱼ termⱼ` compares with `x` (as `Num`'s order has it: exactly
+    /// between rationals, so without reducing the sum).
+    fn cmp_total(&self, x: Num) -> std::cmp::Ordering {
+        match (self.exact, x.as_ratio()) {
+            (true, Some((n, d))) => (self.num * i128::from(d)).cmp(&(i128::from(n) * i128::from(self.lcm))),
+            _ => self.total().cmp(&x),
+        }
     }
 
     /// `Σ_{j≠i} termⱼ`.
     fn others(&self, i: usize) -> Num {
-        match self.sum {
-            Some(sum) => sum - self.terms[i],
-            None => fold(&self.terms, Some(i)),
+        if self.exact {
+            self.reduced(self.num - self.scaled(self.terms[i]), Some(i))
+        } else {
+            fold(&self.terms, Some(i))
         }
     }
 }
@@ -218,7 +251,11 @@ mod tests {
             for (i, x) in sets {
                 let i = i % side.terms.len();
                 side.set(i, x);
-                prop_assert_eq!(format!("{:?}", side.total()), format!("{:?}", fold(&side.terms, None)));
+                let total = fold(&side.terms, None);
+                prop_assert_eq!(format!("{:?}", side.total()), format!("{:?}", total));
+                for x in [total, Num::ZERO, Num::int(3) / Num::int(7), Num::INF, Num::NEG_INF, side.terms[i]] {
+                    prop_assert_eq!(side.cmp_total(x), total.cmp(&x));
+                }
                 for j in 0..side.terms.len() {
                     prop_assert_eq!(format!("{:?}", side.others(j)), format!("{:?}", fold(&side.terms, Some(j))));
                 }
@@ -231,13 +268,14 @@ mod tests {
     fn the_running_sum_stops_where_overflow_could_start() {
         let third = |n: i64| Num::int(n) / Num::int(3);
         let edge = i64::MAX / 6;
-        assert!(Terms::new(vec![third(edge), third(1)]).sum.is_some());
-        assert!(Terms::new(vec![third(edge + 1), third(1)]).sum.is_none());
-        assert!(Terms::new(vec![Num::INF, Num::ZERO]).sum.is_none());
+        assert!(Terms::new(vec![third(edge), third(1)]).exact);
+        assert!(!Terms::new(vec![third(edge + 1), third(1)]).exact);
+        assert!(!Terms::new(vec![Num::INF, Num::ZERO]).exact);
         let mut side = Terms::new(vec![Num::int(2), Num::int(5)]);
         side.set(0, third(edge));
-        assert_eq!(side.sum, Some(third(edge) + Num::int(5)));
+        assert!(side.exact);
+        assert_eq!(format!("{:?}", side.total()), format!("{:?}", third(edge) + Num::int(5)));
         side.set(1, Num::int(i64::MAX / 2));
-        assert!(side.sum.is_none());
+        assert!(!side.exact);
     }
 }
