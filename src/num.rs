@@ -145,6 +145,18 @@ impl Num {
         }
     }
 
+    /// `num / den` (`den ≠ 0`) as every operation on rationals makes its
+    /// result: reduced, or a float when the reduced fraction does not fit.
+    /// It depends only on the value, not on how it is written, so an
+    /// expression worked out exactly in `i128` gives what the operations
+    /// one by one give whenever their intermediate results all fit.
+    pub(crate) fn from_fraction(num: i128, den: i128) -> Num {
+        if den == 0 {
+            return Num::float(num as f64 / 0.0);
+        }
+        Num::from_i128(num, den)
+    }
+
     /// Parses `3`, `-2.5`, `1e3`, `2.5E-1`, `1/3`, `-7/2`, `inf`, `-inf`.
     pub fn parse(text: &str) -> Result<Num, NumError> {
         let t = text.trim();

@@ -73,8 +73,8 @@ impl Chance {
         if p.is_zero() {
             return (lo_bound, hi_bound);
         }
-        let a = (self.alpha.v - self.hi.others(i)) / p;
-        let b = (self.beta.v - self.lo.others(i)) / p;
+        let a = self.hi.minus_others(self.alpha.v, i) / p;
+        let b = self.lo.minus_others(self.beta.v, i) / p;
         let mine = Cause::Ancestor(self.depth);
         let alpha = if a > range.0 { Bound { v: a, cause: mine } } else { lo_bound };
         let beta = if b < range.1 { Bound { v: b, cause: mine } } else { hi_bound };
@@ -185,6 +185,22 @@ impl Terms {
         }
     }
 
+    /// `x − Σ_{j≠i} termⱼ`. With `x` and the sum exact, worked out in
+    /// `i128` (`|x|`'s parts, `num` and `lcm` are below 2^63, so nothing
+    /// overflows) and reduced once: the sum reduced is a rational that
+    /// fits, so the subtraction as written gives `from_fraction` of the
+    /// same value.
+    fn minus_others(&self, x: Num, i: usize) -> Num {
+        match (self.exact, x.as_ratio()) {
+            (true, Some((n, d))) => {
+                let (d, lcm) = (i128::from(d), i128::from(self.lcm));
+                let rest = self.num - self.scaled(self.terms[i]);
+                Num::from_fraction(i128::from(n) * lcm - rest * d, d * lcm)
+            }
+            _ => x - self.others(i),
+        }
+    }
+
     /// `Σ_{j≠i} termⱼ`.
     fn others(&self, i: usize) -> Num {
         if self.exact {
@@ -257,7 +273,11 @@ mod tests {
                     prop_assert_eq!(side.cmp_total(x), total.cmp(&x));
                 }
                 for j in 0..side.terms.len() {
-                    prop_assert_eq!(format!("{:?}", side.others(j)), format!("{:?}", fold(&side.terms, Some(j))));
+                    let others = fold(&side.terms, Some(j));
+                    prop_assert_eq!(format!("{:?}", side.others(j)), format!("{:?}", others));
+                    for x in [Num::ZERO, Num::int(-99) / Num::int(7), Num::int(i64::MAX), Num::int(i64::MIN + 1) / Num::int(3), Num::NEG_INF, total] {
+                        prop_assert_eq!(format!("{:?}", side.minus_others(x, j)), format!("{:?}", x - others));
+                    }
                 }
             }
         }
