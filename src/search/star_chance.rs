@@ -73,11 +73,25 @@ impl Chance {
         if p.is_zero() {
             return (lo_bound, hi_bound);
         }
-        let a = self.hi.minus_others(self.alpha.v, i) / p;
-        let b = self.lo.minus_others(self.beta.v, i) / p;
         let mine = Cause::Ancestor(self.depth);
-        let alpha = if a > range.0 { Bound { v: a, cause: mine } } else { lo_bound };
-        let beta = if b < range.1 { Bound { v: b, cause: mine } } else { hi_bound };
+        // `Aᵢ > L`, and `Aᵢ` only when it is used: from the exact quotient
+        // when there is one, else as written.
+        let alpha = match (self.hi.quotient(self.alpha.v, i, p), range.0.as_ratio()) {
+            (Some(q), Some(l)) if order(q, l).is_le() => lo_bound,
+            (Some(q), Some(_)) => Bound { v: Num::from_fraction(q.0, q.1), cause: mine },
+            _ => match self.hi.minus_others(self.alpha.v, i) / p {
+                a if a > range.0 => Bound { v: a, cause: mine },
+                _ => lo_bound,
+            },
+        };
+        let beta = match (self.lo.quotient(self.beta.v, i, p), range.1.as_ratio()) {
+            (Some(q), Some(u)) if order(q, u).is_ge() => hi_bound,
+            (Some(q), Some(_)) => Bound { v: Num::from_fraction(q.0, q.1), cause: mine },
+            _ => match self.lo.minus_others(self.beta.v, i) / p {
+                b if b < range.1 => Bound { v: b, cause: mine },
+                _ => hi_bound,
+            },
+        };
         (alpha, beta)
     }
 }
@@ -201,6 +215,28 @@ impl Terms {
         }
     }
 
+    /// `(x − Σ_{j≠i} termⱼ) / p` as an exact fraction `(num, den)`, `den >
+    /// 0`, not reduced — when `x`, `p > 0` and the sum are exact and both
+    /// steps' unreduced results fit `i64`. Then each step as written gave
+    /// an exact rational (its reduced form is no larger), so
+    /// `Num::from_fraction` of this is the `Num` they gave, and comparing
+    /// it exactly is comparing that `Num`.
+    fn quotient(&self, x: Num, i: usize, p: Num) -> Option<(i128, i128)> {
+        let ((xn, xd), (pn, pd)) = (x.as_ratio()?, p.as_ratio()?);
+        if !self.exact || pn <= 0 {
+            return None;
+        }
+        let fits = |v: i128| i64::try_from(v).is_ok_and(|v| v != i64::MIN);
+        let (xd, lcm) = (i128::from(xd), i128::from(self.lcm));
+        let rest = self.num - self.scaled(self.terms[i]);
+        let (dn, dd) = (i128::from(xn) * lcm - rest * xd, xd * lcm);
+        if !fits(dn) || !fits(dd) {
+            return None;
+        }
+        let (qn, qd) = (dn * i128::from(pd), dd * i128::from(pn));
+        (fits(qn) && fits(qd)).then_some((qn, qd))
+    }
+
     /// `Σ_{j≠i} termⱼ`.
     fn others(&self, i: usize) -> Num {
         if self.exact {
@@ -209,6 +245,13 @@ impl Terms {
             fold(&self.terms, Some(i))
         }
     }
+}
+
+/// How fraction `a` compares with `b` (`(num, den)`, denominators
+/// positive, numerators and denominators within `i64`), exactly, as `Num`
+/// orders rationals.
+fn order(a: (i128, i128), b: (i64, i64)) -> std::cmp::Ordering {
+    (a.0 * i128::from(b.1)).cmp(&(i128::from(b.0) * a.1))
 }
 
 /// `pⱼ·x` for every j, multiplying once per run of equal probabilities
