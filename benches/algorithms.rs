@@ -6,6 +6,8 @@
 //! ```text
 //! cargo bench --bench algorithms                 # 10^3, 10^5, 10^6, 10^7 leaves (b=10) and 3^14
 //! cargo bench --bench algorithms -- 10x6         # one size: branching x depth
+//! cargo bench --bench algorithms -- chance 10x6  # the matrix's chance tree (MAX, CHANCE, MIN, CHANCE, …)
+//! cargo bench --bench algorithms -- chance full 10x6  # the same, probabilities written (`1/10:`)
 //! ```
 //!
 //! Times are the best of a few runs (one run from 10^6 leaves up).
@@ -15,6 +17,9 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 mod common;
+#[path = "matrix/forms.rs"]
+#[allow(dead_code)]
+mod forms;
 
 use common::{LIVE, PEAK};
 use gametree::search;
@@ -48,8 +53,14 @@ fn ms(d: Duration) -> String {
 }
 
 /// Times the load and every applicable algorithm on one tree.
-fn rows(branching: u32, depth: u32) {
-    let text = gametree::check::bigtree::uniform(branching, depth, 1);
+fn rows(branching: u32, depth: u32, shape: Shape) {
+    let text = match shape {
+        Shape::TwoPlayer => gametree::check::bigtree::uniform(branching, depth, 1),
+        Shape::Chance { full } => {
+            let f = forms::forms(forms::Shape::Chance, branching, depth, false, |_| String::new());
+            if full { f.full } else { f.quick.expect("the chance tree has a quick form") }
+        }
+    };
     let leaves = gametree::check::bigtree::leaves(branching, depth);
     let runs = match leaves {
         1_000_000.. => 1,
@@ -68,11 +79,24 @@ fn rows(branching: u32, depth: u32) {
     }
 }
 
+/// Which tree: the two-player one, or the matrix's chance tree (`full`:
+/// with its probabilities written on the edges).
+#[derive(Clone, Copy)]
+enum Shape {
+    TwoPlayer,
+    Chance { full: bool },
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let shape = match args.iter().any(|a| a == "chance") {
+        true => Shape::Chance { full: args.iter().any(|a| a == "full") },
+        false => Shape::TwoPlayer,
+    };
     let sizes = common::sizes();
     println!("| tree | stage | ms | nodes (load) / visits (search) | peak heap B/node |");
     println!("|---|---|---|---|---|");
     for (b, d) in sizes {
-        rows(b, d);
+        rows(b, d, shape);
     }
 }

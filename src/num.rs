@@ -73,11 +73,24 @@ pub enum NumError {
     TooLarge,
 }
 
+/// Stein's binary gcd: shifts and subtractions, no division (a `u64`
+/// division costs tens of cycles, and every rational operation reduces).
 fn gcd64(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+    if a == 0 || b == 0 {
+        return a | b;
     }
-    a
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            (a, b) = (b, a);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }
 
 fn gcd(mut a: i128, mut b: i128) -> i128 {
@@ -116,7 +129,8 @@ impl Num {
             && d != i64::MIN
         {
             let g = gcd64(n.unsigned_abs(), d.unsigned_abs()).max(1) as i64;
-            let (n, d) = (n / g, d / g);
+            // Already in lowest terms (common): no division.
+            let (n, d) = if g == 1 { (n, d) } else { (n / g, d / g) };
             return if d < 0 { Num::ratio(-n, -d) } else { Num::ratio(n, d) };
         }
         let g = gcd(num, den).max(1);
@@ -129,6 +143,18 @@ impl Num {
             (Ok(n), Ok(d)) => Num::ratio(n, d),
             _ => Num::float(n as f64 / d as f64),
         }
+    }
+
+    /// `num / den` (`den ≠ 0`) as every operation on rationals makes its
+    /// result: reduced, or a float when the reduced fraction does not fit.
+    /// It depends only on the value, not on how it is written, so an
+    /// expression worked out exactly in `i128` gives what the operations
+    /// one by one give whenever their intermediate results all fit.
+    pub(crate) fn from_fraction(num: i128, den: i128) -> Num {
+        if den == 0 {
+            return Num::float(num as f64 / 0.0);
+        }
+        Num::from_i128(num, den)
     }
 
     /// Parses `3`, `-2.5`, `1e3`, `2.5E-1`, `1/3`, `-7/2`, `inf`, `-inf`.
@@ -245,6 +271,15 @@ impl Num {
     /// bits). For tables that must give back exactly what was put in.
     pub fn bits(self) -> (i64, i64) {
         (self.num, self.den.get())
+    }
+
+    /// `(numerator, denominator)` of an exact rational, in lowest terms
+    /// with the denominator positive; `None` for a float.
+    pub fn as_ratio(&self) -> Option<(i64, i64)> {
+        match self.repr() {
+            Repr::Ratio(n, d) => Some((n, d)),
+            Repr::Float(_) => None,
+        }
     }
 
     /// True for exact rationals (including whole numbers).
@@ -427,6 +462,31 @@ mod tests {
                         assert!(!fits, "{num}/{den} became a float though it fits");
                     }
                 }
+            }
+        }
+    }
+
+    /// The binary gcd against Euclid's, on edges and a pseudo-random sweep.
+    #[test]
+    fn binary_gcd_is_euclids() {
+        let euclid = |mut a: u64, mut b: u64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        let mut all = vec![0u64, 1, 2, 3, 6, 10, 12, 1 << 40, 3 << 61, u64::MAX, u64::MAX - 1, i64::MAX as u64];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            all.push(x >> (x % 64));
+            all.push((x % 1000) * 720);
+        }
+        for &a in &all {
+            for &b in &all {
+                assert_eq!(gcd64(a, b), euclid(a, b), "gcd({a}, {b})");
             }
         }
     }

@@ -4,6 +4,7 @@
 //! cargo bench --bench matrix                 # 10^6 leaves (b=10, d=6)
 //! cargo bench --bench matrix -- 10x7         # one size: branching x depth
 //! cargo bench --bench matrix -- quick        # only some forms: quick, full, yaml
+//! cargo bench --bench matrix -- chance       # only some shapes: minmax, chance, players
 //! ```
 //!
 //! For each tree shape (MAX/MIN, chance, three players) and input form
@@ -156,7 +157,18 @@ fn main() {
     for (b, d) in sizes {
         for (shape, algorithms) in shapes {
             let reference = if shape == Shape::Chance { Algorithm::Expectiminimax } else { algorithms[0] };
-            let asked: Vec<String> = std::env::args().skip(1).filter(|a| !a.contains('x') && a != "--bench").collect();
+            let shape_words = ["minmax", "chance", "players"];
+            let words: Vec<String> = std::env::args().skip(1).filter(|a| !a.contains('x') && a != "--bench").collect();
+            let shapes_asked: Vec<&String> = words.iter().filter(|a| shape_words.contains(&a.as_str())).collect();
+            let key = match shape {
+                Shape::TwoPlayer => "minmax",
+                Shape::Chance => "chance",
+                Shape::Players => "players",
+            };
+            if !shapes_asked.is_empty() && !shapes_asked.iter().any(|a| *a == key) {
+                continue;
+            }
+            let asked: Vec<String> = words.into_iter().filter(|a| !shape_words.contains(&a.as_str())).collect();
             let yaml = asked.is_empty() || asked.iter().any(|a| a == "yaml");
             let f = forms::forms(shape, b, d, yaml, expect(shape, reference));
             if let Some(y) = &f.yaml {

@@ -51,9 +51,18 @@ impl Builder {
     pub fn set_children(&mut self, id: NodeId, edges: impl IntoIterator<Item = NewEdge>) {
         let first = self.game.edges.len();
         for e in edges {
-            if e.label.is_some() || e.prob.is_some() || e.transposition {
-                let extra = EdgeExtra { label: e.label, prob: e.prob, transposition: e.transposition, span: None };
+            if e.label.is_some() || e.transposition {
+                let extra = EdgeExtra { label: e.label, transposition: e.transposition, span: None };
                 self.game.edge_extras.push((self.game.edges.len() as u32, extra));
+            }
+            if e.prob.is_some() && self.game.probs.is_empty() {
+                // The first probability: a column for every edge from now on.
+                let mut probs = Vec::with_capacity(self.game.edges.capacity().max(self.game.edges.len() + 1));
+                probs.resize(self.game.edges.len(), None);
+                self.game.probs = probs;
+            }
+            if !self.game.probs.is_empty() || e.prob.is_some() {
+                self.game.probs.push(e.prob);
             }
             self.game.edges.push(Edge { child: e.child.unwrap_or(NodeId::ROOT) });
         }
@@ -72,6 +81,9 @@ impl Builder {
     pub fn set_plain_children(&mut self, id: NodeId, children: impl IntoIterator<Item = NodeId>) {
         let first = self.game.edges.len();
         self.game.edges.extend(children.into_iter().map(|child| Edge { child }));
+        if !self.game.probs.is_empty() {
+            self.game.probs.resize(self.game.edges.len(), None);
+        }
         self.set_range(id, first);
     }
 
@@ -199,7 +211,7 @@ impl Builder {
         }
         let mut errors = Vec::new();
         let (bounds, players) = (game.bounds, game.players.len());
-        let probabilities_written = !game.edge_extras.is_empty();
+        let probabilities_written = !game.probs.is_empty();
         let mut forward = true;
         for (i, slot) in game.slots.iter().enumerate() {
             let id = NodeId(i as u32);
@@ -283,8 +295,8 @@ fn out_of_bounds(game: &Game, v: Num, at: Span) -> Option<Diagnostic> {
 /// to 1 (within 1e-9: validation holds exact fractions to exactly 1).
 fn probabilities(game: &Game, id: NodeId) -> Option<K> {
     let node = game.node(id);
-    if game.edge_extras.is_empty() {
-        // No edge carries anything (the common, machine-written case).
+    if game.probs.is_empty() {
+        // No edge carries a probability (the common, machine-written case).
         let bare_chance = node.kind() == NodeKind::Chance && game.is_multiplayer();
         return bare_chance.then_some(K::MultiplayerChanceWithoutProbabilities);
     }

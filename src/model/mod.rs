@@ -90,8 +90,9 @@ pub enum Utility<'a> {
 }
 
 /// An edge from a node to one of its children: 4 bytes in the arena. Its
-/// rarely written parts (label, probability, `&`) live in a side table
-/// keyed by the edge's index; read them through [`NodeRef::edge`].
+/// rarely written parts (label, `&`) live in a side table keyed by the
+/// edge's index, its probability in a column of its own (see
+/// [`Game`]'s `probs`); read them through [`NodeRef::edge`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Edge {
     pub child: NodeId,
@@ -166,7 +167,6 @@ struct NodeExtra {
 #[derive(Clone, Debug, PartialEq)]
 struct EdgeExtra {
     label: Option<String>,
-    prob: Option<Num>,
     transposition: bool,
     /// Where a transposition's `&B` is written.
     span: Option<Span>,
@@ -270,6 +270,12 @@ pub struct Game {
     node_extras: Vec<NodeExtra>,
     /// (edge index, its extra), sorted by edge index.
     edge_extras: Vec<(u32, EdgeExtra)>,
+    /// The probability written on each edge, by edge index (16 bytes an
+    /// edge); empty when no edge has one, as in most trees. A probability
+    /// is written on nearly every edge of a chance tree that has them, so
+    /// a column is smaller than a keyed side table (an `EdgeExtra` with
+    /// its key is 80 bytes).
+    probs: Vec<Option<Num>>,
     /// Each name and the path where its node is written.
     names: std::collections::BTreeMap<String, Path>,
 }
@@ -277,7 +283,8 @@ pub struct Game {
 impl Game {
     /// An arena with no node: only a [`Builder`] holds one.
     fn empty() -> Game {
-        let (slots, edges, node_extras, edge_extras) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (slots, edges, node_extras, edge_extras, probs) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let names = std::collections::BTreeMap::new();
         Game {
             title: None,
@@ -288,6 +295,7 @@ impl Game {
             edges,
             node_extras,
             edge_extras,
+            probs,
             names,
         }
     }
@@ -332,9 +340,10 @@ impl Game {
             true => None,
             false => self.edge_extras.binary_search_by_key(&(index as u32), |(k, _)| *k).ok(),
         };
+        let prob = self.probs.get(index).copied().flatten();
         match extra.map(|k| &self.edge_extras[k].1) {
-            Some(x) => EdgeView { child, label: x.label.as_deref(), prob: x.prob, transposition: x.transposition },
-            None => EdgeView { child, label: None, prob: None, transposition: false },
+            Some(x) => EdgeView { child, label: x.label.as_deref(), prob, transposition: x.transposition },
+            None => EdgeView { child, label: None, prob, transposition: false },
         }
     }
 
@@ -401,6 +410,14 @@ impl Game {
     pub fn prob(&self, id: NodeId, i: usize) -> Num {
         let node = self.node(id);
         node.edge(i).prob.unwrap_or_else(|| Num::ONE / Num::int(node.children().len() as i64))
+    }
+
+    /// The probabilities of a CHANCE node's children in written order:
+    /// [`Game::prob`] of each, the uniform one computed once.
+    pub fn probs(&self, id: NodeId) -> impl Iterator<Item = Num> + '_ {
+        let range = self.slots[id.index()].edges();
+        let uniform = Num::ONE / Num::int(range.len() as i64);
+        range.map(move |k| self.probs.get(k).copied().flatten().unwrap_or(uniform))
     }
 
     /// A label for people: the node's name, else its path.

@@ -59,6 +59,8 @@ impl Expectiminimax<'_> {
             NodeKind::Min => Num::INF,
             _ => Num::ZERO,
         };
+        // The probabilities once per node (each `1/n` is a division).
+        let probs: Vec<Num> = if kind == NodeKind::Chance { self.game.probs(id).collect() } else { Vec::new() };
         for i in self.order.children(id, depth) {
             let c = self.game.node(id).children()[i as usize].child;
             let cv = self.value(c, i, depth + 1);
@@ -68,7 +70,7 @@ impl Expectiminimax<'_> {
                 _ => false,
             };
             if kind == NodeKind::Chance {
-                v = v + self.game.prob(id, i as usize) * cv;
+                v = v + probs[i as usize] * cv;
             } else if best {
                 v = cv;
             }

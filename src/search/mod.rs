@@ -38,6 +38,10 @@ mod pvs;
 mod star1;
 mod star2;
 mod star_chance;
+#[cfg(test)]
+mod star_reference;
+#[cfg(test)]
+mod star_tests;
 pub mod trace;
 mod tt;
 

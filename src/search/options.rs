@@ -233,17 +233,27 @@ impl fmt::Display for Ties {
 impl CutRule {
     /// Does a MAX node with value `v` stop against `beta`?
     pub fn beta_cut(self, v: crate::num::Num, beta: crate::num::Num) -> bool {
-        match self {
-            CutRule::OnEquality => v >= beta,
-            CutRule::Strict => v > beta,
-        }
+        self.beta_cut_by(v.cmp(&beta))
     }
 
     /// Does a MIN node with value `v` stop against `alpha`?
     pub fn alpha_cut(self, v: crate::num::Num, alpha: crate::num::Num) -> bool {
+        self.alpha_cut_by(v.cmp(&alpha))
+    }
+
+    /// [`CutRule::beta_cut`], given how `v` compares with `beta`.
+    pub fn beta_cut_by(self, v_vs_beta: std::cmp::Ordering) -> bool {
         match self {
-            CutRule::OnEquality => v <= alpha,
-            CutRule::Strict => v < alpha,
+            CutRule::OnEquality => v_vs_beta.is_ge(),
+            CutRule::Strict => v_vs_beta.is_gt(),
+        }
+    }
+
+    /// [`CutRule::alpha_cut`], given how `v` compares with `alpha`.
+    pub fn alpha_cut_by(self, v_vs_alpha: std::cmp::Ordering) -> bool {
+        match self {
+            CutRule::OnEquality => v_vs_alpha.is_le(),
+            CutRule::Strict => v_vs_alpha.is_lt(),
         }
     }
 

@@ -162,38 +162,38 @@ impl<'g> Star<'g> {
     fn chance(&mut self, id: NodeId, child: u32, depth: u32, alpha: Bound, beta: Bound) -> (Num, BoundKind) {
         let window = Window { alpha: alpha.v, beta: beta.v };
         self.trace.push(Event::Enter { node: id, child, window: Some(window) });
-        let n = self.game.node(id).children().len();
-        let probs: Vec<Num> = (0..n).map(|i| self.game.prob(id, i)).collect();
-        let mut known = vec![Interval { lo: self.range.0, hi: self.range.1 }; n];
+        let probs: Vec<Num> = self.game.probs(id).collect();
         let order = self.order.children(id, depth);
         let mut bet = Chance::new(probs, depth, alpha, beta, self.range);
         if self.probing {
-            let outcome = self.probe_phase(id, &order, &mut bet, &mut known);
+            let outcome = self.probe_phase(id, &order, &mut bet);
             if let Some(high) = outcome {
-                return self.chance_exit(&bet, &known, Some(high), window, Num::ZERO);
+                return self.chance_exit(&bet, Some(high), window, Num::ZERO);
             }
         }
         let mut sum = Num::ZERO;
         for (k, &i) in order.iter().enumerate() {
-            let (a, b) = bet.window(i as usize, &known, self.range);
+            let (a, b) = bet.window(i as usize, self.range);
             let c = self.game.node(id).children()[i as usize].child;
             let (cv, cb) = self.value(c, i, depth + 1, a, b);
-            bet.learn(&mut known, i as usize, Interval::of(cv, cb, self.range));
-            sum = sum + bet.probs[i as usize] * cv;
+            // `pᵢ·cv` is one of the two products learned: `cv` is the
+            // interval's lo unless it is only an upper bound.
+            let (lo, hi) = bet.learn(i as usize, Interval::of(cv, cb, self.range));
+            sum = sum + if cb == BoundKind::Upper { hi } else { lo };
             let now = Some(window);
             self.trace.push(Event::Update { child: i, value: Value::Scalar(sum), window: now, best: false });
-            let Some(high) = bet.cut(&known, self.opts) else { continue };
+            let Some(high) = bet.cut(self.opts) else { continue };
             let pruned = &order[k + 1..];
             if !pruned.is_empty() {
-                self.push_chance_cut(&bet, &known, high, pruned.to_vec());
+                self.push_chance_cut(&bet, high, pruned.to_vec());
             }
-            return self.chance_exit(&bet, &known, Some(high), window, sum);
+            return self.chance_exit(&bet, Some(high), window, sum);
         }
-        self.chance_exit(&bet, &known, None, window, sum)
+        self.chance_exit(&bet, None, window, sum)
     }
 
-    pub(crate) fn push_chance_cut(&mut self, bet: &Chance, known: &[Interval], high: bool, pruned: Vec<u32>) {
-        let (lo, hi) = bet.totals(known);
+    pub(crate) fn push_chance_cut(&mut self, bet: &Chance, high: bool, pruned: Vec<u32>) {
+        let (lo, hi) = bet.totals();
         let (value, bound) = if high { (lo, bet.beta) } else { (hi, bet.alpha) };
         let kind = CutKind::Chance { high };
         self.trace.push(Event::Cut { kind, value, bound: bound.v, cause: bound.cause, pruned });
@@ -201,15 +201,8 @@ impl<'g> Star<'g> {
 
     /// Returns the weighted `sum` of the children's values, or on a cut
     /// the bound that cut.
-    fn chance_exit(
-        &mut self,
-        bet: &Chance,
-        known: &[Interval],
-        cut: Option<bool>,
-        w: Window,
-        sum: Num,
-    ) -> (Num, BoundKind) {
-        let (lo, hi) = bet.totals(known);
+    fn chance_exit(&mut self, bet: &Chance, cut: Option<bool>, w: Window, sum: Num) -> (Num, BoundKind) {
+        let (lo, hi) = bet.totals();
         let v = match cut {
             Some(true) => lo,
             Some(false) => hi,

@@ -40,16 +40,10 @@ pub fn star2(game: &crate::model::Game, opts: &crate::search::options::Options) 
 }
 
 impl Star<'_> {
-    /// Probes the children of chance node `id`, narrowing `known`; returns
+    /// Probes the children of chance node `id`, narrowing what `bet` knows; returns
     /// `Some(high)` when the chance node is cut during probing (the cut is
     /// recorded, every child counted as pruned).
-    pub(crate) fn probe_phase(
-        &mut self,
-        id: NodeId,
-        order: &[u32],
-        bet: &mut Chance,
-        known: &mut [Interval],
-    ) -> Option<bool> {
+    pub(crate) fn probe_phase(&mut self, id: NodeId, order: &[u32], bet: &mut Chance) -> Option<bool> {
         for &i in order {
             let c = self.game.node(id).children()[i as usize].child;
             let node = self.game.node(c);
@@ -58,11 +52,11 @@ impl Star<'_> {
             if !probeable {
                 continue;
             }
-            let (a, b) = bet.window(i as usize, known, self.range);
+            let (a, b) = bet.window(i as usize, self.range);
             let (v, bound) = self.minmax(c, i, bet.depth + 1, a, b, true);
-            bet.learn(known, i as usize, Interval::of(v, bound, self.range));
-            if let Some(high) = bet.cut(known, self.opts) {
-                self.push_chance_cut(bet, known, high, order.to_vec());
+            bet.learn(i as usize, Interval::of(v, bound, self.range));
+            if let Some(high) = bet.cut(self.opts) {
+                self.push_chance_cut(bet, high, order.to_vec());
                 return Some(high);
             }
         }

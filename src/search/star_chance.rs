@@ -1,8 +1,16 @@
 //! The arithmetic of a CHANCE node under `star1`/`star2`: what its value
 //! can still be, when it is cut, and the window each child gets (the
 //! formulas are in `star1.rs`'s module doc, after Ballard 1983 and Hauk,
-//! Buro & Schaeffer 2004). Invariant: `known[j]` holds what is known of
-//! child j: `[L, U]` before it is searched, a probe's bound, or its value.
+//! Buro & Schaeffer 2004). Invariant: the terms of child j are `pⱼ·loⱼ` and
+//! `pⱼ·hiⱼ` of what is known of it: `[L, U]` before it is searched, a
+//! probe's bound, or its value.
+//!
+//! The sums over the children are kept as the children are learned, so a
+//! child's window and the cut test cost O(1) instead of O(children) — but
+//! only while that provably gives the very `Num` the sum in written order
+//! gives (see [`Terms`]); otherwise (floats, a rational that could
+//! overflow to a float) they are summed in written order as they always
+//! were. `star_tests.rs` checks whole traces against the old code.
 
 use crate::num::Num;
 use crate::search::Interval;
@@ -16,40 +24,40 @@ pub(crate) struct Chance {
     pub depth: u32,
     pub alpha: Bound,
     pub beta: Bound,
-    /// `pⱼ·loⱼ` and `pⱼ·hiⱼ` of `known[j]`, kept as `known` changes
-    /// ([`Chance::learn`]): the sums below add them in the same order as
-    /// before, without multiplying again (exact rationals cost a gcd each).
-    lo: Vec<Num>,
-    hi: Vec<Num>,
+    /// `pⱼ·loⱼ` and `pⱼ·hiⱼ` of every child j.
+    lo: Terms,
+    hi: Terms,
 }
 
 impl Chance {
     /// Nothing known yet: every child in `[L, U]` (`range`).
     pub fn new(probs: Vec<Num>, depth: u32, alpha: Bound, beta: Bound, range: (Num, Num)) -> Chance {
-        let lo = probs.iter().map(|&p| p * range.0).collect();
-        let hi = probs.iter().map(|&p| p * range.1).collect();
+        let lo = Terms::new(products(&probs, range.0));
+        let hi = Terms::new(products(&probs, range.1));
         Chance { probs, depth, alpha, beta, lo, hi }
     }
 
-    /// Records what is now known of child `i`.
-    pub fn learn(&mut self, known: &mut [Interval], i: usize, k: Interval) {
-        (self.lo[i], self.hi[i]) = (self.probs[i] * k.lo, self.probs[i] * k.hi);
-        known[i] = k;
+    /// Records what is now known of child `i`; returns `(pᵢ·lo, pᵢ·hi)`.
+    pub fn learn(&mut self, i: usize, k: Interval) -> (Num, Num) {
+        let p = self.probs[i];
+        let lo = p * k.lo;
+        // An exact value: one product (the same `Num` either way).
+        let hi = if k.hi.bits() == k.lo.bits() { lo } else { p * k.hi };
+        self.lo.set(i, lo);
+        self.hi.set(i, hi);
+        (lo, hi)
     }
 
     /// `(Σ pⱼ·loⱼ, Σ pⱼ·hiⱼ)`: what the node's value can still be.
-    pub fn totals(&self, known: &[Interval]) -> (Num, Num) {
-        debug_assert_eq!(known.len(), self.lo.len());
-        let sum = |terms: &[Num]| terms.iter().fold(Num::ZERO, |acc, &t| acc + t);
-        (sum(&self.lo), sum(&self.hi))
+    pub fn totals(&self) -> (Num, Num) {
+        (self.lo.total(), self.hi.total())
     }
 
     /// `Some(false)`: fail low (`Σ p·hi ≤ α`); `Some(true)`: fail high.
-    pub fn cut(&self, known: &[Interval], opts: &Options) -> Option<bool> {
-        let (lo, hi) = self.totals(known);
-        if opts.cuts.alpha_cut(hi, self.alpha.v) {
+    pub fn cut(&self, opts: &Options) -> Option<bool> {
+        if opts.cuts.alpha_cut_by(self.hi.cmp_total(self.alpha.v)) {
             Some(false)
-        } else if opts.cuts.beta_cut(lo, self.beta.v) {
+        } else if opts.cuts.beta_cut_by(self.lo.cmp_total(self.beta.v)) {
             Some(true)
         } else {
             None
@@ -58,19 +66,279 @@ impl Chance {
 
     /// Child i's window: `(max(Aᵢ, L), min(Bᵢ, U))`, each bound caused by
     /// this chance node when it is tighter than the declared range.
-    pub fn window(&self, i: usize, known: &[Interval], range: (Num, Num)) -> (Bound, Bound) {
+    pub fn window(&self, i: usize, range: (Num, Num)) -> (Bound, Bound) {
         let p = self.probs[i];
         let (lo_bound, hi_bound) =
             (Bound { v: range.0, cause: Cause::Bounds }, Bound { v: range.1, cause: Cause::Bounds });
         if p.is_zero() {
             return (lo_bound, hi_bound);
         }
-        let others = |terms: &[Num]| (0..known.len()).filter(|&j| j != i).fold(Num::ZERO, |acc, j| acc + terms[j]);
-        let a = (self.alpha.v - others(&self.hi)) / p;
-        let b = (self.beta.v - others(&self.lo)) / p;
         let mine = Cause::Ancestor(self.depth);
-        let alpha = if a > range.0 { Bound { v: a, cause: mine } } else { lo_bound };
-        let beta = if b < range.1 { Bound { v: b, cause: mine } } else { hi_bound };
+        // `Aᵢ > L`, and `Aᵢ` only when it is used: from the exact quotient
+        // when there is one, else as written.
+        let alpha = match (self.hi.quotient(self.alpha.v, i, p), range.0.as_ratio()) {
+            (Some(q), Some(l)) if order(q, l).is_le() => lo_bound,
+            (Some(q), Some(_)) => Bound { v: Num::from_fraction(q.0, q.1), cause: mine },
+            _ => match self.hi.minus_others(self.alpha.v, i) / p {
+                a if a > range.0 => Bound { v: a, cause: mine },
+                _ => lo_bound,
+            },
+        };
+        let beta = match (self.lo.quotient(self.beta.v, i, p), range.1.as_ratio()) {
+            (Some(q), Some(u)) if order(q, u).is_ge() => hi_bound,
+            (Some(q), Some(_)) => Bound { v: Num::from_fraction(q.0, q.1), cause: mine },
+            _ => match self.lo.minus_others(self.beta.v, i) / p {
+                b if b < range.1 => Bound { v: b, cause: mine },
+                _ => hi_bound,
+            },
+        };
         (alpha, beta)
+    }
+}
+
+/// One side's terms, and their sum kept as they change — while that is
+/// safe. The sums the search needs (all terms, or all but one) are defined
+/// as folds from zero in written order. When every term is an exact
+/// rational `aⱼ/dⱼ` with `n · max|aⱼ| · lcm(dⱼ) ≤ i64::MAX`, every partial
+/// sum of any subset of them, over the common denominator, has a
+/// numerator and denominator that fit in `i64`: no addition of the fold
+/// overflows to a float, each gives the exact rational, and a reduced
+/// rational has one form. So the fold is the exact sum, reduced, and the
+/// sum can be kept as an integer numerator over the lcm (`num`), updated
+/// without any gcd, and reduced only when a `Num` is asked for — the same
+/// `Num`, bit for bit. `lcm` and `top` cover every term the side has held.
+/// Once a term is a float or the bound fails, `exact` is false for good
+/// and the folds are computed as written.
+struct Terms {
+    terms: Vec<Num>,
+    exact: bool,
+    /// `Σ termⱼ = num / lcm` (not reduced), while `exact`.
+    num: i128,
+    /// The lcm of the denominators of every term held so far.
+    lcm: u64,
+    /// The largest `|numerator|` of every term held so far.
+    top: u64,
+}
+
+impl Terms {
+    fn new(terms: Vec<Num>) -> Terms {
+        let mut side = Terms { terms, exact: true, num: 0, lcm: 1, top: 0 };
+        for k in 0..side.terms.len() {
+            side.exact = side.exact && side.admit(side.terms[k]);
+        }
+        side.exact = side.exact && side.safe();
+        if side.exact {
+            side.num = side.terms.iter().map(|&t| side.scaled(t)).sum();
+        }
+        side
+    }
+
+    /// Widens `lcm` (rescaling `num`) and `top` to cover `x`; false when
+    /// `x` is a float or the lcm passes `i64::MAX`.
+    fn admit(&mut self, x: Num) -> bool {
+        let Some((n, d)) = x.as_ratio() else { return false };
+        let d = d.unsigned_abs();
+        if !self.lcm.is_multiple_of(d) {
+            match (self.lcm / gcd(self.lcm, d)).checked_mul(d) {
+                Some(l) if l <= i64::MAX as u64 => {
+                    self.num *= i128::from(l / self.lcm);
+                    self.lcm = l;
+                }
+                _ => return false,
+            }
+        }
+        self.top = self.top.max(n.unsigned_abs());
+        true
+    }
+
+    /// `n · top · lcm ≤ i64::MAX`.
+    fn safe(&self) -> bool {
+        let n = self.terms.len() as u128;
+        n.checked_mul(u128::from(self.top))
+            .and_then(|x| x.checked_mul(u128::from(self.lcm)))
+            .is_some_and(|x| x <= i64::MAX as u128)
+    }
+
+    /// An admitted (so exact) term's numerator over `lcm`.
+    fn scaled(&self, t: Num) -> i128 {
+        let Some((n, d)) = t.as_ratio() else { return 0 };
+        let d = d.unsigned_abs();
+        let factor = if d == self.lcm { 1 } else { self.lcm / d };
+        i128::from(n) * i128::from(factor)
+    }
+
+    /// `num / lcm` reduced: the exact sum (`num` fits `i64`, by the bound;
+    /// `skip` says which fold it stands for, should it ever not).
+    fn reduced(&self, num: i128, skip: Option<usize>) -> Num {
+        match i64::try_from(num) {
+            Ok(num) => Num::int(num) / Num::int(self.lcm as i64),
+            Err(_) => fold(&self.terms, skip),
+        }
+    }
+
+    /// Replaces term `i`.
+    fn set(&mut self, i: usize, x: Num) {
+        let old = std::mem::replace(&mut self.terms[i], x);
+        self.exact = self.exact && self.admit(x) && self.safe();
+        if self.exact {
+            self.num += self.scaled(x) - self.scaled(old);
+        }
+    }
+
+    /// `Σⱼ termⱼ`.
+    fn total(&self) -> Num {
+        if self.exact { self.reduced(self.num, None) } else { fold(&self.terms, None) }
+    }
+
+    /// How `Σⱼ termⱼ` compares with `x` (as `Num`'s order has it: exactly
+    /// between rationals, so without reducing the sum).
+    fn cmp_total(&self, x: Num) -> std::cmp::Ordering {
+        match (self.exact, x.as_ratio()) {
+            (true, Some((n, d))) => (self.num * i128::from(d)).cmp(&(i128::from(n) * i128::from(self.lcm))),
+            _ => self.total().cmp(&x),
+        }
+    }
+
+    /// `x − Σ_{j≠i} termⱼ`. With `x` and the sum exact, worked out in
+    /// `i128` (`|x|`'s parts, `num` and `lcm` are below 2^63, so nothing
+    /// overflows) and reduced once: the sum reduced is a rational that
+    /// fits, so the subtraction as written gives `from_fraction` of the
+    /// same value.
+    fn minus_others(&self, x: Num, i: usize) -> Num {
+        match (self.exact, x.as_ratio()) {
+            (true, Some((n, d))) => {
+                let (d, lcm) = (i128::from(d), i128::from(self.lcm));
+                let rest = self.num - self.scaled(self.terms[i]);
+                Num::from_fraction(i128::from(n) * lcm - rest * d, d * lcm)
+            }
+            _ => x - self.others(i),
+        }
+    }
+
+    /// `(x − Σ_{j≠i} termⱼ) / p` as an exact fraction `(num, den)`, `den >
+    /// 0`, not reduced — when `x`, `p > 0` and the sum are exact and both
+    /// steps' unreduced results fit `i64`. Then each step as written gave
+    /// an exact rational (its reduced form is no larger), so
+    /// `Num::from_fraction` of this is the `Num` they gave, and comparing
+    /// it exactly is comparing that `Num`.
+    fn quotient(&self, x: Num, i: usize, p: Num) -> Option<(i128, i128)> {
+        let ((xn, xd), (pn, pd)) = (x.as_ratio()?, p.as_ratio()?);
+        if !self.exact || pn <= 0 {
+            return None;
+        }
+        let fits = |v: i128| i64::try_from(v).is_ok_and(|v| v != i64::MIN);
+        let (xd, lcm) = (i128::from(xd), i128::from(self.lcm));
+        let rest = self.num - self.scaled(self.terms[i]);
+        let (dn, dd) = (i128::from(xn) * lcm - rest * xd, xd * lcm);
+        if !fits(dn) || !fits(dd) {
+            return None;
+        }
+        let (qn, qd) = (dn * i128::from(pd), dd * i128::from(pn));
+        (fits(qn) && fits(qd)).then_some((qn, qd))
+    }
+
+    /// `Σ_{j≠i} termⱼ`.
+    fn others(&self, i: usize) -> Num {
+        if self.exact {
+            self.reduced(self.num - self.scaled(self.terms[i]), Some(i))
+        } else {
+            fold(&self.terms, Some(i))
+        }
+    }
+}
+
+/// How fraction `a` compares with `b` (`(num, den)`, denominators
+/// positive, numerators and denominators within `i64`), exactly, as `Num`
+/// orders rationals.
+fn order(a: (i128, i128), b: (i64, i64)) -> std::cmp::Ordering {
+    (a.0 * i128::from(b.1)).cmp(&(i128::from(b.0) * a.1))
+}
+
+/// `pⱼ·x` for every j, multiplying once per run of equal probabilities
+/// (equal bits: the same product).
+fn products(probs: &[Num], x: Num) -> Vec<Num> {
+    let mut last: Option<(Num, Num)> = None;
+    let mut out = Vec::with_capacity(probs.len());
+    for &p in probs {
+        let t = match last {
+            Some((q, t)) if q.bits() == p.bits() => t,
+            _ => p * x,
+        };
+        last = Some((p, t));
+        out.push(t);
+    }
+    out
+}
+
+/// `0 + t₀ + t₁ + …` in written order, leaving out `skip`.
+fn fold(terms: &[Num], skip: Option<usize>) -> Num {
+    (0..terms.len()).filter(|&j| Some(j) != skip).fold(Num::ZERO, |acc, j| acc + terms[j])
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{Terms, fold};
+    use crate::num::Num;
+
+    /// Terms of every kind a chance node meets: small fractions, numbers
+    /// near `i64`'s limits (whose sums overflow to floats), floats, ±∞.
+    fn term() -> impl Strategy<Value = Num> {
+        prop_oneof![
+            4 => (-50i64..50, 1i64..12).prop_map(|(n, d)| Num::int(n) / Num::int(d)),
+            2 => (-(1i64 << 62)..(1i64 << 62), 1i64..4).prop_map(|(n, d)| Num::int(n) / Num::int(d)),
+            1 => (1i64..1000).prop_map(|n| Num::int(n) / Num::int(1_000_000_007)),
+            1 => (-9i64..9).prop_map(|n| Num::int(i64::MAX) * Num::int(3) / Num::int(i64::MAX) + Num::int(n)),
+            1 => prop_oneof![Just(Num::INF), Just(Num::NEG_INF), Just(Num::ZERO)],
+        ]
+    }
+
+    proptest! {
+        /// After any replacements, the kept sums are the written-order
+        /// folds, bit for bit (by `Debug`: `Ratio(1, 1)` is not `Float(1.0)`).
+        #[test]
+        fn kept_sums_are_the_folds(start in prop::collection::vec(term(), 1..12), sets in prop::collection::vec((0usize..12, term()), 0..24)) {
+            let mut side = Terms::new(start);
+            for (i, x) in sets {
+                let i = i % side.terms.len();
+                side.set(i, x);
+                let total = fold(&side.terms, None);
+                prop_assert_eq!(format!("{:?}", side.total()), format!("{:?}", total));
+                for x in [total, Num::ZERO, Num::int(3) / Num::int(7), Num::INF, Num::NEG_INF, side.terms[i]] {
+                    prop_assert_eq!(side.cmp_total(x), total.cmp(&x));
+                }
+                for j in 0..side.terms.len() {
+                    let others = fold(&side.terms, Some(j));
+                    prop_assert_eq!(format!("{:?}", side.others(j)), format!("{:?}", others));
+                    for x in [Num::ZERO, Num::int(-99) / Num::int(7), Num::int(i64::MAX), Num::int(i64::MIN + 1) / Num::int(3), Num::NEG_INF, total] {
+                        prop_assert_eq!(format!("{:?}", side.minus_others(x, j)), format!("{:?}", x - others));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bound holds exactly at its edge and fails just past it.
+    #[test]
+    fn the_running_sum_stops_where_overflow_could_start() {
+        let third = |n: i64| Num::int(n) / Num::int(3);
+        let edge = i64::MAX / 6;
+        assert!(Terms::new(vec![third(edge), third(1)]).exact);
+        assert!(!Terms::new(vec![third(edge + 1), third(1)]).exact);
+        assert!(!Terms::new(vec![Num::INF, Num::ZERO]).exact);
+        let mut side = Terms::new(vec![Num::int(2), Num::int(5)]);
+        side.set(0, third(edge));
+        assert!(side.exact);
+        assert_eq!(format!("{:?}", side.total()), format!("{:?}", third(edge) + Num::int(5)));
+        side.set(1, Num::int(i64::MAX / 2));
+        assert!(!side.exact);
     }
 }

@@ -178,14 +178,26 @@ impl<'a> Quick<'a> {
     }
 }
 
-/// An upper bound on the nodes in `text`: every node starts a token.
+/// About the nodes in `text`, for the arena's capacity: every node starts
+/// a token. A token that starts with `[` (attributes, `bounds`) or ends
+/// with `:` (a probability, `1/10:`) is no node, so it is not counted: in a
+/// chance tree with written probabilities and `[eval=…]` that is half the
+/// tokens, and the arena would be reserved twice too big.
 fn count_tokens(text: &[u8]) -> usize {
     let mut count = 0;
-    let mut inside = false;
-    for &b in text {
+    let mut start: Option<u8> = None;
+    let mut last = b' ';
+    for &b in text.iter().chain([b' '].iter()) {
         let token = !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b',' | b'{' | b'}');
-        count += usize::from(token && !inside);
-        inside = token;
+        match (start, token) {
+            (None, true) => start = Some(b),
+            (Some(first), false) => {
+                count += usize::from(first != b'[' && last != b':');
+                start = None;
+            }
+            _ => {}
+        }
+        last = b;
     }
     count + 1
 }
