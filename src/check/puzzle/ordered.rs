@@ -21,7 +21,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::check::puzzle::arrange::binomial;
+use crate::check::puzzle::count::Count;
 use crate::check::puzzle::relations::Region;
 use crate::num::Num;
 
@@ -110,12 +110,12 @@ impl<'a> Ordered<'a> {
 
     /// The ways units `set` can take position `j` from state `placed`
     /// (they are not in it): 0 when they cannot.
-    fn step(&self, j: i64, placed: u64, set: u64) -> u128 {
-        let Some(counts) = self.counts else { return 1 };
-        let (Some(f), taken) = (self.free_left(j, placed), self.size(set)) else { return 0 };
+    fn step(&self, j: i64, placed: u64, set: u64) -> Count {
+        let Some(counts) = self.counts else { return Count::ONE };
+        let (Some(f), taken) = (self.free_left(j, placed), self.size(set)) else { return Count::ZERO };
         match counts[j as usize].checked_sub(taken) {
-            Some(r) if r <= f => binomial(f as u128, r as u128),
-            _ => 0,
+            Some(r) if r <= f => Count::binomial(f as u64, r as u64),
+            _ => Count::ZERO,
         }
     }
 
@@ -149,9 +149,8 @@ impl<'a> Ordered<'a> {
                 let avail = self.available(inside, placed);
                 subsets(avail, &self.units, counts[j as usize], &mut |set| {
                     let w = self.step(j, placed, set);
-                    if w > 0 {
-                        let e = next.entry(placed | set).or_insert(0);
-                        *e = e.saturating_add(ways.saturating_mul(w));
+                    if !w.is_zero() {
+                        *next.entry(placed | set).or_insert(Count::ZERO) += &(&ways * &w);
                     }
                 });
             }
@@ -181,24 +180,23 @@ impl<'a> Ordered<'a> {
             let (must, inside) = (self.must(start), self.inside(start));
             let mut next = States::default();
             let mut groups: States = current.into_iter().filter(|&(m, _)| m & must == must).collect();
-            let mut k = 0u128;
-            while !groups.is_empty() && k <= u128::from(length) {
-                let choose = binomial(u128::from(length), k);
-                for (&placed, &ways) in &groups {
-                    let e = next.entry(placed).or_insert(0);
-                    *e = e.saturating_add(ways.saturating_mul(choose));
+            // C(length, k), from C(length, k - 1) exactly.
+            let (mut k, mut choose) = (0u64, Count::ONE);
+            while !groups.is_empty() && k <= length {
+                for (&placed, ways) in &groups {
+                    *next.entry(placed).or_insert(Count::ZERO) += &(ways * &choose);
                 }
                 let mut more = States::default();
                 for (placed, ways) in groups {
                     let avail = self.available(inside, placed);
                     subsets(avail, &self.units, usize::MAX, &mut |set| {
                         if set != 0 {
-                            let e = more.entry(placed | set).or_insert(0);
-                            *e = e.saturating_add(ways);
+                            *more.entry(placed | set).or_insert(Count::ZERO) += &ways;
                         }
                     });
                 }
                 groups = more;
+                choose = choose.mul_small(length - k).div_small(k + 1).0;
                 k += 1;
             }
             current = next;
@@ -210,14 +208,14 @@ impl<'a> Ordered<'a> {
         (0..self.units.len()).fold(0, |m, u| m | 1 << u)
     }
 
-    /// How many assignments the region holds (saturating).
-    pub fn count(&self) -> u128 {
-        let ends = self.ends().get(&self.full()).copied().unwrap_or(0);
+    /// How many assignments the region holds, exactly.
+    pub fn count(&self) -> Count {
+        let ends = self.ends().remove(&self.full()).unwrap_or(Count::ZERO);
         match self.counts {
             Some(_) => ends,
             None => self.free.iter().fold(ends, |n, &k| {
                 let (lo, hi) = self.region.iv[k];
-                n.saturating_mul(u128::from(hi.abs_diff(lo)) + 1)
+                &n * &Count::from(u128::from(hi.abs_diff(lo)) + 1)
             }),
         }
     }
@@ -226,11 +224,11 @@ impl<'a> Ordered<'a> {
 /// The programme's states (sets of units placed, as bits) with their ways.
 /// They are hashed with a multiply-and-rotate of the 64 bits rather than
 /// the default SipHash, which took a third of the time.
-type States = HashMap<u64, u128, BuildHasherDefault<StateHasher>>;
+type States = HashMap<u64, Count, BuildHasherDefault<StateHasher>>;
 
 fn start() -> States {
     let mut s = States::default();
-    s.insert(0, 1);
+    s.insert(0, Count::ONE);
     s
 }
 
@@ -317,7 +315,7 @@ fn walk(
             return false;
         }
         let fixed = region.narrowed(k, p, p);
-        let some = fixed.as_ref().and_then(|r| Ordered::new(r, counts)).is_some_and(|o| o.count() > 0);
+        let some = fixed.as_ref().and_then(|r| Ordered::new(r, counts)).is_some_and(|o| !o.count().is_zero());
         let more = !some || walk(fixed.as_ref().unwrap_or(region), counts, num, max, out, prefix);
         prefix.pop();
         if !more {
@@ -338,9 +336,9 @@ mod tests {
     fn a_chain_over_a_range_counts_the_binomial() {
         let r = Region::new(4, 0, 4).with(0, 1, Ordering::Less).unwrap();
         let chain = r.with(1, 2, Ordering::Less).unwrap();
-        assert_eq!(Ordered::new(&chain, None).unwrap().count(), 10 * 5);
+        assert_eq!(Ordered::new(&chain, None).unwrap().count(), Count::from(10u64 * 5));
         let tied = r.with(1, 2, Ordering::Equal).unwrap();
-        assert_eq!(Ordered::new(&tied, None).unwrap().count(), 10 * 5);
+        assert_eq!(Ordered::new(&tied, None).unwrap().count(), Count::from(10u64 * 5));
     }
 
     /// x0 in 0..9 below x1 in 5..14: of the 10 * 10 pairs, those with
@@ -351,9 +349,9 @@ mod tests {
         let mut r = Region::new(2, 0, 9);
         r.iv[1] = (5, 14);
         let r = r.with(0, 1, Ordering::Less).unwrap();
-        assert_eq!(Ordered::new(&r, None).unwrap().count(), 85);
+        assert_eq!(Ordered::new(&r, None).unwrap().count(), Count::from(85u64));
         let wide = Region::new(2, -1000, 1000).with(1, 0, Ordering::Greater).unwrap();
-        assert_eq!(Ordered::new(&wide, None).unwrap().count(), 2_001_000);
+        assert_eq!(Ordered::new(&wide, None).unwrap().count(), Count::from(2_001_000u64));
     }
 
     /// The values {1, 2, 3, 4} (positions 0..3) with x0 < x1: half of the
@@ -363,12 +361,12 @@ mod tests {
     fn orders_over_a_multiset_count_their_share_of_the_orderings() {
         let counts = [1, 1, 1, 1];
         let r = Region::new(4, 0, 3).with(0, 1, Ordering::Less).unwrap();
-        assert_eq!(Ordered::new(&r, Some(&counts)).unwrap().count(), 12);
+        assert_eq!(Ordered::new(&r, Some(&counts)).unwrap().count(), Count::from(12u64));
         let r = r.with(1, 2, Ordering::Less).unwrap();
-        assert_eq!(Ordered::new(&r, Some(&counts)).unwrap().count(), 4);
+        assert_eq!(Ordered::new(&r, Some(&counts)).unwrap().count(), Count::from(4u64));
         let repeats = [2, 1, 1];
         let tied = Region::new(4, 0, 2).with(0, 1, Ordering::Equal).unwrap();
-        assert_eq!(Ordered::new(&tied, Some(&repeats)).unwrap().count(), 2);
+        assert_eq!(Ordered::new(&tied, Some(&repeats)).unwrap().count(), Count::from(2u64));
         let mut seen = BTreeSet::new();
         list(&tied, Some(&repeats), &|p| Num::int(p + 1), 10, &mut seen);
         let want: Vec<Vec<Num>> = [[1, 1, 2, 3], [1, 1, 3, 2]].iter().map(|v| v.map(Num::int).to_vec()).collect();
