@@ -315,7 +315,12 @@ fn walk(
             return false;
         }
         let fixed = region.narrowed(k, p, p);
-        let some = fixed.as_ref().and_then(|r| Ordered::new(r, counts)).is_some_and(|o| !o.count().is_zero());
+        let some = match counts {
+            // Over a range a tightened region is never empty: its lowest
+            // corner obeys every relation (`relations.rs`).
+            None => fixed.is_some(),
+            Some(_) => fixed.as_ref().and_then(|r| Ordered::new(r, counts)).is_some_and(|o| !o.count().is_zero()),
+        };
         let more = !some || walk(fixed.as_ref().unwrap_or(region), counts, num, max, out, prefix);
         prefix.pop();
         if !more {
