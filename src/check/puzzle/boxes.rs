@@ -25,7 +25,7 @@ use std::collections::BTreeSet;
 use crate::check::expect::{Expect, Fact, LeafExpect};
 use crate::check::puzzle::arrange::Arrangements;
 use crate::check::puzzle::count::Count;
-use crate::check::puzzle::ordered::{self, Ordered};
+use crate::check::puzzle::ordered::{self, Memo, Ordered};
 use crate::check::puzzle::relations::Region;
 use crate::check::puzzle::symbolic::{self, Intervals, Scale, Split, Stop};
 use crate::check::puzzle::{PROGRESS_EVERY, Progress, PuzzleError, passes};
@@ -71,6 +71,7 @@ impl Boxes<'_, '_> {
         let mut stack: Vec<Region> = vec![Region::new(n, lo, hi)];
         let (mut count, mut tried) = (Count::ZERO, 0u64);
         let mut listed: BTreeSet<Vec<Num>> = BTreeSet::new();
+        let mut memo = Memo::default();
         while let Some(b) = stack.pop() {
             tried += 1;
             if tried.is_multiple_of(PROGRESS_EVERY)
@@ -81,7 +82,7 @@ impl Boxes<'_, '_> {
             if tried > self.limit {
                 return Err(PuzzleError::TooLarge { limit: self.limit });
             }
-            match self.judge(&slots, &constants, &b)? {
+            match self.judge(&slots, &constants, &b, &mut memo)? {
                 Judged::Split(Split::At { k, at }) => {
                     let (l, h) = b.iv[k];
                     stack.extend(b.narrowed(k, at + 1, h));
@@ -119,7 +120,13 @@ impl Boxes<'_, '_> {
     /// Splits, drops or judges region `r` whole. Its lowest corner obeys
     /// its relations (tightened, `x < y` has `lo(x) < lo(y)`), so it stands
     /// for every assignment in it.
-    fn judge(&mut self, slots: &[Option<usize>], constants: &[Num], r: &Region) -> Result<Judged, PuzzleError> {
+    fn judge(
+        &mut self,
+        slots: &[Option<usize>],
+        constants: &[Num],
+        r: &Region,
+        memo: &mut Memo,
+    ) -> Result<Judged, PuzzleError> {
         let b = r.iv.as_slice();
         if let Scale::Values { counts, .. } = &self.scale
             && !crate::check::puzzle::arrange::may_fit(b, counts)
@@ -141,7 +148,7 @@ impl Boxes<'_, '_> {
                 }
             }
         }
-        let n = self.size(r);
+        let n = self.size(r, memo);
         if n.is_zero() {
             return Ok(Judged::Fails);
         }
@@ -154,14 +161,14 @@ impl Boxes<'_, '_> {
 
     /// How many assignments region `r` holds, exactly: the product of its
     /// widths, or a multiset's orderings inside it.
-    fn size(&self, r: &Region) -> Count {
+    fn size(&self, r: &Region, memo: &mut Memo) -> Count {
         let b = r.iv.as_slice();
         if !r.facts.is_empty() {
             let counts = match &self.scale {
                 Scale::Values { counts, .. } => Some(counts.as_slice()),
                 Scale::Integers => None,
             };
-            return Ordered::new(r, counts).map_or(Count::ZERO, |o| o.count());
+            return Ordered::new(r, counts).map_or(Count::ZERO, |o| o.count_in(memo));
         }
         match &self.scale {
             Scale::Integers => {
