@@ -187,7 +187,7 @@ impl Boxes<'_, '_> {
                 Scale::Values { counts, .. } => Some(counts.as_slice()),
                 Scale::Integers => None,
             };
-            return ordered::list(r, counts, &|p| self.scale.num(p), max, out);
+            return ordered::list(r, counts, &|p| self.scale.num(p), (max, out));
         }
         let mut keep = |solution: Vec<Num>| {
             if out.len() < max {

@@ -17,7 +17,8 @@
 //! form a class; a state counts how many of each class are placed, and
 //! placing `r` of the `m` left can be done in `C(m, r)` ways. The answer
 //! depends only on the classes (over a range, on their intervals up to a
-//! common shift), so a search keeps the answers by that shape ([`Memo`]),
+//! common shift), so a search over a range keeps the answers by that
+//! shape ([`Memo`]),
 //! with the classes listed in an order of their own features: boxes that
 //! differ only in which unknown is which share one.
 //!
@@ -94,7 +95,7 @@ impl<'a> Ordered<'a> {
         }
         let last_position = counts.map_or(0, |c| c.len() as i64 - 1);
         let narrow = |k: usize| counts.is_some() && region.iv[k] != (0, last_position);
-        let mut unit_of: HashMap<usize, usize> = HashMap::new();
+        let mut unit_of: Vec<usize> = vec![usize::MAX; n]; // by root
         let (mut units, mut free): (Vec<Vec<usize>>, Vec<usize>) = (Vec::new(), Vec::new());
         for (k, &linked) in related.iter().enumerate() {
             if !linked && !narrow(k) {
@@ -102,10 +103,11 @@ impl<'a> Ordered<'a> {
                 continue;
             }
             let r = root(&mut class, k);
-            let u = *unit_of.entry(r).or_insert_with(|| {
+            if unit_of[r] == usize::MAX {
+                unit_of[r] = units.len();
                 units.push(Vec::new());
-                units.len() - 1
-            });
+            }
+            let u = unit_of[r];
             units[u].push(k);
         }
         if units.len() > MAX_UNITS {
@@ -118,7 +120,7 @@ impl<'a> Ordered<'a> {
         let (mut preds, mut succs) = (vec![0u64; units.len()], vec![0u64; units.len()]);
         for &(a, b, rel) in &region.facts {
             if rel == Ordering::Less {
-                let (ua, ub) = (unit_of[&root(&mut class, a)], unit_of[&root(&mut class, b)]);
+                let (ua, ub) = (unit_of[root(&mut class, a)], unit_of[root(&mut class, b)]);
                 preds[ub] |= 1 << ua;
                 succs[ua] |= 1 << ub;
             }
@@ -162,20 +164,11 @@ impl<'a> Ordered<'a> {
             .fold(0, |s, c| s | self.classes[c].size << self.classes[c].shift)
     }
 
-    /// Free unknowns still without a value before position `j`, with the
-    /// units of state `placed` placed (a multiset only; `None` when negative).
-    fn free_left(&self, j: i64, placed: u64) -> Option<usize> {
-        let counts = self.counts?;
-        let below: usize = counts[..j as usize].iter().sum();
-        (self.free.len() + self.size(placed)).checked_sub(below)
-    }
-
-    /// The ways the free unknowns fill the rest of position `j` once
-    /// `taken` unknowns of the units took it, from state `placed`.
-    fn step(&self, j: i64, placed: u64, taken: usize) -> Count {
-        let Some(counts) = self.counts else { return Count::ONE };
-        let Some(f) = self.free_left(j, placed) else { return Count::ZERO };
-        match counts[j as usize].checked_sub(taken) {
+    /// The ways `f` free unknowns (still without a value) fill the `copies`
+    /// of a position left once `taken` unknowns of the units took it.
+    fn step(f: usize, copies: usize, taken: usize) -> Count {
+        match copies.checked_sub(taken) {
+            Some(r) if r <= f && f <= 63 => Count::from(small_binomial(f as u64, r as u64)),
             Some(r) if r <= f => Count::binomial(f as u64, r as u64),
             _ => Count::ZERO,
         }
@@ -249,18 +242,23 @@ impl<'a> Ordered<'a> {
     fn ends(&self) -> States {
         let Some(counts) = self.counts else { return self.runs() };
         let mut current = start();
+        let mut below = 0; // copies at positions before j
         for j in 0..counts.len() as i64 {
             let (must, inside) = (self.must(j), self.inside(j));
+            let copies = counts[j as usize];
             let mut next = States::with_capacity_and_hasher(current.len() * 2, Default::default());
             for (placed, ways) in current.into_iter().filter(|&(s, _)| self.meets(s, must)) {
+                // The free unknowns still without a value.
+                let Some(f) = (self.free.len() + self.size(placed)).checked_sub(below) else { continue };
                 let avail = self.available(inside, placed);
-                self.choices(placed, avail, counts[j as usize], &mut |added, taken, w| {
-                    let step = self.step(j, placed, taken);
+                self.choices(placed, avail, copies, &mut |added, taken, w| {
+                    let step = Ordered::step(f, copies, taken);
                     if !step.is_zero() {
                         *next.entry(placed + added).or_insert(Count::ZERO) += &(&ways.mul_small(w) * &step);
                     }
                 });
             }
+            below += copies;
             current = next;
         }
         current
@@ -319,6 +317,12 @@ impl<'a> Ordered<'a> {
     /// [`Self::count`], running the programme only when `memo` has no
     /// programme of the same shape: the answer depends on nothing else.
     pub fn count_in(&self, memo: &mut Memo) -> Count {
+        // Over a multiset the regions of one search seldom repeat: building
+        // the shape cost more than the answers it found (measured on the
+        // fixtures over 1..16 and 1..20), so those are counted afresh.
+        if self.counts.is_some() {
+            return self.count();
+        }
         // Over a range, moving every interval by the same amount moves
         // each assignment with it: the shape is taken from the lowest end.
         let low = if self.counts.is_some() { 0 } else { self.classes.iter().map(|k| k.span.0).min().unwrap_or(0) };
@@ -331,7 +335,9 @@ impl<'a> Ordered<'a> {
             (self.classes[c].preds.count_ones() as usize, succs)
         };
         let mut order: Vec<usize> = (0..self.classes.len()).collect();
-        order.sort_by_key(|&c| (shift(self.classes[c].span), self.classes[c].size, self.classes[c].len, degree(c)));
+        order.sort_by_cached_key(|&c| {
+            (shift(self.classes[c].span), self.classes[c].size, self.classes[c].len, degree(c))
+        });
         let mut rank = vec![0; order.len()];
         for (r, &c) in order.iter().enumerate() {
             rank[c] = r;
@@ -386,7 +392,7 @@ struct Shape {
 /// repeat shapes often (27 unknowns over −1000..1000: about 1500 shapes
 /// among 11664 boxes counted).
 #[derive(Default)]
-pub(super) struct Memo(HashMap<Shape, Count>);
+pub(super) struct Memo(HashMap<Shape, Count, BuildHasherDefault<StateHasher>>);
 
 /// The programme's states (how many units of each class are placed,
 /// packed in 64 bits) with their ways. They are hashed with a
@@ -415,6 +421,14 @@ impl Hasher for StateHasher {
         }
     }
 
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
@@ -428,11 +442,10 @@ pub(super) fn list(
     region: &Region,
     counts: Option<&[usize]>,
     num: &dyn Fn(i64) -> Num,
-    max: usize,
-    out: &mut BTreeSet<Vec<Num>>,
+    (max, out): (usize, &mut BTreeSet<Vec<Num>>),
 ) {
     let mut prefix = Vec::with_capacity(region.iv.len());
-    walk(region, counts, num, max, out, &mut prefix);
+    walk(region, counts, num, (max, out), &mut prefix);
 }
 
 /// False: stop (every later assignment is past the largest kept).
@@ -440,8 +453,7 @@ fn walk(
     region: &Region,
     counts: Option<&[usize]>,
     num: &dyn Fn(i64) -> Num,
-    max: usize,
-    out: &mut BTreeSet<Vec<Num>>,
+    (max, out): (usize, &mut BTreeSet<Vec<Num>>),
     prefix: &mut Vec<Num>,
 ) -> bool {
     let k = prefix.len();
@@ -471,7 +483,7 @@ fn walk(
             None => fixed.is_some(),
             Some(_) => fixed.as_ref().and_then(|r| Ordered::new(r, counts)).is_some_and(|o| !o.count().is_zero()),
         };
-        let more = !some || walk(fixed.as_ref().unwrap_or(region), counts, num, max, out, prefix);
+        let more = !some || walk(fixed.as_ref().unwrap_or(region), counts, num, (max, &mut *out), prefix);
         prefix.pop();
         if !more {
             return false;
@@ -523,7 +535,7 @@ mod tests {
         let tied = Region::new(4, 0, 2).with(0, 1, Ordering::Equal).unwrap();
         assert_eq!(Ordered::new(&tied, Some(&repeats)).unwrap().count(), Count::from(2u64));
         let mut seen = BTreeSet::new();
-        list(&tied, Some(&repeats), &|p| Num::int(p + 1), 10, &mut seen);
+        list(&tied, Some(&repeats), &|p| Num::int(p + 1), (10, &mut seen));
         let want: Vec<Vec<Num>> = [[1, 1, 2, 3], [1, 1, 3, 2]].iter().map(|v| v.map(Num::int).to_vec()).collect();
         assert_eq!(seen.into_iter().collect::<Vec<_>>(), want);
     }
