@@ -70,7 +70,9 @@ impl Count {
     /// `self / d` and its remainder (`d > 0`).
     pub fn div_small(&self, d: u64) -> (Count, u64) {
         if let Repr::Small(a) = self.0 {
-            return (Count(Repr::Small(a / u128::from(d))), (a % u128::from(d)) as u64);
+            // One division (a u128 division is a library call, not an instruction).
+            let q = a / u128::from(d);
+            return (Count(Repr::Small(q)), (a - q * u128::from(d)) as u64);
         }
         let limbs = self.limbs();
         let mut out = vec![0u64; limbs.len()];
@@ -90,11 +92,21 @@ impl Count {
             return Count::ZERO;
         }
         let k = k.min(n - k);
-        let mut out = Count::ONE;
+        // In a u128 while the products fit (nearly always), then exactly.
+        let mut small = 1u128;
         for i in 0..k {
-            out = out.mul_small(n - i).div_small(i + 1).0;
+            match small.checked_mul(u128::from(n - i)) {
+                Some(p) => small = p / u128::from(i + 1),
+                None => {
+                    let mut out = Count::from(small);
+                    for i in i..k {
+                        out = out.mul_small(n - i).div_small(i + 1).0;
+                    }
+                    return out;
+                }
+            }
         }
-        out
+        Count::from(small)
     }
 
     fn limbs(&self) -> std::borrow::Cow<'_, [u64]> {
