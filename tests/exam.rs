@@ -320,7 +320,7 @@ fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
     let text = text.replace("expect alphabeta", "expect pvs");
     let game = gametree::check::spec::load("p.tree", &text).unwrap();
     let mut calls = Vec::new();
-    let mut hook = |tried: u64, found: u128| calls.push((tried, found));
+    let mut hook = |tried: u64, found: &gametree::check::puzzle::Count| calls.push((tried, found.clone()));
     let solved = gametree::check::puzzle::solve_reporting(
         &game,
         &gametree::check::puzzle::Domain::Range(0, 6),
@@ -333,7 +333,7 @@ fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
     assert_eq!(calls.len() as u64, solved.tried / gametree::check::puzzle::PROGRESS_EVERY, "{calls:?}");
     assert!(calls.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1), "{calls:?}");
     let (space, shown) = gametree::check::puzzle::Domain::parse_values("2,2,3,4,4,4").unwrap().space(6);
-    assert_eq!((space, shown.as_str()), (60, "6!/(2!·3!)"));
+    assert_eq!((space, shown.as_str()), (gametree::check::puzzle::Count::from(60u64), "6!/(2!·3!)"));
 }
 
 #[test]

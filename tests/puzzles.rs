@@ -1,5 +1,6 @@
 //! Puzzles with 16, 20 and 27 unknown leaves (two over the values 1..16)
-//! and one over −1000..1000,
+//! and one over −1000..1000, counts past 2^128 (free leaves, and the
+//! chain fixtures over −1000..1000),
 //! each worked by hand in its fixture's comments: the exact count, the
 //! verdict, and the smallest solution.
 
@@ -113,25 +114,76 @@ fn the_text_report_gives_the_verdict_then_the_limited_list() {
     assert_eq!(text, want);
 }
 
+/// `gametree puzzle FILE ARGS… --format json`'s `"count"`, as written:
+/// every digit (a JSON number of any length; `serde_json::Value` would
+/// round one past 64 bits to a float, so the text is read instead).
+fn exact_count(file: &str, args: &[&str]) -> String {
+    let out = gametree(&[&["puzzle", file, "--format", "json"][..], args].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    serde_json::from_str::<serde_json::Value>(&text).expect("valid JSON");
+    let at = text.find("\"count\": ").expect("a count") + "\"count\": ".len();
+    let digits: String = text[at..].chars().take_while(char::is_ascii_digit).collect();
+    assert!(text[at + digits.len()..].starts_with(",\n"), "{text}");
+    digits
+}
+
+/// 998 · 2001^30, worked in the fixture: thirty leaves no search reaches,
+/// each free over the 2001 values, and one with 998. The digits are
+/// Python's `998 * 2001**30`. The same by enumeration (under `pvs`, which
+/// searches this tree as alpha-beta does: C.1 = 3 fails low against B's
+/// value iff B.2 >= 3), and in the text report.
 #[test]
-fn a_count_past_128_bits_says_it_is_a_lower_bound() {
-    // Twenty unknowns over −1000..1000: the fixture's 2^12 · 38 · … shape
-    // over 2001 values leaves far more than 2^128 assignments (2001^20 is
-    // about 10^66), so the count is capped and must say so, not pose as exact.
-    let dir = common::scratch("puzzles", "capped");
-    let text = std::fs::read_to_string("tests/fixtures/puzzles/twenty.tree").unwrap();
-    let wide: String = text
-        .lines()
-        .map(|l| if l.starts_with("bounds") { "bounds [-1000, 1000]\n".into() } else { format!("{l}\n") })
-        .collect();
-    let file = dir.join("wide-twenty.tree");
-    std::fs::write(&file, wide).unwrap();
-    let file = file.to_str().unwrap();
-    let json = solve(file, &["--limit", "1"]);
-    assert_eq!(json["capped"], true);
+fn counts_past_128_bits_are_exact() {
+    let want =
+        "1087785337016143293230529289842700412737294818973475330490798369654475170601565348309251456776579880998";
+    let file = "tests/fixtures/puzzles/free-leaves.tree";
+    assert_eq!(exact_count(file, &["--domain=-1000..1000", "--limit", "1"]), want);
+    let json = solve(file, &["--domain=-1000..1000", "--limit", "1"]);
     assert_eq!(json["unique"], false);
-    let out = gametree(&["puzzle", file, "--limit", "1"]);
-    assert!(stdout(&out).contains("at least 340282366920938463463374607431768211455 solutions"), "{}", stdout(&out));
-    // An exact count carries no `capped` field.
-    assert!(solve("tests/fixtures/puzzles/twenty.tree", &["--limit", "1"]).get("capped").is_none());
+    assert!(json.get("capped").is_none());
+    let mut first = vec![-1000; 31];
+    first[0] = 3;
+    assert_eq!(json["solutions"], serde_json::json!([first]));
+    let out = gametree(&["puzzle", file, "--domain=-1000..1000", "--limit", "1"]);
+    assert!(stdout(&out).contains(&format!("\n{want} solutions (not unique)\n")), "{}", stdout(&out));
+
+    let dir = common::scratch("puzzles", "past-128-bits");
+    let text = std::fs::read_to_string(file).unwrap().replace("expect alphabeta", "expect pvs");
+    let pvs = dir.join("free-leaves-pvs.tree");
+    std::fs::write(&pvs, text).unwrap();
+    assert_eq!(exact_count(pvs.to_str().unwrap(), &["--domain=-1000..1000", "--limit", "1"]), want);
+}
+
+/// The chain fixtures over each leaf in −1000..1000 (W = 2001 values), as
+/// `chains_of_comparisons_over_a_range_are_counted_exactly` works them
+/// over 1..16, with b = B's value the b-th smallest value:
+///   sixteen-chains: W^6 · Σ_{b=1..W} ((W+1−b)^4 − (W−b)^4) · b^3 · (W−b)^3
+///   twenty-chains:  W^7 · Σ_{b=1..W} ((W+1−b)^4 − (W−b)^4) · b^4 · (W−b)^5
+/// (F adds F.3 <= b, F.1 and F.2 > b, and the pruned F.4). The digits are
+/// those sums in Python's exact integers.
+#[test]
+fn chains_over_a_wide_domain_are_counted_exactly() {
+    let sixteen = "314975451141101409515735465874965097619355879923200";
+    let twenty = "659146916213865991525911399460396678575235644468715556110046400";
+    let wide = ["--domain=-1000..1000", "--limit", "1"];
+    assert_eq!(exact_count("tests/fixtures/puzzles/sixteen-chains.tree", &wide), sixteen);
+    assert_eq!(exact_count("tests/fixtures/puzzles/twenty-chains.tree", &wide), twenty);
+}
+
+/// `twenty-seven.tree` without its bounds over −1000..1000: the window is
+/// (−inf, inf), so B.1 never cuts; with m = B.1's value (the r-th smallest
+/// of the W = 2001 values), B.2.1 and B.3.1 >= m, and C.1's and D.1's six
+/// leaves <= m; the sixteen pruned leaves are free:
+///   W^16 · Σ_{r=1..W} (r^3 − (r−1)^3) · (W−r+1)^2 · r^6
+/// (Python's exact integers give the digits).
+#[test]
+fn twenty_seven_unknowns_over_a_wide_domain_are_counted_exactly() {
+    let dir = common::scratch("puzzles", "wide-twenty-seven");
+    let text = std::fs::read_to_string("tests/fixtures/puzzles/twenty-seven.tree").unwrap();
+    let unbounded: String = text.lines().filter(|l| !l.starts_with("bounds")).map(|l| format!("{l}\n")).collect();
+    let file = dir.join("twenty-seven-unbounded.tree");
+    std::fs::write(&file, unbounded).unwrap();
+    let want = "828468438083654010547652591992000698293138278998794793318491898354243084431616812294001";
+    assert_eq!(exact_count(file.to_str().unwrap(), &["--domain=-1000..1000", "--limit", "1"]), want);
 }

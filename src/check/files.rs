@@ -208,7 +208,7 @@ pub fn check_puzzle(spec: &Spec, source: &Source, out: &mut String) -> bool {
         })
         .and_then(|d| puzzle::find_one(spec, &d, PUZZLE_LIMIT).map_err(|e| e.to_string()));
     match found {
-        Ok(s) if s.count > 0 => {
+        Ok(s) if !s.count.is_zero() => {
             let example = s.solutions.first().map(|v| nums(v)).unwrap_or_default();
             let _ = writeln!(
                 out,

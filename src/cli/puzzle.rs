@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use gametree::check::files::nums;
-use gametree::check::puzzle::{self, Domain};
+use gametree::check::puzzle::{self, Count, Domain};
 use gametree::num::Num;
 use gametree::report::Number;
 
@@ -84,14 +84,14 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
     let unknowns = puzzle::unknowns(game).len();
     let (space, space_text) = domain.space(unknowns);
     let counted = !matches!(&domain, Domain::Multiset(vs) if vs.len() != unknowns);
-    if counted && unknowns > 0 && space > LARGE_SPACE {
+    if counted && unknowns > 0 && space > Count::from(LARGE_SPACE) {
         eprintln!(
             "note: searching up to {space_text} = {space} assignments (with pruning; giving up after {PUZZLE_LIMIT} steps)…"
         );
     }
     let start = std::time::Instant::now();
     let mut last = start;
-    let mut progress = |tried: u64, found: u128| {
+    let mut progress = |tried: u64, found: &Count| {
         if last.elapsed() >= PROGRESS_INTERVAL {
             last = std::time::Instant::now();
             let secs = start.elapsed().as_secs();
@@ -127,17 +127,17 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
                 solved.solutions.iter().map(|s| s.iter().map(|v| Number::Num(*v)).collect()).collect();
             #[derive(serde::Serialize)]
             struct Json<'a> {
-                count: u128,
-                /// The count reached 2^128 − 1, what it can hold: there are
-                /// at least that many solutions.
-                #[serde(skip_serializing_if = "std::ops::Not::not")]
-                capped: bool,
+                /// Every digit, as a JSON number of any length.
+                count: Box<serde_json::value::RawValue>,
                 unique: bool,
                 solutions: Vec<Vec<Number>>,
                 options: &'a [puzzle::Verdict],
             }
-            let capped = solved.count == u128::MAX;
-            let json = Json { count: solved.count, capped, unique: solved.count == 1, solutions, options: &verdicts };
+            let count = match serde_json::value::RawValue::from_string(solved.count.to_string()) {
+                Ok(raw) => raw,
+                Err(e) => return Ok(internal(e)),
+            };
+            let json = Json { count, unique: solved.count == Count::ONE, solutions, options: &verdicts };
             match serde_json::to_string_pretty(&json) {
                 Ok(s) => writeln!(out, "{s}")?,
                 Err(e) => return Ok(internal(e)),
@@ -146,17 +146,16 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
         PuzzleFormat::Text => {
             let names = puzzle::references(game, &solved.unknowns);
             writeln!(out, "unknown leaves, left to right: {}", names.join(" "))?;
-            let unique = match solved.count {
-                0 => "no assignment reproduces the expectations".to_string(),
-                1 => "1 solution (unique)".to_string(),
-                u128::MAX => format!("at least {} solutions (not unique; more than 128 bits can count)", u128::MAX),
-                n => format!("{n} solutions (not unique)"),
+            let unique = match solved.count.to_u128() {
+                Some(0) => "no assignment reproduces the expectations".to_string(),
+                Some(1) => "1 solution (unique)".to_string(),
+                _ => format!("{} solutions (not unique)", solved.count),
             };
             writeln!(out, "{unique}")?;
             for s in &solved.solutions {
                 writeln!(out, "  {}", nums(s))?;
             }
-            if (solved.solutions.len() as u128) < solved.count {
+            if Count::from(solved.solutions.len()) < solved.count {
                 writeln!(out, "  … (the first {} listed; --limit 0 lists all)", solved.solutions.len())?;
             }
             for v in &verdicts {
@@ -165,5 +164,5 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
             }
         }
     }
-    Ok(if solved.count == 0 { 1 } else { 0 })
+    Ok(if solved.count.is_zero() { 1 } else { 0 })
 }

@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 
+use crate::check::puzzle::count::Count;
 use crate::check::puzzle::symbolic::Intervals;
 
 /// The orderings of one box.
@@ -17,7 +18,7 @@ pub(super) struct Arrangements<'a> {
     b: &'a Intervals,
     /// For each unknown, whether its interval is every position.
     free: Vec<bool>,
-    memo: HashMap<(usize, Vec<usize>), u128>,
+    memo: HashMap<(usize, Vec<usize>), Count>,
 }
 
 impl<'a> Arrangements<'a> {
@@ -28,26 +29,26 @@ impl<'a> Arrangements<'a> {
     }
 
     /// How many ways unknowns `k..` can take the values `left` (counts by
-    /// position), saturating.
-    pub fn count(&mut self, k: usize, left: &mut [usize]) -> u128 {
+    /// position), exactly.
+    pub fn count(&mut self, k: usize, left: &mut [usize]) -> Count {
         let Some(next) = (k..self.b.len()).find(|&j| !self.free[j]) else {
             return multinomial(left);
         };
-        if let Some(&n) = self.memo.get(&(next, left.to_vec())) {
-            return n;
+        if let Some(n) = self.memo.get(&(next, left.to_vec())) {
+            return n.clone();
         }
         let (lo, hi) = self.b[next];
-        let mut total = 0u128;
+        let mut total = Count::ZERO;
         for j in lo..=hi {
             let j = j as usize;
             if left[j] == 0 {
                 continue;
             }
             left[j] -= 1;
-            total = total.saturating_add(self.count(next + 1, left));
+            total += &self.count(next + 1, left);
             left[j] += 1;
         }
-        self.memo.insert((next, left.to_vec()), total);
+        self.memo.insert((next, left.to_vec()), total.clone());
         total
     }
 
@@ -71,7 +72,7 @@ impl<'a> Arrangements<'a> {
             }
             left[j] -= 1;
             chosen.push(j);
-            let more = self.count(k + 1, left) == 0 || self.walk(left, chosen, emit);
+            let more = self.count(k + 1, left).is_zero() || self.walk(left, chosen, emit);
             chosen.pop();
             left[j] += 1;
             if !more {
@@ -102,29 +103,15 @@ pub(super) fn may_fit(b: &Intervals, counts: &[usize]) -> bool {
     })
 }
 
-/// `(Σ r)! / Π r!`, saturating: the orderings of a multiset with these
+/// `(Σ r)! / Π r!`, exactly: the orderings of a multiset with these
 /// multiplicities, as a product of binomial coefficients.
-fn multinomial(counts: &[usize]) -> u128 {
-    let mut total = 0u128;
-    let mut out = 1u128;
+fn multinomial(counts: &[usize]) -> Count {
+    let mut total = 0u64;
+    let mut out = Count::ONE;
     for &r in counts {
-        let r = r as u128;
+        let r = r as u64;
         total += r;
-        out = out.saturating_mul(binomial(total, r));
-    }
-    out
-}
-
-/// `n choose k`, exact while it fits (each step's product is divisible),
-/// else `u128::MAX`.
-pub(super) fn binomial(n: u128, k: u128) -> u128 {
-    let k = k.min(n - k);
-    let mut out = 1u128;
-    for i in 0..k {
-        out = match out.checked_mul(n - i) {
-            Some(x) => x / (i + 1),
-            None => return u128::MAX,
-        };
+        out = &out * &Count::binomial(total, r);
     }
     out
 }
@@ -139,7 +126,7 @@ mod tests {
     fn free_unknowns_give_the_multinomial() {
         let b = [(0, 2); 4];
         let mut a = Arrangements::new(&b, 3);
-        assert_eq!(a.count(0, &mut [2, 1, 1]), 12);
+        assert_eq!(a.count(0, &mut [2, 1, 1]), Count::from(12u64));
     }
 
     /// {1, 2, 3}: two unknowns both exactly 1 cannot be (1 is there once);
@@ -160,7 +147,7 @@ mod tests {
     fn constrained_unknowns_are_counted_and_listed_in_order() {
         let b = [(0, 1), (2, 2), (0, 2)];
         let mut a = Arrangements::new(&b, 3);
-        assert_eq!(a.count(0, &mut [1, 1, 1]), 2);
+        assert_eq!(a.count(0, &mut [1, 1, 1]), Count::from(2u64));
         let mut seen = Vec::new();
         a.list(&mut [1, 1, 1], &mut |p| {
             seen.push(p.to_vec());

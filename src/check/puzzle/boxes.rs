@@ -15,27 +15,27 @@
 //! real search and [`expect::check`] judges all of them, and a passing box
 //! adds its size to the count (with relations, counted in `ordered.rs`).
 //!
-//! Invariant: the count is exact up to 2^128 − 1 (a `u128`, saturating
-//! there: 27 free unknowns over 0..20 stay below it, 12 over −1000..1000
-//! can reach it), and the listed solutions are the lexicographically
-//! smallest.
+//! Invariant: the count is exact at any size (a [`Count`]: twenty free
+//! unknowns over −1000..1000 have 2001^20 ≈ 10^66 assignments), and the
+//! listed solutions are the lexicographically smallest.
 
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
 use crate::check::expect::{Expect, Fact, LeafExpect};
 use crate::check::puzzle::arrange::Arrangements;
-use crate::check::puzzle::ordered::{self, Ordered};
+use crate::check::puzzle::count::Count;
+use crate::check::puzzle::ordered::{self, Memo, Ordered};
 use crate::check::puzzle::relations::Region;
 use crate::check::puzzle::symbolic::{self, Intervals, Scale, Split, Stop};
-use crate::check::puzzle::{PROGRESS_EVERY, PuzzleError, passes};
+use crate::check::puzzle::{PROGRESS_EVERY, Progress, PuzzleError, passes};
 use crate::model::{Game, NodeId};
 use crate::num::Num;
 use crate::search::trace::Value;
 
 /// What the box search found.
 pub(super) struct Found {
-    pub count: u128,
+    pub count: Count,
     pub solutions: Vec<Vec<Num>>,
     /// Boxes examined.
     pub tried: u64,
@@ -52,7 +52,7 @@ pub(super) struct Boxes<'e, 'p> {
     /// Stop at the first solution (count 1).
     pub stop: bool,
     pub limit: u64,
-    pub progress: Option<&'p mut dyn FnMut(u64, u128)>,
+    pub progress: Option<&'p mut Progress<'p>>,
     /// Integers, or the positions of a multiset's values.
     pub scale: Scale,
 }
@@ -69,19 +69,20 @@ impl Boxes<'_, '_> {
         }
         let constants = constants(self.expects);
         let mut stack: Vec<Region> = vec![Region::new(n, lo, hi)];
-        let (mut count, mut tried) = (0u128, 0u64);
+        let (mut count, mut tried) = (Count::ZERO, 0u64);
         let mut listed: BTreeSet<Vec<Num>> = BTreeSet::new();
+        let mut memo = Memo::default();
         while let Some(b) = stack.pop() {
             tried += 1;
             if tried.is_multiple_of(PROGRESS_EVERY)
                 && let Some(report) = self.progress.as_mut()
             {
-                report(tried, count);
+                report(tried, &count);
             }
             if tried > self.limit {
                 return Err(PuzzleError::TooLarge { limit: self.limit });
             }
-            match self.judge(&slots, &constants, &b)? {
+            match self.judge(&slots, &constants, &b, &mut memo)? {
                 Judged::Split(Split::At { k, at }) => {
                     let (l, h) = b.iv[k];
                     stack.extend(b.narrowed(k, at + 1, h));
@@ -96,10 +97,10 @@ impl Boxes<'_, '_> {
                 Judged::Passes(n) => {
                     if self.stop {
                         self.list(&b, 1, &mut listed);
-                        count = 1;
+                        count = Count::ONE;
                         break;
                     }
-                    count = count.saturating_add(n);
+                    count += &n;
                     self.list(&b, self.max_listed, &mut listed);
                 }
             }
@@ -119,7 +120,13 @@ impl Boxes<'_, '_> {
     /// Splits, drops or judges region `r` whole. Its lowest corner obeys
     /// its relations (tightened, `x < y` has `lo(x) < lo(y)`), so it stands
     /// for every assignment in it.
-    fn judge(&mut self, slots: &[Option<usize>], constants: &[Num], r: &Region) -> Result<Judged, PuzzleError> {
+    fn judge(
+        &mut self,
+        slots: &[Option<usize>],
+        constants: &[Num],
+        r: &Region,
+        memo: &mut Memo,
+    ) -> Result<Judged, PuzzleError> {
         let b = r.iv.as_slice();
         if let Scale::Values { counts, .. } = &self.scale
             && !crate::check::puzzle::arrange::may_fit(b, counts)
@@ -141,8 +148,8 @@ impl Boxes<'_, '_> {
                 }
             }
         }
-        let n = self.size(r);
-        if n == 0 {
+        let n = self.size(r, memo);
+        if n.is_zero() {
             return Ok(Judged::Fails);
         }
         for (&id, &(lo, _)) in self.unknowns.iter().zip(b) {
@@ -152,19 +159,21 @@ impl Boxes<'_, '_> {
         Ok(if passes(&self.game, self.expects) { Judged::Passes(n) } else { Judged::Fails })
     }
 
-    /// How many assignments region `r` holds (saturating): the product of
-    /// its widths, or a multiset's orderings inside it.
-    fn size(&self, r: &Region) -> u128 {
+    /// How many assignments region `r` holds, exactly: the product of its
+    /// widths, or a multiset's orderings inside it.
+    fn size(&self, r: &Region, memo: &mut Memo) -> Count {
         let b = r.iv.as_slice();
         if !r.facts.is_empty() {
             let counts = match &self.scale {
                 Scale::Values { counts, .. } => Some(counts.as_slice()),
                 Scale::Integers => None,
             };
-            return Ordered::new(r, counts).map_or(0, |o| o.count());
+            return Ordered::new(r, counts).map_or(Count::ZERO, |o| o.count_in(memo));
         }
         match &self.scale {
-            Scale::Integers => b.iter().fold(1u128, |n, &(lo, hi)| n.saturating_mul(u128::from(hi.abs_diff(lo)) + 1)),
+            Scale::Integers => {
+                b.iter().fold(Count::ONE, |n, &(lo, hi)| &n * &Count::from(u128::from(hi.abs_diff(lo)) + 1))
+            }
             Scale::Values { counts, .. } => Arrangements::new(b, counts.len()).count(0, &mut counts.clone()),
         }
     }
@@ -178,7 +187,7 @@ impl Boxes<'_, '_> {
                 Scale::Values { counts, .. } => Some(counts.as_slice()),
                 Scale::Integers => None,
             };
-            return ordered::list(r, counts, &|p| self.scale.num(p), max, out);
+            return ordered::list(r, counts, &|p| self.scale.num(p), (max, out));
         }
         let mut keep = |solution: Vec<Num>| {
             if out.len() < max {
@@ -205,7 +214,7 @@ enum Judged {
     Split(Split),
     Fails,
     /// Every assignment passes; there are this many.
-    Passes(u128),
+    Passes(Count),
 }
 
 /// Box `b`'s points, in lexicographic order, until `keep` says no more.

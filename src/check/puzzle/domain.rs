@@ -1,6 +1,7 @@
 //! Where a puzzle's unknown values come from: a range of integers, or the
 //! orderings of a multiset; and the lists people write them in.
 
+use crate::check::puzzle::Count;
 use crate::model::Game;
 use crate::num::Num;
 
@@ -41,15 +42,15 @@ impl Domain {
     }
 
     /// How many complete assignments of `unknowns` leaves the domain
-    /// holds (saturating), and that number as people read it: `31^9`, or
+    /// holds, exactly, and that number as people read it: `31^9`, or
     /// `9!/(2!)` for a multiset with repeats.
-    pub fn space(&self, unknowns: usize) -> (u128, String) {
-        let fact = |n: usize| (1..=n as u128).fold(1u128, |a, b| a.saturating_mul(b));
+    pub fn space(&self, unknowns: usize) -> (Count, String) {
+        let fact = |n: usize| (1..=n as u64).fold(Count::ONE, |a, b| a.mul_small(b));
         match self {
             Domain::Range(lo, hi) => {
-                let width = u128::from(hi.abs_diff(*lo)).saturating_add(1);
-                let n = u32::try_from(unknowns).unwrap_or(u32::MAX);
-                (width.saturating_pow(n), format!("{width}^{unknowns}"))
+                let width = u128::from(hi.abs_diff(*lo)) + 1;
+                let space = (0..unknowns).fold(Count::ONE, |a, _| &a * &Count::from(width));
+                (space, format!("{width}^{unknowns}"))
             }
             Domain::Multiset(vs) => {
                 let mut sorted = vs.clone();
@@ -62,7 +63,9 @@ impl Domain {
                     }
                 }
                 repeats.retain(|&r| r > 1);
-                let total = repeats.iter().fold(fact(vs.len()), |a, &r| a / fact(r));
+                // Each r! divides what is left (a multinomial coefficient).
+                let total =
+                    repeats.iter().fold(fact(vs.len()), |a, &r| (2..=r as u64).fold(a, |a, d| a.div_small(d).0));
                 let below: Vec<String> = repeats.iter().map(|r| format!("{r}!")).collect();
                 let text = if below.is_empty() {
                     format!("{}!", vs.len())

@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 
 use crate::analysis::Analysis;
 use crate::check::expect::{self, Expect, Fact, LeafExpect, Stat};
-use crate::check::puzzle::{PROGRESS_EVERY, PuzzleError, Solutions};
+use crate::check::puzzle::{Count, PROGRESS_EVERY, Progress, PuzzleError, Solutions};
 use crate::model::{Game, NodeId, Path};
 use crate::num::Num;
 use crate::search::options::Order;
@@ -25,7 +25,7 @@ use crate::search::trace::Event;
 /// Enumerates `values` (sorted; a multiset's values each used once) over
 /// `unknowns` of `game` (their values set to anything inside the bounds).
 #[allow(clippy::too_many_arguments)]
-pub(super) fn enumerate(
+pub(super) fn enumerate<'p>(
     game: Game,
     unknowns: Vec<NodeId>,
     expects: &[Expect],
@@ -34,7 +34,7 @@ pub(super) fn enumerate(
     limit: u64,
     max_listed: usize,
     stop: bool,
-    progress: Option<&mut dyn FnMut(u64, u128)>,
+    progress: Option<&'p mut Progress<'p>>,
 ) -> Result<Solutions, PuzzleError> {
     let mut distinct: Vec<(Num, usize)> = Vec::new();
     for v in values {
@@ -48,8 +48,19 @@ pub(super) fn enumerate(
         pending[id.index()] = true;
     }
     let n = unknowns.len();
-    let mut search =
-        Search { game, unknowns, distinct, multiset, expects, limit, tried: 0, count: 0, max_listed, stop, progress };
+    let mut search = Search {
+        game,
+        unknowns,
+        distinct,
+        multiset,
+        expects,
+        limit,
+        tried: 0,
+        count: Count::ZERO,
+        max_listed,
+        stop,
+        progress,
+    };
     let mut out = BTreeSet::new();
     search.go(&mut vec![None; n], &mut pending, &mut out)?;
     Ok(Solutions {
@@ -70,11 +81,11 @@ struct Search<'e, 'p> {
     expects: &'e [Expect],
     limit: u64,
     tried: u64,
-    count: u128,
+    count: Count,
     max_listed: usize,
     /// Stop at the first solution.
     stop: bool,
-    progress: Option<&'p mut dyn FnMut(u64, u128)>,
+    progress: Option<&'p mut Progress<'p>>,
 }
 
 impl Search<'_, '_> {
@@ -90,9 +101,9 @@ impl Search<'_, '_> {
         if self.tried.is_multiple_of(PROGRESS_EVERY)
             && let Some(report) = self.progress.as_mut()
         {
-            report(self.tried, self.count);
+            report(self.tried, &self.count);
         }
-        if self.stop && self.count > 0 {
+        if self.stop && !self.count.is_zero() {
             return Ok(());
         }
         if self.tried > self.limit {
@@ -112,8 +123,8 @@ impl Search<'_, '_> {
         }
         if settled {
             // Every search is over before reaching the rest: any values pass.
-            let n = if self.stop { 1 } else { self.completions(values) };
-            self.count = self.count.saturating_add(n);
+            let n = if self.stop { Count::ONE } else { self.completions(values) };
+            self.count += &n;
             self.complete(0, values, out);
             return Ok(());
         }
@@ -140,13 +151,17 @@ impl Search<'_, '_> {
     }
 
     /// How many ways the unassigned slots of `values` can be filled.
-    fn completions(&self, values: &[Option<Num>]) -> u128 {
-        let free = values.iter().filter(|v| v.is_none()).count() as u32;
+    fn completions(&self, values: &[Option<Num>]) -> Count {
+        let free = values.iter().filter(|v| v.is_none()).count();
         if !self.multiset {
-            return (self.distinct.len() as u128).saturating_pow(free);
+            return Count::pow(self.distinct.len() as u64, free as u32);
         }
-        let fact = |n: usize| (1..=n as u128).fold(1u128, |a, b| a.saturating_mul(b));
-        self.distinct.iter().fold(fact(free as usize), |a, &(_, left)| a / fact(left))
+        // The multinomial free! / Π left!, as a product of binomials.
+        let mut placed = 0u64;
+        self.distinct.iter().fold(Count::ONE, |a, &(_, left)| {
+            placed += left as u64;
+            &a * &Count::binomial(placed, left as u64)
+        })
     }
 
     /// Adds the completions of `values` from unknown `k` on (all passing)

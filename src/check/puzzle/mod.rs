@@ -21,7 +21,8 @@
 //!   against ([`enumerate`]).
 //!
 //! Invariant: a solution is reported iff every `expect` block passes on the
-//! game with those values; the count is exact.
+//! game with those values; the count is exact at any size ([`Count`]: an
+//! unsigned integer with as many digits as it needs).
 
 use std::collections::BTreeSet;
 
@@ -33,11 +34,13 @@ use crate::num::Num;
 
 mod arrange;
 mod boxes;
+mod count;
 mod domain;
 mod enumerate;
 mod ordered;
 mod relations;
 mod symbolic;
+pub use count::Count;
 pub use domain::{Domain, parse_list};
 
 /// Why a puzzle cannot be searched.
@@ -93,8 +96,9 @@ pub struct Verdict {
 pub struct Solutions {
     /// The unknown leaves, left to right.
     pub unknowns: Vec<NodeId>,
-    /// How many assignments pass (saturating at `u128::MAX`).
-    pub count: u128,
+    /// How many assignments pass, exactly (past 2^128 too: twenty free
+    /// leaves over −1000..1000 alone give 2001^20).
+    pub count: Count,
     /// The first `max_listed` solutions in lexicographic order (not the
     /// first found: the search does not find them in that order).
     pub solutions: Vec<Vec<Num>>,
@@ -140,7 +144,7 @@ pub fn solve_reporting(
     domain: &Domain,
     limit: u64,
     max_listed: usize,
-    progress: &mut dyn FnMut(u64, u128),
+    progress: &mut Progress<'_>,
 ) -> Result<Solutions, PuzzleError> {
     search(spec, domain, limit, max_listed, false, Some(progress), Method::Best)
 }
@@ -150,6 +154,10 @@ pub fn solve_reporting(
 pub fn enumerate(spec: &Spec, domain: &Domain, limit: u64, max_listed: usize) -> Result<Solutions, PuzzleError> {
     search(spec, domain, limit, max_listed, false, None, Method::Enumerate)
 }
+
+/// What a long search calls as it goes: steps (boxes or partial
+/// assignments) tried so far, and solutions counted so far.
+pub type Progress<'a> = dyn FnMut(u64, &Count) + 'a;
 
 /// How often (in boxes or partial assignments) [`solve_reporting`] reports.
 pub const PROGRESS_EVERY: u64 = 1 << 14;
@@ -167,13 +175,13 @@ enum Method {
     Enumerate,
 }
 
-fn search(
+fn search<'p>(
     spec: &Spec,
     domain: &Domain,
     limit: u64,
     max_listed: usize,
     stop: bool,
-    progress: Option<&mut dyn FnMut(u64, u128)>,
+    progress: Option<&'p mut Progress<'p>>,
     method: Method,
 ) -> Result<Solutions, PuzzleError> {
     let game = &spec.game;

@@ -21,62 +21,81 @@ use std::cmp::Ordering;
 pub(super) struct Region {
     pub iv: Vec<(i64, i64)>,
     pub facts: Vec<(usize, usize, Ordering)>,
+    /// What the facts imply, followed transitively: entry `x * n + y` is
+    /// [`AT_LEAST`] when `y >= x` follows from them, [`ABOVE`] when
+    /// `y > x` does, else 0. Empty while there are no facts. The search
+    /// asks it dozens of times per region, so it is kept closed as facts
+    /// are added rather than walked at each question.
+    implied: Vec<u8>,
 }
+
+/// `y >= x` is implied (by equalities only).
+const AT_LEAST: u8 = 1;
+/// `y > x` is implied (some chain has a `<`).
+const ABOVE: u8 = 2;
 
 impl Region {
     /// Every unknown in `lo..=hi`, no relation known.
     pub fn new(n: usize, lo: i64, hi: i64) -> Region {
-        Region { iv: vec![(lo, hi); n], facts: Vec::new() }
+        Region { iv: vec![(lo, hi); n], facts: Vec::new(), implied: Vec::new() }
     }
 
     /// What the relations (followed transitively) say of unknown `i`
     /// against unknown `j`, if anything.
     pub fn decide(&self, i: usize, j: usize) -> Option<Ordering> {
-        if self.facts.is_empty() {
+        if self.implied.is_empty() || i == j {
             return None;
         }
-        if let Some(strict) = self.reach(i, j) {
-            return Some(if strict { Ordering::Less } else { Ordering::Equal });
+        let n = self.iv.len();
+        match (self.implied[i * n + j], self.implied[j * n + i]) {
+            (ABOVE, _) => Some(Ordering::Less),
+            (_, ABOVE) => Some(Ordering::Greater),
+            (AT_LEAST, _) | (_, AT_LEAST) => Some(Ordering::Equal),
+            _ => None,
         }
-        self.reach(j, i).map(|strict| if strict { Ordering::Greater } else { Ordering::Equal })
     }
 
-    /// Whether `to` is known to be at least `from`: `Some(true)` when some
-    /// chain of relations from `from` to `to` holds a `<`, `Some(false)`
-    /// when they are known equal.
-    fn reach(&self, from: usize, to: usize) -> Option<bool> {
+    /// Records `to >= from` (`to > from` when `strict`) and all it implies
+    /// with what was known (already closed): `y >= x` for each `x` known
+    /// at most `from` and each `y` known at least `to`, strict when any
+    /// of the three links is.
+    fn imply(&mut self, from: usize, to: usize, strict: bool) {
         let n = self.iv.len();
-        // best[k]: reached, and whether by a chain with a `<` in it.
-        let mut best: Vec<Option<bool>> = vec![None; n];
-        best[from] = Some(false);
-        let mut stack = vec![(from, false)];
-        while let Some((k, strict)) = stack.pop() {
-            for &(a, b, rel) in &self.facts {
-                let next = match rel {
-                    Ordering::Less if a == k => Some((b, true)),
-                    Ordering::Equal if a == k => Some((b, strict)),
-                    Ordering::Equal if b == k => Some((a, strict)),
-                    _ => None,
-                };
-                let Some((m, s)) = next else { continue };
-                let s = s || strict;
-                if best[m].is_none() || (s && best[m] == Some(false)) {
-                    best[m] = Some(s);
-                    stack.push((m, s));
+        if self.implied.is_empty() {
+            self.implied = vec![0; n * n];
+        }
+        let m = &self.implied;
+        let link = |a: usize, b: usize| if a == b { Some(0) } else { Some(m[a * n + b]).filter(|&r| r != 0) };
+        let below: Vec<(usize, u8)> = (0..n).filter_map(|x| link(x, from).map(|r| (x, r))).collect();
+        let above: Vec<(usize, u8)> = (0..n).filter_map(|y| link(to, y).map(|r| (y, r))).collect();
+        let own = if strict { ABOVE } else { AT_LEAST };
+        for &(x, rx) in &below {
+            for &(y, ry) in &above {
+                if x != y {
+                    let r = if rx == ABOVE || ry == ABOVE { ABOVE } else { own };
+                    let cell = &mut self.implied[x * n + y];
+                    *cell = (*cell).max(r);
                 }
             }
         }
-        if to == from { None } else { best[to] }
     }
 
     /// This region with `i rel j` added (`rel` Less, Equal or Greater), its
     /// intervals tightened; `None` when no assignment is left.
     pub fn with(&self, i: usize, j: usize, rel: Ordering) -> Option<Region> {
         let mut r = self.clone();
-        r.facts.push(match rel {
+        let fact = match rel {
             Ordering::Greater => (j, i, Ordering::Less),
             _ => (i, j, rel),
-        });
+        };
+        r.facts.push(fact);
+        match fact {
+            (a, b, Ordering::Less) => r.imply(a, b, true),
+            (a, b, _) => {
+                r.imply(a, b, false);
+                r.imply(b, a, false);
+            }
+        }
         r.tighten().then_some(r)
     }
 
