@@ -11,8 +11,9 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::analysis::{Analysis, Visit};
+use crate::analysis::{Analysis, Visit, quote};
 use crate::model::{Game, NodeId, Path};
+use crate::report::digits::push_uint;
 use crate::report::{Number, exact, number};
 use crate::search::trace::CutKind;
 
@@ -25,7 +26,18 @@ pub struct Visits {
     kinds: Vec<u8>,
     words: Vec<&'static str>,
     /// The names of the named nodes visited.
-    names: HashMap<NodeId, String>,
+    names: HashMap<NodeId, Name>,
+    /// Whether any node of the game has a name (else every node is
+    /// described by its path alone).
+    named: bool,
+}
+
+/// A visited node's name, and how a reference writes it.
+#[derive(Debug)]
+struct Name {
+    text: String,
+    /// [`quote`]d: `B`, `"pos 7"`.
+    quoted: String,
 }
 
 impl Visits {
@@ -38,7 +50,7 @@ impl Visits {
             .map(|v| {
                 let node = game.node(v.node);
                 if let Some(name) = node.name() {
-                    names.entry(v.node).or_insert_with(|| name.to_string());
+                    names.entry(v.node).or_insert_with(|| Name { text: name.to_string(), quoted: quote(name) });
                 }
                 let word = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() };
                 let at = words.iter().position(|&w| w == word).unwrap_or_else(|| {
@@ -48,7 +60,8 @@ impl Visits {
                 at as u8
             })
             .collect();
-        Visits { analysis, kinds, words, names }
+        let named = !names.is_empty() || game.nodes().any(|n| n.name().is_some());
+        Visits { analysis, kinds, words, names, named }
     }
 
     pub fn analysis(&self) -> &Analysis {
@@ -65,7 +78,8 @@ impl Visits {
         let v = &self.analysis.visits[i];
         NodeReport {
             path: Dot(&v.path),
-            name: self.names.get(&v.node).map(String::as_str),
+            node: v.node,
+            name: if self.names.is_empty() { None } else { self.names.get(&v.node).map(|n| n.text.as_str()) },
             kind: self.words[usize::from(self.kinds[i])],
             value: v.value.as_ref().map(number),
             value_exact: v.value.as_ref().and_then(exact),
@@ -117,12 +131,59 @@ impl Visits {
     pub fn leaf_order(&self) -> impl Iterator<Item = (usize, &Visit)> {
         self.analysis.visits.iter().enumerate().filter(|(_, v)| v.direct.is_some())
     }
+
+    /// Appends [`crate::analysis::describe`]`(game, path)` (`C.2 (2.2)`: the reference and,
+    /// when different, the path) without allocating: the names on the
+    /// path come quoted from the visits' own table.
+    pub fn push_describe(&self, game: &Game, path: Dot<'_>, out: &mut String) {
+        let Some((base, rest)) = self.named.then(|| named_base(game, path)).flatten() else {
+            return path.push_to(out);
+        };
+        // The reference: the last named node on the path, then the
+        // 1-based indices after it.
+        let start = out.len();
+        match self.names.get(&base) {
+            Some(name) => out.push_str(&name.quoted),
+            None => out.push_str(&quote(game.node(base).name().unwrap_or_default())),
+        }
+        for i in path.steps().skip(rest) {
+            out.push('.');
+            push_uint(out, u64::from(i) + 1);
+        }
+        // Then the path, kept only when it says something else.
+        let reference = out.len();
+        path.push_to(out);
+        if out[start..reference] == out[reference..] {
+            out.truncate(reference);
+        } else {
+            out.insert_str(reference, " (");
+            out.push(')');
+        }
+    }
+}
+
+/// The last named node on `path` (the root included) and how many steps
+/// lead to it; `None` when no node on it is named or it leaves the tree
+/// (as `describe` then falls back to the path).
+fn named_base(game: &Game, path: Dot<'_>) -> Option<(NodeId, usize)> {
+    let mut id = NodeId::ROOT;
+    let mut base = game.root().name().map(|_| (id, 0));
+    for (k, i) in path.steps().enumerate() {
+        id = game.node(id).children().get(i as usize)?.child;
+        if game.node(id).name().is_some() {
+            base = Some((id, k + 1));
+        }
+    }
+    base
 }
 
 /// One visited node.
 #[derive(Serialize, Debug)]
 pub struct NodeReport<'a> {
     pub path: Dot<'a>,
+    /// The node visited (not serialized: `path` says where it is).
+    #[serde(skip)]
+    pub node: NodeId,
     pub name: Option<&'a str>,
     pub kind: &'static str,
     pub value: Option<Number>,
@@ -194,6 +255,31 @@ impl std::ops::Deref for Dot<'_> {
     type Target = Path;
     fn deref(&self) -> &Path {
         self.0
+    }
+}
+
+impl Dot<'_> {
+    /// How many steps from the root.
+    pub fn depth(&self) -> usize {
+        self.0.depth()
+    }
+
+    /// The 0-based child indices from the root down.
+    pub fn steps(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.0.iter().copied()
+    }
+
+    /// Appends the dotted text (`root`, `2.3`), as `Display` writes it.
+    pub fn push_to(&self, out: &mut String) {
+        if self.0.0.is_empty() {
+            return out.push_str("root");
+        }
+        for (k, i) in self.steps().enumerate() {
+            if k > 0 {
+                out.push('.');
+            }
+            push_uint(out, u64::from(i) + 1);
+        }
     }
 }
 
@@ -276,6 +362,36 @@ mod tests {
         assert_eq!(text(&[0; 40]), None);
         for p in [vec![], vec![0], vec![4, 0, 12]] {
             assert_eq!(text(&p).unwrap(), Path(p.clone()).to_string());
+        }
+    }
+
+    /// `push_to` and `push_describe` against the slow ways they replace
+    /// (`Path`'s `Display`, `analysis::describe`) on every visit of trees
+    /// with and without names: quoted ones, a root named `root`, unnamed
+    /// nodes under named ones, a transposition.
+    #[test]
+    fn describe_as_analysis_does() {
+        let trees = [
+            "MAX { MIN { 3 12 8 } MIN { 2 4 6 } }",
+            "MAX root { MIN { 3 x=12 } MIN B { 2 MIN { 5 7 } } }",
+            "MAX \"r \\\"q\\\"\" { MIN { \"t\\tb\"=3 1 } MIN Ñandú { 日本=2 MAX { 1 2 } } }",
+            "MAX A { MIN B { 1 2 } MIN C { &B 4 } }",
+            "MAX { MIN { MAX { MIN { MAX { MIN { MAX { MIN { MAX { MIN { MAX { 1 2 3 4 5 6 7 8 9 10 11 12 } } } } } } } } } } }",
+        ];
+        for text in trees {
+            let game = crate::model::load("t.tree", text).unwrap();
+            let trace = crate::search::run(&game, crate::search::Algorithm::Minimax, &Default::default()).unwrap();
+            let visits = Visits::new(&game, Analysis::of(&game, &trace));
+            assert!(visits.nodes().count() > 3);
+            for n in visits.nodes() {
+                let mut out = String::from("x");
+                n.path.push_to(&mut out);
+                assert_eq!(out, format!("x{}", n.path.0));
+                let mut out = String::from("x");
+                visits.push_describe(&game, n.path, &mut out);
+                assert_eq!(out, format!("x{}", crate::analysis::describe(&game, n.path.0)), "{text}");
+                assert_eq!(Some(n.node), game.at(n.path.0));
+            }
         }
     }
 }
