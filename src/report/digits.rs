@@ -46,6 +46,29 @@ pub fn push_uint(out: &mut String, mut u: u64) {
     }
 }
 
+/// How many digits `u` has in decimal.
+pub fn digits(mut u: u64) -> usize {
+    let mut n = 1;
+    while u >= 100 {
+        u /= 100;
+        n += 2;
+    }
+    n + usize::from(u >= 10)
+}
+
+/// The width `push_num` would give `n`, in chars; `scratch` is room to
+/// write the rare ones that are not whole.
+pub fn num_width(n: &Num, scratch: &mut String) -> usize {
+    match n.as_i64() {
+        Some(i) => usize::from(i < 0) + digits(i.unsigned_abs()),
+        None => {
+            scratch.clear();
+            push_num(scratch, n);
+            scratch.chars().count()
+        }
+    }
+}
+
 /// `k` (below 100) as two digits.
 fn pair(k: usize) -> &'static str {
     &PAIRS[2 * k..2 * k + 2]
@@ -152,6 +175,7 @@ mod tests {
             let mut out = String::from("x");
             push_num(&mut out, &n);
             assert_eq!(out, format!("x{n}"), "{n:?}");
+            assert_eq!(num_width(&n, &mut String::new()), n.to_string().chars().count(), "{n:?}");
             let mut out = String::new();
             push_pretty(&mut out, &n);
             assert_eq!(out, n.pretty(), "{n:?}");
@@ -165,6 +189,7 @@ mod tests {
             let mut out = String::from("x");
             push_uint(&mut out, u);
             assert_eq!(out, format!("x{u}"));
+            assert_eq!(digits(u), out.len() - 1);
         }
         for v in
             [Value::Vector(nums()), Value::Vector(vec![]), Value::Vector(vec![Num::int(1)]), Value::Scalar(nums()[10])]

@@ -13,7 +13,7 @@ use std::fmt;
 use crate::model::{Game, NodeKind};
 use crate::report::AlgoReport;
 use crate::report::Number;
-use crate::report::digits::{push_number, push_pretty, push_uint};
+use crate::report::digits::{digits, num_width, push_number, push_pretty, push_uint};
 use crate::report::visits::{NodeReport, Visits};
 
 /// Output is handed to the formatter in pieces of about this size.
@@ -33,12 +33,11 @@ pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoRepor
         *w = chars(h);
     }
     let (mut windows, mut negamax) = (false, false);
-    let mut line = String::new();
+    let mut scratch = String::new();
     for n in r.visits.nodes() {
         windows |= n.alpha.is_some();
         negamax |= n.negamax_value.is_some();
-        line.clear();
-        every.cells(&n, &mut line, &mut |out, c, start| width[c] = width[c].max(chars(&out[start..])));
+        every.measure(&n, &mut scratch, &mut width);
     }
     let table = Table { game, visits: &r.visits, windows, negamax };
     // Each cell padded to its column's width and followed by the two
@@ -100,6 +99,47 @@ impl Table<'_> {
         }
     }
 
+    /// Widens `width` to fit one visit's cells, as [`Table::cells`] would
+    /// write them (only the rare cells are written, into `scratch`).
+    fn measure(&self, n: &NodeReport, scratch: &mut String, width: &mut [usize; COLUMNS]) {
+        let mut fit = |c: usize, w: usize| width[c] = width[c].max(w);
+        fit(0, digits(n.visit as u64));
+        let node = if self.visits.named() {
+            written(scratch, |out| self.visits.push_describe(self.game, n.path, out))
+        } else {
+            n.path.dotted_len()
+        };
+        fit(1, 2 * n.path.depth() + node);
+        fit(2, chars(self.kind(n)) + if n.probe { " probe".len() } else { 0 });
+        if self.windows && n.alpha.is_some() {
+            fit(WINDOW, written(scratch, |out| self.window(n, out)));
+        }
+        let bound = if matches!(n.bound, "upper" | "lower") { "≤ ".chars().count() } else { 0 };
+        fit(4, bound + n.value.as_ref().map_or(0, |v| number_width(v, scratch)));
+        if self.negamax {
+            fit(NEGAMAX, n.negamax_value.as_ref().map_or(0, |v| number_width(v, scratch)));
+        }
+    }
+
+    /// The kind cell's word: `eval` at a depth cutoff, else the node's kind.
+    fn kind(&self, n: &NodeReport) -> &str {
+        match n.kind {
+            "horizon" => "eval",
+            _ => kind_word(self.game, self.game.node(n.node).kind()),
+        }
+    }
+
+    /// The window cell: `(α, β)` when the visit had one.
+    fn window(&self, n: &NodeReport, out: &mut String) {
+        if let (Some(a), Some(b)) = (&n.alpha, &n.beta) {
+            out.push('(');
+            pretty(out, a);
+            out.push_str(", ");
+            pretty(out, b);
+            out.push(')');
+        }
+    }
+
     /// Appends one visit's cells to `out`, calling `end(out, column,
     /// start)` after each, `column` its index in [`HEAD`] and `start`
     /// where the cell begins.
@@ -121,10 +161,7 @@ impl Table<'_> {
         cell(out, start);
 
         let start = out.len();
-        out.push_str(match n.kind {
-            "horizon" => "eval",
-            _ => kind_word(game, game.node(n.node).kind()),
-        });
+        out.push_str(self.kind(n));
         if n.probe {
             out.push_str(" probe");
         }
@@ -132,13 +169,7 @@ impl Table<'_> {
 
         if self.windows {
             let start = out.len();
-            if let (Some(a), Some(b)) = (&n.alpha, &n.beta) {
-                out.push('(');
-                pretty(out, a);
-                out.push_str(", ");
-                pretty(out, b);
-                out.push(')');
-            }
+            self.window(n, out);
             cell(out, start);
         }
 
@@ -179,6 +210,21 @@ fn pretty(out: &mut String, n: &Number) {
     match n {
         Number::Num(v) => push_pretty(out, v),
         Number::Vector(_) => push_number(out, n),
+    }
+}
+
+/// The width of what `write` writes, written into `scratch`.
+fn written(scratch: &mut String, write: impl FnOnce(&mut String)) -> usize {
+    scratch.clear();
+    write(scratch);
+    chars(scratch)
+}
+
+/// The width of a report number as `push_number` writes it.
+fn number_width(n: &Number, scratch: &mut String) -> usize {
+    match n {
+        Number::Num(v) => num_width(v, scratch),
+        Number::Vector(_) => written(scratch, |out| push_number(out, n)),
     }
 }
 

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::analysis::{Analysis, Visit, quote};
 use crate::model::{Game, NodeId, Path};
-use crate::report::digits::push_uint;
+use crate::report::digits::{digits, push_uint};
 use crate::report::{Number, exact, number};
 use crate::search::trace::CutKind;
 
@@ -130,6 +130,12 @@ impl Visits {
     /// The directly evaluated visits, in order, with their indices.
     pub fn leaf_order(&self) -> impl Iterator<Item = (usize, &Visit)> {
         self.analysis.visits.iter().enumerate().filter(|(_, v)| v.direct.is_some())
+    }
+
+    /// Whether some node of the game has a name: when none has, a node is
+    /// described by its path alone.
+    pub fn named(&self) -> bool {
+        self.named
     }
 
     /// Appends [`crate::analysis::describe`]`(game, path)` (`C.2 (2.2)`: the reference and,
@@ -269,6 +275,14 @@ impl Dot<'_> {
         self.0.0.iter().copied()
     }
 
+    /// The length of the dotted text, in bytes (and chars: it is ASCII).
+    pub fn dotted_len(&self) -> usize {
+        match self.depth() {
+            0 => 4,
+            d => d - 1 + self.steps().map(|i| digits(u64::from(i) + 1)).sum::<usize>(),
+        }
+    }
+
     /// Appends the dotted text (`root`, `2.3`), as `Display` writes it.
     pub fn push_to(&self, out: &mut String) {
         if self.0.0.is_empty() {
@@ -387,6 +401,7 @@ mod tests {
                 let mut out = String::from("x");
                 n.path.push_to(&mut out);
                 assert_eq!(out, format!("x{}", n.path.0));
+                assert_eq!(n.path.dotted_len(), out.len() - 1);
                 let mut out = String::from("x");
                 visits.push_describe(&game, n.path, &mut out);
                 assert_eq!(out, format!("x{}", crate::analysis::describe(&game, n.path.0)), "{text}");
