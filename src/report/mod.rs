@@ -23,6 +23,7 @@ pub mod summary;
 mod table;
 pub mod visits;
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::Serialize;
@@ -384,7 +385,7 @@ impl fmt::Display for Text<'_> {
             // The first visit at each path (as a linear search would find
             // it); when no path was entered twice, each leaf's own.
             let once = r.visits.analysis().entered_once();
-            let mut first: std::collections::HashMap<&Path, usize> = std::collections::HashMap::new();
+            let mut first: HashMap<&Path, usize, visits::QuickHash> = HashMap::default();
             let visits = &r.visits.analysis().visits;
             for (i, v) in visits.iter().enumerate().filter(|_| !once) {
                 first.entry(&v.path).or_insert(i);
