@@ -44,7 +44,7 @@ pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoRepor
     // spaces before the next; the line's trailing spaces are then cut.
     let mut pad = |out: &mut String, c: usize, start: usize| {
         let w = chars(&out[start..]);
-        push_spaces(out, width[c] - w + 2);
+        push_spaces(out, width[c].saturating_sub(w) + 2);
     };
     let mut buf = String::with_capacity(CHUNK + 1024);
     let end_line = |buf: &mut String, start: usize| {
