@@ -76,7 +76,7 @@ fn row(branching: u32, depth: u32) {
     let report = Report { title: None, results: vec![report] };
     let (t_json, bytes) = best(fast, || {
         let mut out = std::io::BufWriter::with_capacity(1 << 16, CountingSink(0));
-        gametree::report::json::to_writer_pretty(&mut out, &report).expect("JSON");
+        gametree::report::json::write_report(&mut out, &report).expect("JSON");
         out.flush().expect("flush");
         out.get_ref().0
     });
@@ -93,7 +93,7 @@ fn row(branching: u32, depth: u32) {
         let trace = search::run(&game, Algorithm::Alphabeta, &opts).expect("alphabeta applies");
         let report = Report { title: None, results: vec![AlgoReport::new(&game, &trace)] };
         let mut out = std::io::BufWriter::with_capacity(1 << 16, CountingSink(0));
-        gametree::report::json::to_writer_pretty(&mut out, &report).expect("JSON");
+        gametree::report::json::write_report(&mut out, &report).expect("JSON");
         out.flush().expect("flush");
     }
     let peak = PEAK.load(Relaxed) - base;

@@ -79,7 +79,7 @@ fn solve(game: &Game, a: Algorithm, json: bool) -> usize {
     drop(trace);
     let mut out = std::io::BufWriter::with_capacity(1 << 16, Count(0));
     if json {
-        gametree::report::json::to_writer_pretty(&mut out, &report).expect("a sink never fails");
+        gametree::report::json::write_report(&mut out, &report).expect("a sink never fails");
     } else {
         write!(out, "{}", Text { game, report: &report }).expect("a sink never fails");
     }

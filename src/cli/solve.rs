@@ -120,7 +120,7 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
         }
         Format::Text => write!(buffered, "{}", Summary { game: &game, report: &report })?,
         Format::Json => {
-            gametree::report::json::to_writer_pretty(&mut buffered, &report).map_err(std::io::Error::from)?;
+            gametree::report::json::write_report(&mut buffered, &report)?;
             writeln!(buffered)?
         }
         Format::Yaml => match serde_yaml_ng::to_string(&report) {

@@ -1,11 +1,22 @@
 //! JSON output in serde_json's pretty layout (two-space indent), byte for
 //! byte, but each line break is written with its indent in one call rather
 //! than one call per level: a big tree's report has millions of lines.
+//!
+//! `solve`'s report ([`write_report`]) writes the per-visit lists
+//! (`nodes`, `visit_order`, `leaf_order`, `pruned`) itself, straight into
+//! one buffer, and hands every other field to serde at the depth it sits
+//! at. Invariant: the same bytes as `to_writer_pretty` of the [`Report`]
+//! (its `Serialize` stays the oracle the tests compare with).
 
 use std::io;
 
 use serde::Serialize;
 use serde_json::ser::Formatter;
+
+use crate::num::Num;
+use crate::report::digits::{push_int, push_uint};
+use crate::report::visits::{NodeReport, PathText, Visits};
+use crate::report::{AlgoReport, Fields, Number, Report};
 
 /// Writes `value` as `serde_json::to_writer_pretty` does.
 pub fn to_writer_pretty<W: io::Write, T: Serialize + ?Sized>(writer: W, value: &T) -> serde_json::Result<()> {
@@ -95,6 +106,316 @@ impl Formatter for Pretty {
     fn end_object_value<W: ?Sized + io::Write>(&mut self, _w: &mut W) -> io::Result<()> {
         self.has_value = true;
         Ok(())
+    }
+}
+
+/// Writes `report` as `to_writer_pretty` does, the per-visit lists
+/// without serde.
+pub fn write_report<W: io::Write>(writer: W, report: &Report) -> io::Result<()> {
+    let mut out = Out { w: writer, buf: String::with_capacity(CHUNK + 4096), float: Vec::new() };
+    out.buf.push('{');
+    let mut top = Object { out: &mut out, depth: 1, first: true };
+    top.field("title", &report.title)?;
+    top.key("results");
+    if report.results.is_empty() {
+        out.buf.push_str("[]");
+    } else {
+        out.buf.push('[');
+        for (k, r) in report.results.iter().enumerate() {
+            if k > 0 {
+                out.buf.push(',');
+            }
+            new_line(&mut out.buf, 2);
+            out.buf.push('{');
+            algo(&mut out, r, 3)?;
+            new_line(&mut out.buf, 2);
+            out.buf.push('}');
+        }
+        new_line(&mut out.buf, 1);
+        out.buf.push(']');
+    }
+    new_line(&mut out.buf, 0);
+    out.buf.push('}');
+    out.flush()
+}
+
+/// One run's object, its fields at `depth` (it has some: `algorithm` …).
+fn algo<W: io::Write>(out: &mut Out<W>, r: &AlgoReport, depth: usize) -> io::Result<()> {
+    r.fields(&mut Object { out, depth, first: true })
+}
+
+/// Output is written in pieces of about this size.
+const CHUNK: usize = 1 << 16;
+
+/// The writer and the buffer in front of it.
+struct Out<W> {
+    w: W,
+    buf: String,
+    /// Room for a float as serde_json writes it.
+    float: Vec<u8>,
+}
+
+impl<W: io::Write> Out<W> {
+    fn flush(&mut self) -> io::Result<()> {
+        self.w.write_all(self.buf.as_bytes())?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    fn flush_if_full(&mut self) -> io::Result<()> {
+        if self.buf.len() >= CHUNK { self.flush() } else { Ok(()) }
+    }
+
+    /// A report number as `Number`'s `Serialize` writes it, a vector's
+    /// items at `depth + 1`.
+    fn number(&mut self, n: &Number, depth: usize) -> io::Result<()> {
+        match n {
+            Number::Num(v) => self.num(v),
+            Number::Vector(vs) if vs.is_empty() => {
+                self.buf.push_str("[]");
+                Ok(())
+            }
+            Number::Vector(vs) => {
+                self.buf.push('[');
+                for (k, v) in vs.iter().enumerate() {
+                    if k > 0 {
+                        self.buf.push(',');
+                    }
+                    new_line(&mut self.buf, depth + 1);
+                    self.num(v)?;
+                }
+                new_line(&mut self.buf, depth);
+                self.buf.push(']');
+                Ok(())
+            }
+        }
+    }
+
+    /// `"inf"`/`"-inf"`, an integer when whole, else a float as serde_json
+    /// writes an `f64`.
+    fn num(&mut self, n: &Num) -> io::Result<()> {
+        match n.as_i64() {
+            _ if n.is_infinite() => {
+                self.buf.push('"');
+                self.buf.push_str(if n.to_f64() > 0.0 { "inf" } else { "-inf" });
+                self.buf.push('"');
+            }
+            Some(i) => push_int(&mut self.buf, i),
+            None => {
+                self.float.clear();
+                serde_json::to_writer(&mut self.float, &n.to_f64())?;
+                self.buf.push_str(std::str::from_utf8(&self.float).map_err(io::Error::other)?);
+            }
+        }
+        Ok(())
+    }
+
+    /// A JSON string: as it is when nothing in it needs escaping, else
+    /// escaped by serde_json.
+    fn string(&mut self, s: &str) -> io::Result<()> {
+        if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+            self.buf.push_str(&serde_json::to_string(s)?);
+        } else {
+            self.buf.push('"');
+            self.buf.push_str(s);
+            self.buf.push('"');
+        }
+        Ok(())
+    }
+
+    /// A word of ours (`max`, `exact`): never escaped.
+    fn word(&mut self, s: &str) {
+        self.buf.push('"');
+        self.buf.push_str(s);
+        self.buf.push('"');
+    }
+
+    fn path(&mut self, p: impl PathText) {
+        self.buf.push('"');
+        p.push_to(&mut self.buf);
+        self.buf.push('"');
+    }
+
+    /// One visit's object, as `NodeReport`'s derived `Serialize` writes
+    /// it (`keys` are its fields' keys at its depth).
+    fn node(&mut self, n: &NodeReport<'_>, keys: &Keys) -> io::Result<()> {
+        let buf = &mut self.buf;
+        buf.push('{');
+        buf.push_str(&keys.path);
+        buf.push('"');
+        n.path.push_to(buf);
+        buf.push('"');
+        buf.push_str(&keys.name);
+        match n.name {
+            Some(name) => self.string(name)?,
+            None => self.buf.push_str("null"),
+        }
+        self.buf.push_str(&keys.kind);
+        self.word(n.kind);
+        self.buf.push_str(&keys.value);
+        match &n.value {
+            Some(v) => self.number(v, keys.depth)?,
+            None => self.buf.push_str("null"),
+        }
+        if let Some(x) = &n.value_exact {
+            self.buf.push_str(&keys.value_exact);
+            self.string(x)?;
+        }
+        self.buf.push_str(&keys.bound);
+        self.word(n.bound);
+        for (key, v) in [(&keys.alpha, &n.alpha), (&keys.beta, &n.beta), (&keys.negamax_value, &n.negamax_value)] {
+            if let Some(v) = v {
+                self.buf.push_str(key);
+                self.number(v, keys.depth)?;
+            }
+        }
+        self.buf.push_str(&keys.visit);
+        push_uint(&mut self.buf, n.visit as u64);
+        if n.probe {
+            self.buf.push_str(&keys.probe);
+            self.buf.push_str("true");
+        }
+        self.buf.push_str(&keys.close);
+        Ok(())
+    }
+}
+
+/// What comes before each field of a visit's object: a comma (but for the
+/// first), a line break, the indent, the key; and its closing line.
+struct Keys {
+    depth: usize,
+    path: String,
+    name: String,
+    kind: String,
+    value: String,
+    value_exact: String,
+    bound: String,
+    alpha: String,
+    beta: String,
+    negamax_value: String,
+    visit: String,
+    probe: String,
+    close: String,
+}
+
+impl Keys {
+    /// The keys of an object whose fields are at `depth`.
+    fn new(depth: usize) -> Keys {
+        let key = |key: &str| {
+            let mut s = String::from(",");
+            new_line(&mut s, depth);
+            s.push('"');
+            s.push_str(key);
+            s.push_str("\": ");
+            s
+        };
+        let mut close = String::new();
+        new_line(&mut close, depth - 1);
+        close.push('}');
+        Keys {
+            depth,
+            path: key("path")[1..].to_string(),
+            name: key("name"),
+            kind: key("kind"),
+            value: key("value"),
+            value_exact: key("value_exact"),
+            bound: key("bound"),
+            alpha: key("alpha"),
+            beta: key("beta"),
+            negamax_value: key("negamax_value"),
+            visit: key("visit"),
+            probe: key("probe"),
+            close,
+        }
+    }
+}
+
+/// A line break and `depth` levels of indent.
+fn new_line(buf: &mut String, depth: usize) {
+    buf.push('\n');
+    match SPACES.get(..2 * depth) {
+        Some(indent) => buf.push_str(indent),
+        None => buf.extend(std::iter::repeat_n(' ', 2 * depth)),
+    }
+}
+
+/// The indent of up to 32 levels.
+const SPACES: &str = "                                                                ";
+
+/// An object being written: its fields at `depth`.
+struct Object<'o, W> {
+    out: &'o mut Out<W>,
+    depth: usize,
+    first: bool,
+}
+
+impl<W: io::Write> Object<'_, W> {
+    fn key(&mut self, key: &str) {
+        if !self.first {
+            self.out.buf.push(',');
+        }
+        self.first = false;
+        new_line(&mut self.out.buf, self.depth);
+        self.out.buf.push('"');
+        self.out.buf.push_str(key);
+        self.out.buf.push_str("\": ");
+    }
+
+    /// A list written item by item, each at `depth + 1`.
+    fn list<T>(
+        &mut self,
+        key: &str,
+        items: impl Iterator<Item = T>,
+        mut item: impl FnMut(&mut Out<W>, T) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.key(key);
+        let mut empty = true;
+        self.out.buf.push('[');
+        for x in items {
+            if !empty {
+                self.out.buf.push(',');
+            }
+            empty = false;
+            new_line(&mut self.out.buf, self.depth + 1);
+            item(self.out, x)?;
+            self.out.flush_if_full()?;
+        }
+        if empty {
+            self.out.buf.push(']');
+        } else {
+            new_line(&mut self.out.buf, self.depth);
+            self.out.buf.push(']');
+        }
+        Ok(())
+    }
+}
+
+impl<W: io::Write> Fields for Object<'_, W> {
+    type Error = io::Error;
+
+    /// Handed to serde, which writes it at this depth.
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> io::Result<()> {
+        self.key(key);
+        self.out.flush()?;
+        let pretty = Pretty { depth: self.depth, has_value: false };
+        value.serialize(&mut serde_json::Serializer::with_formatter(&mut self.out.w, pretty))?;
+        Ok(())
+    }
+
+    fn paths<P: PathText, I: Iterator<Item = P>>(
+        &mut self,
+        key: &'static str,
+        paths: impl Fn() -> I,
+    ) -> io::Result<()> {
+        self.list(key, paths(), |out, p| {
+            out.path(p);
+            Ok(())
+        })
+    }
+
+    fn nodes(&mut self, key: &'static str, visits: &Visits) -> io::Result<()> {
+        let keys = Keys::new(self.depth + 2);
+        self.list(key, visits.nodes(), |out, n| out.node(&n, &keys))
     }
 }
 

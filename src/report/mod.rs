@@ -14,22 +14,25 @@
 //! its one trace); nothing here searches or prints.
 
 pub mod compare;
+pub mod digits;
 pub mod json;
 pub mod narrate;
 pub mod narrate_passes;
 pub mod passes;
 pub mod summary;
+mod table;
 pub mod visits;
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::Serialize;
 
 use crate::analysis::{Analysis, describe};
-use crate::model::{Game, NodeKind, Path};
+use crate::model::{Game, Path};
 use crate::num::Num;
 use crate::report::narrate::narrate;
-use crate::report::visits::{At, CauseReport, Dot, Lazy, NodeReport, Visits};
+use crate::report::visits::{At, CauseReport, Dot, Lazy, PathText, Visits};
 use crate::search::trace::{BoundKind, ExtendReason, Trace, Value};
 
 /// A whole `solve` report.
@@ -202,54 +205,101 @@ impl AlgoReport {
     }
 }
 
-impl Serialize for AlgoReport {
+/// Where a run's fields go, one call each in SPEC §5's order: serde (YAML,
+/// the Python binding) through [`AlgoReport`]'s `Serialize`, or the JSON
+/// writer of `solve` ([`crate::report::json::write_report`]), which writes
+/// the per-visit lists itself.
+pub trait Fields {
+    type Error;
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Self::Error>;
+    /// A list of paths (`pruned`, `visit_order`, `leaf_order`), made by `paths`.
+    fn paths<P: PathText, I: Iterator<Item = P>>(
+        &mut self,
+        key: &'static str,
+        paths: impl Fn() -> I,
+    ) -> Result<(), Self::Error>;
+    /// A row per visit (`nodes`).
+    fn nodes(&mut self, key: &'static str, visits: &Visits) -> Result<(), Self::Error>;
+}
+
+impl AlgoReport {
     /// The fields of SPEC §5 in a fixed order; optional ones only when set.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut m = s.serialize_struct("AlgoReport", 21)?;
+    pub fn fields<F: Fields>(&self, m: &mut F) -> Result<(), F::Error> {
         let v = &self.visits;
-        m.serialize_field("algorithm", &self.algorithm)?;
-        m.serialize_field("conventions", &self.conventions)?;
-        m.serialize_field("value", &self.value)?;
+        m.field("algorithm", &self.algorithm)?;
+        m.field("conventions", &self.conventions)?;
+        m.field("value", &self.value)?;
         if let Some(x) = &self.value_exact {
-            m.serialize_field("value_exact", x)?;
+            m.field("value_exact", x)?;
         }
         if let Some(x) = &self.negamax_value {
-            m.serialize_field("negamax_value", x)?;
+            m.field("negamax_value", x)?;
         }
-        m.serialize_field("best_move", &self.best_move)?;
+        m.field("best_move", &self.best_move)?;
         if let Some(x) = &self.best_moves {
-            m.serialize_field("best_moves", x)?;
+            m.field("best_moves", x)?;
         }
-        m.serialize_field("pv", &self.pv)?;
-        m.serialize_field("pruned", &Lazy(|| v.pruned().map(Dot)))?;
+        m.field("pv", &self.pv)?;
+        m.paths("pruned", || v.pruned().map(Dot))?;
         if !self.forward_pruned.is_empty() {
-            m.serialize_field("forward_pruned", &self.forward_pruned)?;
+            m.field("forward_pruned", &self.forward_pruned)?;
         }
         if !self.extended.is_empty() {
-            m.serialize_field("extended", &self.extended)?;
+            m.field("extended", &self.extended)?;
         }
         if !self.warnings.is_empty() {
-            m.serialize_field("warnings", &self.warnings)?;
+            m.field("warnings", &self.warnings)?;
         }
-        m.serialize_field("cuts", &Lazy(|| v.cuts()))?;
-        m.serialize_field("visit_order", &Lazy(|| v.visit_order()))?;
-        m.serialize_field("leaf_order", &Lazy(|| v.leaf_order().map(|(i, _)| At(v.analysis(), i))))?;
-        m.serialize_field("nodes", &Lazy(|| v.nodes()))?;
-        m.serialize_field("stats", &self.stats)?;
+        m.field("cuts", &Lazy(|| v.cuts()))?;
+        m.paths("visit_order", || v.visit_order())?;
+        m.paths("leaf_order", || v.leaf_order().map(|(i, _)| At(v.analysis(), i)))?;
+        m.nodes("nodes", v)?;
+        m.field("stats", &self.stats)?;
         if let Some(x) = &self.steps {
-            m.serialize_field("steps", x)?;
+            m.field("steps", x)?;
         }
         if let Some(x) = &self.passes {
-            m.serialize_field("passes", x)?;
+            m.field("passes", x)?;
         }
         if let Some(x) = &self.iterations {
-            m.serialize_field("iterations", x)?;
+            m.field("iterations", x)?;
         }
         if let Some(x) = &self.tt_answered {
-            m.serialize_field("tt_answered", x)?;
+            m.field("tt_answered", x)?;
         }
-        m.end()
+        Ok(())
+    }
+}
+
+impl Serialize for AlgoReport {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = Serde(s.serialize_struct("AlgoReport", 21)?);
+        self.fields(&mut m)?;
+        m.0.end()
+    }
+}
+
+/// [`Fields`] as a serde struct.
+struct Serde<M>(M);
+
+impl<M: serde::ser::SerializeStruct> Fields for Serde<M> {
+    type Error = M::Error;
+
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), M::Error> {
+        self.0.serialize_field(key, value)
+    }
+
+    fn paths<P: PathText, I: Iterator<Item = P>>(
+        &mut self,
+        key: &'static str,
+        paths: impl Fn() -> I,
+    ) -> Result<(), M::Error> {
+        self.0.serialize_field(key, &Lazy(paths))
+    }
+
+    fn nodes(&mut self, key: &'static str, visits: &Visits) -> Result<(), M::Error> {
+        self.0.serialize_field(key, &Lazy(|| visits.nodes()))
     }
 }
 
@@ -297,16 +347,6 @@ pub fn shown(value: &Value, bound: BoundKind) -> String {
     }
 }
 
-fn kind_word(game: &Game, kind: NodeKind) -> String {
-    match kind {
-        NodeKind::Max => "MAX".into(),
-        NodeKind::Min => "MIN".into(),
-        NodeKind::Chance => "CHANCE".into(),
-        NodeKind::Player(p) => game.players().get(p as usize).cloned().unwrap_or_default(),
-        NodeKind::Leaf => "leaf".into(),
-    }
-}
-
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = self.game;
@@ -319,7 +359,7 @@ impl fmt::Display for Text<'_> {
             }
             writeln!(f, "{} — {}", r.algorithm, r.conventions)?;
             write_summary(f, game, r)?;
-            write_table(f, game, r)?;
+            table::write_table(f, game, r)?;
             for c in r.visits.cuts() {
                 let at = describe(game, &c.at.path());
                 let pruned: Vec<String> = c.pruned.0.iter().map(|p| describe(game, p)).collect();
@@ -346,22 +386,33 @@ impl fmt::Display for Text<'_> {
             // The first visit at each path (as a linear search would find
             // it); when no path was entered twice, each leaf's own.
             let once = r.visits.analysis().entered_once();
-            let mut first: std::collections::HashMap<Path, usize> = std::collections::HashMap::new();
+            let mut first: HashMap<Path, usize, visits::QuickHash> = HashMap::default();
             let analysis = r.visits.analysis();
-            for i in (0..analysis.visits.len()).filter(|_| !once) {
+            let visits = &analysis.visits;
+            for i in (0..visits.len()).filter(|_| !once) {
                 first.entry(analysis.path(i)).or_insert(i);
             }
-            write!(f, "  leaves evaluated:")?;
-            for (i, _) in r.visits.leaf_order() {
-                let path = analysis.path(i);
-                let node = if once { Some(i) } else { first.get(&path).copied() };
-                let node = node.map(|i| r.visits.node(i));
-                write!(f, " {}", leaf_text(game, node.as_ref(), &path))?;
+            // ` name=value` or ` value` a leaf, in one buffer written in pieces.
+            let mut buf = String::from("  leaves evaluated:");
+            for (i, v) in r.visits.leaf_order() {
+                let node = if once { Some(i) } else { first.get(&analysis.path(i)).copied() };
+                buf.push(' ');
+                if let Some(name) = game.node(v.node).name() {
+                    buf.push_str(name);
+                    buf.push('=');
+                }
+                if let Some(value) = node.and_then(|i| visits[i].value.as_ref()) {
+                    digits::push_value(&mut buf, value);
+                }
+                if buf.len() >= 1 << 16 {
+                    f.write_str(&buf)?;
+                    buf.clear();
+                }
             }
             if r.visits.leaf_order().next().is_none() {
-                write!(f, " ")?;
+                buf.push(' ');
             }
-            writeln!(f)?;
+            writeln!(f, "{buf}")?;
             let s = &r.stats;
             let cutoffs = if s.cutoffs == 1 { "cutoff" } else { "cutoffs" };
             writeln!(
@@ -425,81 +476,6 @@ fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
     writeln!(f, "  pruned: {}", if pruned.is_empty() { "nothing".into() } else { pruned.join(", ") })
 }
 
-fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
-    let a = r.visits.analysis();
-    let windows = a.visits.iter().any(|v| a.window(v).is_some());
-    let negamax = a.visits.iter().any(|v| a.negamax(v).is_some());
-    let mut head = vec!["#".to_string(), "node".into(), "kind".into()];
-    if windows {
-        head.push("window (α, β)".into());
-    }
-    head.push("value".into());
-    if negamax {
-        head.push("negamax".into());
-    }
-    // Two passes over the visits, building each row twice rather than
-    // keeping them all: the widths first, then the rows.
-    let cols = head.len();
-    let mut width: Vec<usize> = head.iter().map(|s| s.chars().count()).collect();
-    for n in r.visits.nodes() {
-        for (w, s) in width.iter_mut().zip(row(game, &n, windows, negamax)) {
-            *w = (*w).max(s.chars().count());
-        }
-    }
-    // Each line is built in one reused buffer: the cells padded to their
-    // column's width, two spaces apart, trailing spaces dropped.
-    let mut buf = String::new();
-    let mut line = |f: &mut fmt::Formatter<'_>, row: &[String]| {
-        buf.clear();
-        for (c, s) in row.iter().enumerate() {
-            if c > 0 {
-                buf.push_str("  ");
-            }
-            buf.push_str(s);
-            buf.extend(std::iter::repeat_n(' ', width[c] - s.chars().count()));
-        }
-        writeln!(f, "  {}", buf.trim_end())
-    };
-    debug_assert_eq!(cols, width.len());
-    line(f, &head)?;
-    for n in r.visits.nodes() {
-        line(f, &row(game, &n, windows, negamax))?;
-    }
-    Ok(())
-}
-
-/// One visit's cells in the text table.
-fn row(game: &Game, n: &NodeReport, windows: bool, negamax: bool) -> Vec<String> {
-    let path = &n.path.path();
-    let id = game.at(path);
-    let kind = match (id, n.kind) {
-        (_, "horizon") => "eval".to_string(),
-        (Some(id), _) => kind_word(game, game.node(id).kind()),
-        _ => n.kind.to_string(),
-    };
-    let mut node = "  ".repeat(path.depth());
-    node.push_str(&describe(game, path));
-    let kind = if n.probe { format!("{kind} probe") } else { kind };
-    let mut row = vec![n.visit.to_string(), node, kind];
-    if windows {
-        let w = match (&n.alpha, &n.beta) {
-            (Some(a), Some(b)) => format!("({}, {})", pretty(a), pretty(b)),
-            _ => String::new(),
-        };
-        row.push(w);
-    }
-    let value = n.value.as_ref().map(show_number).unwrap_or_default();
-    row.push(match n.bound {
-        "upper" => format!("≤ {value}"),
-        "lower" => format!("≥ {value}"),
-        _ => value,
-    });
-    if negamax {
-        row.push(n.negamax_value.as_ref().map(show_number).unwrap_or_default());
-    }
-    row
-}
-
 pub(crate) fn move_text(game: &Game, path: &Path) -> String {
     let root = game.root();
     let label =
@@ -510,24 +486,9 @@ pub(crate) fn move_text(game: &Game, path: &Path) -> String {
     }
 }
 
-fn leaf_text(game: &Game, node: Option<&NodeReport>, path: &Path) -> String {
-    let value = node.and_then(|n| n.value.as_ref()).map(show_number).unwrap_or_default();
-    match game.at(path).and_then(|id| game.node(id).name()) {
-        Some(name) => format!("{name}={value}"),
-        None => value,
-    }
-}
-
 fn show_number(n: &Number) -> String {
     match n {
         Number::Num(v) => v.to_string(),
         Number::Vector(vs) => Value::Vector(vs.as_slice().into()).to_string(),
-    }
-}
-
-fn pretty(n: &Number) -> String {
-    match n {
-        Number::Num(v) => v.pretty(),
-        Number::Vector(_) => show_number(n),
     }
 }

@@ -11,8 +11,9 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::analysis::{Analysis, Visit};
+use crate::analysis::{Analysis, Visit, quote};
 use crate::model::{Game, NodeId, Path};
+use crate::report::digits::{digits, push_uint};
 use crate::report::{Number, exact, number};
 use crate::search::trace::CutKind;
 
@@ -25,7 +26,18 @@ pub struct Visits {
     kinds: Vec<u8>,
     words: Vec<&'static str>,
     /// The names of the named nodes visited.
-    names: HashMap<NodeId, String>,
+    names: HashMap<NodeId, Name>,
+    /// Whether any node of the game has a name (else every node is
+    /// described by its path alone).
+    named: bool,
+}
+
+/// A visited node's name, and how a reference writes it.
+#[derive(Debug)]
+struct Name {
+    text: String,
+    /// [`quote`]d: `B`, `"pos 7"`.
+    quoted: String,
 }
 
 impl Visits {
@@ -38,7 +50,7 @@ impl Visits {
             .map(|v| {
                 let node = game.node(v.node);
                 if let Some(name) = node.name() {
-                    names.entry(v.node).or_insert_with(|| name.to_string());
+                    names.entry(v.node).or_insert_with(|| Name { text: name.to_string(), quoted: quote(name) });
                 }
                 let word = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() };
                 let at = words.iter().position(|&w| w == word).unwrap_or_else(|| {
@@ -48,7 +60,8 @@ impl Visits {
                 at as u8
             })
             .collect();
-        Visits { analysis, kinds, words, names }
+        let named = !names.is_empty() || game.nodes().any(|n| n.name().is_some());
+        Visits { analysis, kinds, words, names, named }
     }
 
     pub fn analysis(&self) -> &Analysis {
@@ -65,7 +78,8 @@ impl Visits {
         let v = &self.analysis.visits[i];
         NodeReport {
             path: At(&self.analysis, i),
-            name: self.names.get(&v.node).map(String::as_str),
+            node: v.node,
+            name: if self.names.is_empty() { None } else { self.names.get(&v.node).map(|n| n.text.as_str()) },
             kind: self.words[usize::from(self.kinds[i])],
             value: v.value.as_ref().map(number),
             value_exact: v.value.as_ref().and_then(exact),
@@ -117,12 +131,102 @@ impl Visits {
     pub fn leaf_order(&self) -> impl Iterator<Item = (usize, &Visit)> {
         self.analysis.visits.iter().enumerate().filter(|(_, v)| v.direct.is_some())
     }
+
+    /// Whether some node of the game has a name: when none has, a node is
+    /// described by its path alone.
+    pub fn named(&self) -> bool {
+        self.named
+    }
+
+    /// Appends [`crate::analysis::describe`]`(game, path)` (`C.2 (2.2)`: the reference and,
+    /// when different, the path) without allocating: the names on the
+    /// path come quoted from the visits' own table.
+    pub fn push_describe(&self, game: &Game, path: impl PathText, out: &mut String) {
+        let Some((base, rest)) = self.named.then(|| named_base(game, path)).flatten() else {
+            return path.push_to(out);
+        };
+        // The reference: the last named node on the path, then the
+        // 1-based indices after it.
+        let start = out.len();
+        match self.names.get(&base) {
+            Some(name) => out.push_str(&name.quoted),
+            None => out.push_str(&quote(game.node(base).name().unwrap_or_default())),
+        }
+        path.with_steps(|steps| {
+            for &i in &steps[rest..] {
+                out.push('.');
+                push_uint(out, u64::from(i) + 1);
+            }
+        });
+        // Then the path, kept only when it says something else.
+        let reference = out.len();
+        path.push_to(out);
+        if out[start..reference] == out[reference..] {
+            out.truncate(reference);
+        } else {
+            out.insert_str(reference, " (");
+            out.push(')');
+        }
+    }
+}
+
+/// The last named node on `path` (the root included) and how many steps
+/// lead to it; `None` when no node on it is named or it leaves the tree
+/// (as `describe` then falls back to the path).
+fn named_base(game: &Game, path: impl PathText) -> Option<(NodeId, usize)> {
+    path.with_steps(|steps| {
+        let mut id = NodeId::ROOT;
+        let mut base = game.root().name().map(|_| (id, 0));
+        for (k, &i) in steps.iter().enumerate() {
+            id = game.node(id).children().get(i as usize)?.child;
+            if game.node(id).name().is_some() {
+                base = Some((id, k + 1));
+            }
+        }
+        base
+    })
+}
+
+/// A quick hash for maps keyed by paths or node ids (a report's own keys,
+/// not an attacker's): FxHash's multiply-rotate over the words written.
+pub type QuickHash = std::hash::BuildHasherDefault<Quick>;
+
+#[derive(Default)]
+pub struct Quick(u64);
+
+impl std::hash::Hasher for Quick {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
 }
 
 /// One visited node.
 #[derive(Serialize, Debug)]
 pub struct NodeReport<'a> {
     pub path: At<'a>,
+    /// The node visited (not serialized: `path` says where it is).
+    #[serde(skip)]
+    pub node: NodeId,
     pub name: Option<&'a str>,
     pub kind: &'static str,
     pub value: Option<Number>,
@@ -197,20 +301,51 @@ impl std::ops::Deref for Dot<'_> {
     }
 }
 
-impl Serialize for Dot<'_> {
-    /// Formats into a stack buffer and writes one string (most paths are
-    /// short); deeper paths go through `Display`.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut buf = [0u8; 64];
-        match write_dotted(&self.0.0, &mut buf) {
-            Some(n) => s.serialize_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
-            None => s.collect_str(self.0),
-        }
+/// A path as a report writes it: a borrowed [`Path`] ([`Dot`]) or a
+/// visit's path read off the analysis's links ([`At`]).
+pub trait PathText: Copy + Serialize {
+    /// How many steps from the root.
+    fn depth(&self) -> usize;
+
+    /// Calls `f` with the 0-based child indices from the root down.
+    fn with_steps<R>(&self, f: impl FnOnce(&[u32]) -> R) -> R;
+
+    /// The length of the dotted text, in bytes (and chars: it is ASCII).
+    fn dotted_len(&self) -> usize {
+        self.with_steps(|steps| match steps.len() {
+            0 => 4,
+            d => d - 1 + steps.iter().map(|&i| digits(u64::from(i) + 1)).sum::<usize>(),
+        })
+    }
+
+    /// Appends the dotted text (`root`, `2.3`), as `Display` writes it.
+    fn push_to(&self, out: &mut String) {
+        self.with_steps(|steps| {
+            if steps.is_empty() {
+                return out.push_str("root");
+            }
+            for (k, &i) in steps.iter().enumerate() {
+                if k > 0 {
+                    out.push('.');
+                }
+                push_uint(out, u64::from(i) + 1);
+            }
+        })
+    }
+}
+
+impl PathText for Dot<'_> {
+    fn depth(&self) -> usize {
+        self.0.depth()
+    }
+
+    fn with_steps<R>(&self, f: impl FnOnce(&[u32]) -> R) -> R {
+        f(&self.0.0)
     }
 }
 
 /// A visit's path, written as its dotted text (`root`, `2.3`) straight
-/// from the analysis's parent links: no path is made.
+/// from the analysis's parent links: no path is kept or made.
 #[derive(Clone, Copy)]
 pub struct At<'a>(pub &'a Analysis, pub usize);
 
@@ -219,17 +354,17 @@ impl At<'_> {
     pub fn path(&self) -> Path {
         self.0.path(self.1)
     }
+}
 
-    /// Its length.
-    pub fn depth(&self) -> usize {
+impl PathText for At<'_> {
+    fn depth(&self) -> usize {
         self.0.visits[self.1].depth()
     }
 
-    /// Calls `f` with the path's indices, from a stack buffer when short.
+    /// From a stack buffer when the path is short.
     fn with_steps<R>(&self, f: impl FnOnce(&[u32]) -> R) -> R {
-        let depth = self.depth();
         let mut short = [0u32; 32];
-        match short.get_mut(..depth) {
+        match short.get_mut(..self.depth()) {
             Some(steps) => {
                 self.0.write_path(self.1, steps);
                 f(steps)
@@ -241,19 +376,7 @@ impl At<'_> {
 
 impl std::fmt::Debug for At<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "At({})", self)
-    }
-}
-
-impl std::fmt::Display for At<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.with_steps(|steps| {
-            let mut buf = [0u8; 64];
-            match write_dotted(steps, &mut buf) {
-                Some(n) => f.write_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
-                None => write!(f, "{}", Path(steps.to_vec())),
-            }
-        })
+        write!(f, "At({})", self.path())
     }
 }
 
@@ -266,6 +389,18 @@ impl Serialize for At<'_> {
                 None => s.collect_str(&Path(steps.to_vec())),
             }
         })
+    }
+}
+
+impl Serialize for Dot<'_> {
+    /// Formats into a stack buffer and writes one string (most paths are
+    /// short); deeper paths go through `Display`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut buf = [0u8; 64];
+        match write_dotted(&self.0.0, &mut buf) {
+            Some(n) => s.serialize_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
+            None => s.collect_str(self.0),
+        }
     }
 }
 
@@ -336,6 +471,37 @@ mod tests {
         assert_eq!(text(&[0; 40]), None);
         for p in [vec![], vec![0], vec![4, 0, 12]] {
             assert_eq!(text(&p).unwrap(), Path(p.clone()).to_string());
+        }
+    }
+
+    /// `push_to` and `push_describe` against the slow ways they replace
+    /// (`Path`'s `Display`, `analysis::describe`) on every visit of trees
+    /// with and without names: quoted ones, a root named `root`, unnamed
+    /// nodes under named ones, a transposition.
+    #[test]
+    fn describe_as_analysis_does() {
+        let trees = [
+            "MAX { MIN { 3 12 8 } MIN { 2 4 6 } }",
+            "MAX root { MIN { 3 x=12 } MIN B { 2 MIN { 5 7 } } }",
+            "MAX \"r \\\"q\\\"\" { MIN { \"t\\tb\"=3 1 } MIN Ñandú { 日本=2 MAX { 1 2 } } }",
+            "MAX A { MIN B { 1 2 } MIN C { &B 4 } }",
+            "MAX { MIN { MAX { MIN { MAX { MIN { MAX { MIN { MAX { MIN { MAX { 1 2 3 4 5 6 7 8 9 10 11 12 } } } } } } } } } } }",
+        ];
+        for text in trees {
+            let game = crate::model::load("t.tree", text).unwrap();
+            let trace = crate::search::run(&game, crate::search::Algorithm::Minimax, &Default::default()).unwrap();
+            let visits = Visits::new(&game, Analysis::of(&game, &trace));
+            assert!(visits.nodes().count() > 3);
+            for n in visits.nodes() {
+                let mut out = String::from("x");
+                n.path.push_to(&mut out);
+                assert_eq!(out, format!("x{}", n.path.path()));
+                assert_eq!(n.path.dotted_len(), out.len() - 1);
+                let mut out = String::from("x");
+                visits.push_describe(&game, n.path, &mut out);
+                assert_eq!(out, format!("x{}", crate::analysis::describe(&game, &n.path.path())), "{text}");
+                assert_eq!(Some(n.node), game.at(&n.path.path()));
+            }
         }
     }
 }
