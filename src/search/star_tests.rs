@@ -31,8 +31,11 @@ impl Rng {
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
+    /// Uniform-ish in `lo..=hi`, for any span (worked in `i128`, so a span
+    /// past `i64` does not overflow).
     fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
+        let span = (i128::from(hi) - i128::from(lo) + 1) as u128;
+        (i128::from(lo) + (u128::from(self.next()) % span) as i128) as i64
     }
 }
 
