@@ -693,6 +693,17 @@ proptest! {
     #[test]
     fn law8_analysis_invariants(spec in spec()) {
         let game = spec.load();
+        // Each visit's first visit at the same path, as a linear search of
+        // the visit order finds it (searches that enter paths again too).
+        for algo in [Algorithm::Minimax, Algorithm::Pvs, Algorithm::Mtdf, Algorithm::Ids, Algorithm::NegamaxTt] {
+            let an = run(&game, algo, &Options::default());
+            let paths: Vec<Path> = (0..an.visits.len()).map(|i| an.path(i)).collect();
+            let first = an.first_at_paths();
+            for (i, p) in paths.iter().enumerate() {
+                let want = paths.iter().position(|q| q == p);
+                prop_assert_eq!(Some(first[i] as usize), want, "{}: first visit at {}", algo, p);
+            }
+        }
         for algo in [Algorithm::Minimax, Algorithm::Negamax, Algorithm::Alphabeta, Algorithm::NegamaxAb] {
             for opts in all_options() {
                 let an = run(&game, algo, &opts);

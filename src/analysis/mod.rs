@@ -13,7 +13,7 @@ use crate::search::options::Ties;
 mod links;
 
 pub use links::Children;
-use links::{NONE, child_path, path_at, write_steps};
+use links::{NONE, child_path, first_at_paths, path_at, write_steps};
 
 use crate::search::trace::{
     BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, PassKind, Trace, Value, Window,
@@ -382,6 +382,12 @@ impl Analysis {
     /// (no allocation: a report writes paths this way).
     pub fn write_path(&self, i: usize, steps: &mut [u32]) {
         write_steps(&self.visits, i, steps);
+    }
+
+    /// For each visit, the index of the first visit at the same path (as a
+    /// linear search of the visit order would find it).
+    pub fn first_at_paths(&self) -> Vec<u32> {
+        first_at_paths(&self.visits)
     }
 
     /// The visits entered from visit `i`, in search order.

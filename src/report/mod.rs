@@ -23,7 +23,6 @@ pub mod summary;
 mod table;
 pub mod visits;
 
-use std::collections::HashMap;
 use std::fmt;
 
 use serde::Serialize;
@@ -386,22 +385,18 @@ impl fmt::Display for Text<'_> {
             // The first visit at each path (as a linear search would find
             // it); when no path was entered twice, each leaf's own.
             let once = r.visits.analysis().entered_once();
-            let mut first: HashMap<Path, usize, visits::QuickHash> = HashMap::default();
             let analysis = r.visits.analysis();
-            let visits = &analysis.visits;
-            for i in (0..visits.len()).filter(|_| !once) {
-                first.entry(analysis.path(i)).or_insert(i);
-            }
+            let first = if once { Vec::new() } else { analysis.first_at_paths() };
             // ` name=value` or ` value` a leaf, in one buffer written in pieces.
             let mut buf = String::from("  leaves evaluated:");
             for (i, v) in r.visits.leaf_order() {
-                let node = if once { Some(i) } else { first.get(&analysis.path(i)).copied() };
+                let node = if once { Some(i) } else { first.get(i).map(|&f| f as usize) };
                 buf.push(' ');
                 if let Some(name) = game.node(v.node).name() {
                     buf.push_str(name);
                     buf.push('=');
                 }
-                if let Some(value) = node.and_then(|i| visits[i].value.as_ref()) {
+                if let Some(value) = node.and_then(|i| analysis.visits[i].value.as_ref()) {
                     digits::push_value(&mut buf, value);
                 }
                 if buf.len() >= 1 << 16 {

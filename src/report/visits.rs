@@ -187,39 +187,6 @@ fn named_base(game: &Game, path: impl PathText) -> Option<(NodeId, usize)> {
     })
 }
 
-/// A quick hash for maps keyed by paths or node ids (a report's own keys,
-/// not an attacker's): FxHash's multiply-rotate over the words written.
-pub type QuickHash = std::hash::BuildHasherDefault<Quick>;
-
-#[derive(Default)]
-pub struct Quick(u64);
-
-impl std::hash::Hasher for Quick {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
 /// One visited node.
 #[derive(Serialize, Debug)]
 pub struct NodeReport<'a> {
