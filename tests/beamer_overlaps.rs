@@ -7,13 +7,13 @@
 
 use std::collections::BTreeSet;
 
-use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg};
+use gametree::draw::{DrawOptions, Figure, Mark, Scope, Size, Svg};
 use gametree::search;
 use gametree::search::options::Options;
 
 #[path = "tools/geometry.rs"]
 mod geometry;
-use geometry::{Box4, algorithms, overlap, text_box, trees};
+use geometry::{Box4, algorithms, overlap, svg_text, text_box, trees};
 
 #[test]
 fn no_labels_overlap_on_beamer_frames_of_every_spec() {
@@ -41,22 +41,8 @@ fn no_labels_overlap_on_beamer_frames_of_every_spec() {
                 // back: texts by their baseline, 0.35 em below the centre.
                 let svg = Svg { figure: &fig, frame: k }.to_string();
                 let xml = roxmltree::Document::parse(&svg).unwrap();
-                let num = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
-                let drawn: Vec<(String, Box4)> = xml
-                    .descendants()
-                    .filter(|n| n.has_tag_name("text"))
-                    .map(|n| {
-                        let size = num(n, "font-size");
-                        let anchor = match n.attribute("text-anchor") {
-                            Some("start") => Anchor::Start,
-                            Some("end") => Anchor::End,
-                            _ => Anchor::Middle,
-                        };
-                        let t = n.text().unwrap_or("").to_string();
-                        let b = text_box((num(n, "x"), num(n, "y") - 0.35 * size), &t, size, anchor);
-                        (t, b)
-                    })
-                    .collect();
+                let drawn: Vec<(String, Box4)> =
+                    xml.descendants().filter(|n| n.has_tag_name("text")).map(svg_text).collect();
                 for (kind, texts) in [("tikz", marks), ("svg", drawn)] {
                     checked += texts.len();
                     for (i, (a, ba)) in texts.iter().enumerate() {

@@ -14,7 +14,7 @@ use gametree::search::options::Options;
 
 #[path = "tools/geometry.rs"]
 mod geometry;
-use geometry::{Box4, Pt, algorithms, crosses, inset, trees};
+use geometry::{Box4, Pt, algorithms, crosses, inset, svg_text, trees};
 
 /// The box a text covers (see `geometry::text_box`), 0.5 px in from each
 /// side, so touching is not crossing.
@@ -86,14 +86,9 @@ fn no_text_or_badge_sits_on_an_edge_in_the_svg() {
             let mut things: Vec<(String, Box4)> = Vec::new();
             for n in xml.descendants() {
                 if n.has_tag_name("text") {
-                    let size = num(n, "font-size");
-                    let anchor = match n.attribute("text-anchor") {
-                        Some("start") => Anchor::Start,
-                        Some("end") => Anchor::End,
-                        _ => Anchor::Middle,
-                    };
-                    let t = n.text().unwrap_or("").to_string();
-                    things.push((t.clone(), text_box((num(n, "x"), num(n, "y") - 0.35 * size), &t, size, anchor)));
+                    // 0.5 px in, as `text_box` here: touching is not crossing.
+                    let (t, b) = svg_text(n);
+                    things.push((t, inset(b, 0.5)));
                 } else if n.has_tag_name("ellipse") && n.attribute("stroke") == Some("none") {
                     // A visit number's badge.
                     let (cx, cy, r) = (num(n, "cx"), num(n, "cy"), num(n, "rx"));

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use gametree::draw::{Anchor, DrawOptions, Figure, Mark, Scope, Size, Svg};
+use gametree::draw::{DrawOptions, Figure, Mark, Scope, Size, Svg};
 use gametree::search::options::Options;
 use gametree::search::{self, Algorithm};
 
@@ -16,7 +16,7 @@ mod tools;
 use tools::have;
 #[path = "tools/geometry.rs"]
 mod geometry;
-use geometry::{Box4, crosses, overlap, text_box};
+use geometry::{Box4, crosses, overlap, svg_text, text_box};
 
 /// Each fixture and the algorithm drawn; all five are readable (6 pt)
 /// with the default flags: nothing hidden.
@@ -202,22 +202,7 @@ fn no_labels_overlap_in_the_svg_of_every_spec() {
         // Read the boxes back from the SVG itself.
         let svg = Svg { figure: &fig, frame: 0 }.to_string();
         let xml = roxmltree::Document::parse(&svg).unwrap();
-        let num = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
-        let boxes: Vec<(String, Box4)> = xml
-            .descendants()
-            .filter(|n| n.has_tag_name("text"))
-            .map(|n| {
-                let size = num(n, "font-size");
-                let anchor = match n.attribute("text-anchor") {
-                    Some("start") => Anchor::Start,
-                    Some("end") => Anchor::End,
-                    _ => Anchor::Middle,
-                };
-                let t = n.text().unwrap_or("").to_string();
-                let b = text_box((num(n, "x"), num(n, "y") - 0.35 * size), &t, size, anchor);
-                (t, b)
-            })
-            .collect();
+        let boxes: Vec<(String, Box4)> = xml.descendants().filter(|n| n.has_tag_name("text")).map(svg_text).collect();
         for (i, (a, ba)) in boxes.iter().enumerate() {
             for (b, bb) in &boxes[i + 1..] {
                 assert!(!overlap(*ba, *bb), "{}: `{a}` overlaps `{b}`", path.display());
@@ -410,23 +395,12 @@ fn no_labels_overlap_in_the_dot_of_every_spec() {
         let svg = String::from_utf8_lossy(&svg.stdout).into_owned();
         let opts = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
         let xml = roxmltree::Document::parse_with_options(&svg, opts).unwrap();
-        let num = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
         // Graphviz places text by its baseline; the graph's own label (the
         // title) is left out: it sits above everything.
         let boxes: Vec<(String, Box4)> = xml
             .descendants()
             .filter(|n| n.has_tag_name("text") && n.parent().is_some_and(|g| g.attribute("class") != Some("graph")))
-            .map(|n| {
-                let size = num(n, "font-size");
-                let anchor = match n.attribute("text-anchor") {
-                    Some("start") => Anchor::Start,
-                    Some("end") => Anchor::End,
-                    _ => Anchor::Middle,
-                };
-                let t = n.text().unwrap_or("").to_string();
-                let b = text_box((num(n, "x"), num(n, "y") - 0.35 * size), &t, size, anchor);
-                (t, b)
-            })
+            .map(svg_text)
             .collect();
         for (i, (a, ba)) in boxes.iter().enumerate() {
             for (b, bb) in &boxes[i + 1..] {

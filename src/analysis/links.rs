@@ -4,6 +4,7 @@
 
 use super::Visit;
 use crate::model::Path;
+use crate::search::FxBuild;
 
 /// No visit: a root's parent, a leaf's first child, a last child's next sibling.
 pub(super) const NONE: u32 = u32::MAX;
@@ -78,7 +79,7 @@ pub(super) fn child_path(parent: &Path, i: u32) -> Path {
 /// visit and its child index: no path is made.
 pub(super) fn first_at_paths(visits: &[Visit]) -> Vec<u32> {
     let mut first: Vec<u32> = Vec::with_capacity(visits.len());
-    let mut seen: std::collections::HashMap<(u32, u32), u32, QuickHash> = std::collections::HashMap::default();
+    let mut seen: std::collections::HashMap<(u32, u32), u32, FxBuild> = std::collections::HashMap::default();
     for (i, v) in visits.iter().enumerate() {
         let key = match v.parent() {
             Some(p) => (first[p], v.index),
@@ -88,37 +89,4 @@ pub(super) fn first_at_paths(visits: &[Visit]) -> Vec<u32> {
         first.push(*seen.entry(key).or_insert(at));
     }
     first
-}
-
-/// A quick hash for maps keyed by visit indices (our own keys, not an
-/// attacker's): FxHash's multiply-rotate over the words written.
-type QuickHash = std::hash::BuildHasherDefault<Quick>;
-
-#[derive(Default)]
-struct Quick(u64);
-
-impl std::hash::Hasher for Quick {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
 }

@@ -10,7 +10,7 @@ use clap::Args;
 use gametree::diagnostic::DiagnosticKind;
 use gametree::model::Game;
 use gametree::report::compare::{Comparison, ComparisonText};
-use gametree::report::summary::{Summary, SummaryLine, SummaryLines};
+use gametree::report::summary::{SummaryLine, SummaryLines};
 use gametree::report::{AlgoReport, Report, Text};
 use gametree::search::options::Options;
 use gametree::search::{self, Algorithm};
@@ -115,10 +115,7 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
     // Streamed: a big tree's report is as large as the tree.
     let mut buffered = BufWriter::with_capacity(1 << 16, &mut *out);
     match args.format {
-        Format::Text if chosen || args.detail || args.trace => {
-            write!(buffered, "{}", Text { game: &game, report: &report })?
-        }
-        Format::Text => write!(buffered, "{}", Summary { game: &game, report: &report })?,
+        Format::Text => write!(buffered, "{}", Text { game: &game, report: &report })?,
         Format::Json => {
             gametree::report::json::write_report(&mut buffered, &report)?;
             writeln!(buffered)?
@@ -135,7 +132,7 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
 /// The default screenful: each algorithm searched and read into its
 /// summary line, its trace and report dropped there (a big tree's reports
 /// are never all held at once), the algorithms shared among the cores; the
-/// lines in the algorithms' order, as [`Summary`] writes them.
+/// lines in the algorithms' order.
 fn summarize(input: &Input, game: &Game, opts: &Options, algorithms: &[Algorithm], out: &mut dyn Write) -> Exit {
     let lines = gametree::stack::map_in_order(algorithms.len(), gametree::stack::cores(), |k| {
         search::run(game, algorithms[k], opts).map(|trace| SummaryLine::of(game, &AlgoReport::new(game, &trace)))

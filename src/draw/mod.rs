@@ -39,6 +39,7 @@ mod tree;
 
 use std::collections::HashMap;
 
+pub use badge::text_box;
 pub use dot::Dot;
 pub use escape::XmlText;
 pub use frame::{Frame, NodeState};

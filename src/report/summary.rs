@@ -1,34 +1,19 @@
 //! The screenful `gametree solve FILE` prints when no algorithm is named:
 //! one line per algorithm (value, best move, leaves evaluated, pruned
 //! edges) under a header stating the conventions, and a hint for the full
-//! tables. Read off the same [`Report`] as the full text and JSON.
+//! tables. Read off the same [`AlgoReport`]s as the full text and JSON, one
+//! at a time: a [`SummaryLine`] is all it keeps of each.
 
 use std::fmt;
 
 use crate::analysis::reference;
 use crate::model::Game;
 use crate::report::compare::{value_text, write_columns};
-use crate::report::{AlgoReport, Report, move_text};
+use crate::report::{AlgoReport, move_text};
 use crate::search::Algorithm;
 
 /// Pruned edges listed by name on a summary line; the rest are counted.
 const PRUNED_SHOWN: usize = 4;
-
-/// The summary's text form.
-pub struct Summary<'a> {
-    pub game: &'a Game,
-    pub report: &'a Report,
-}
-
-impl fmt::Display for Summary<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut lines = SummaryLines::new(self.report.title.clone());
-        for r in &self.report.results {
-            lines.push(SummaryLine::of(self.game, r));
-        }
-        lines.fmt(f)
-    }
-}
 
 /// One algorithm's line of the summary, with what the header and the
 /// warnings take from its report: all a summary keeps of a report, so a

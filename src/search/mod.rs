@@ -33,6 +33,10 @@ mod negamax_tt;
 pub mod options;
 pub mod order;
 mod packed;
+
+/// A quick hasher for maps keyed by our own small integers (not an
+/// attacker's): the trace's tables, the analysis's path lookups.
+pub(crate) type FxBuild = std::hash::BuildHasherDefault<packed::Fx>;
 mod paranoid;
 mod pvs;
 mod star1;

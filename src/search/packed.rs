@@ -63,7 +63,7 @@ enum Tag {
 /// FxHash's multiply-rotate: the keys are small integers we made, hashed
 /// once per event, so SipHash's cost buys nothing here.
 #[derive(Default)]
-struct Fx(u64);
+pub(crate) struct Fx(u64);
 
 impl Hasher for Fx {
     fn write(&mut self, bytes: &[u8]) {

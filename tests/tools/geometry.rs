@@ -5,23 +5,28 @@
 
 use std::path::PathBuf;
 
-use gametree::draw::{Anchor, text_width};
+use gametree::draw::Anchor;
+pub use gametree::draw::text_box;
 use gametree::model::Game;
 use gametree::search::Algorithm;
 
 pub type Pt = (f64, f64);
 pub type Box4 = (f64, f64, f64, f64);
 
-/// The box a text mark covers: the painter's width estimate, the type's
-/// height (0.8 em: cap height and descenders), as `Anchor` places it.
-pub fn text_box(at: Pt, text: &str, size: f64, anchor: Anchor) -> Box4 {
-    let w = text_width(text, size);
-    let x0 = match anchor {
-        Anchor::Start => at.0,
-        Anchor::Middle => at.0 - w / 2.0,
-        Anchor::End => at.0 - w,
+/// The text of an SVG `<text>` element and the box it covers
+/// ([`text_box`], the painter's estimate: 0.8 em high), placed by its
+/// baseline, 0.35 em below the text's centre, as SVG and Graphviz write it.
+pub fn svg_text(n: roxmltree::Node) -> (String, Box4) {
+    let num = |a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    let size = num("font-size");
+    let anchor = match n.attribute("text-anchor") {
+        Some("start") => Anchor::Start,
+        Some("end") => Anchor::End,
+        _ => Anchor::Middle,
     };
-    (x0, at.1 - 0.4 * size, x0 + w, at.1 + 0.4 * size)
+    let t = n.text().unwrap_or("").to_string();
+    let b = text_box((num("x"), num("y") - 0.35 * size), &t, size, anchor);
+    (t, b)
 }
 
 /// The box `by` in from each side.
