@@ -42,6 +42,9 @@ impl Builder {
         let (start, end) = (offset(span.start), offset(span.end));
         let slot = Slot { kind, extra: NONE, start, end, data: 0 };
         self.game.slots.push(slot);
+        if kind == NodeKind::Chance && self.game.first_chance.is_none() {
+            self.game.first_chance = Some(id);
+        }
         id
     }
 

@@ -52,7 +52,16 @@ pub fn ids(game: &Game, opts: &Options) -> Trace {
 /// The longest path from the root to a leaf (each shared node once).
 fn height(game: &Game) -> u32 {
     // Children come after their parents in the arena except through `&`
-    // edges, so fill heights bottom-up with an explicit post-order.
+    // edges: without any, one backward sweep fills the heights bottom-up;
+    // with some, an explicit post-order does.
+    if !game.has_transpositions() {
+        let mut heights = vec![0u32; game.len()];
+        for id in game.ids().rev() {
+            let children = game.node(id).children();
+            heights[id.index()] = children.iter().map(|e| heights[e.child.index()] + 1).max().unwrap_or(0);
+        }
+        return heights[NodeId::ROOT.index()];
+    }
     let mut memo: Vec<Option<u32>> = vec![None; game.len()];
     let mut stack = vec![(NodeId::ROOT, false)];
     while let Some((id, expanded)) = stack.pop() {

@@ -301,10 +301,13 @@ pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic>
     if opts.depth.is_none() && opts.beam.is_none() {
         return Ok(());
     }
-    let mut seen = HashSet::new();
+    // In a tree every node is reached once, by one path: a node at one
+    // depth is remembered only when `&` edges can bring the walk back.
+    let shared = game.has_transpositions();
+    let mut seen: HashSet<(NodeId, u32), FxBuild> = HashSet::default();
     let mut stack = vec![(NodeId::ROOT, 0u32)];
     while let Some((id, eff)) = stack.pop() {
-        if !seen.insert((id, eff)) {
+        if shared && !seen.insert((id, eff)) {
             continue;
         }
         match horizon::decide(game, opts, id, eff) {

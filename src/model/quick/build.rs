@@ -33,11 +33,15 @@ impl Quick<'_> {
         if let Some(i) = self.players.iter().position(|p| p == word) {
             return Some(NodeKind::Player(i as u16));
         }
-        match word.to_ascii_lowercase().as_str() {
-            "chance" => Some(NodeKind::Chance),
-            "max" if self.players.is_empty() => Some(NodeKind::Max),
-            "min" if self.players.is_empty() => Some(NodeKind::Min),
-            _ => None,
+        let is = |kind: &str| word.eq_ignore_ascii_case(kind);
+        if is("chance") {
+            Some(NodeKind::Chance)
+        } else if is("max") && self.players.is_empty() {
+            Some(NodeKind::Max)
+        } else if is("min") && self.players.is_empty() {
+            Some(NodeKind::Min)
+        } else {
+            None
         }
     }
 

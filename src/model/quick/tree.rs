@@ -254,23 +254,28 @@ impl<'a> Quick<'a> {
                 b'"' | b'A'..=b'Z' | b'a'..=b'z' | b'_' => {}
                 _ => return None,
             }
-            let start = self.at;
-            let (word, span) = self.name()?;
+            // A string is unescaped at once; an identifier is copied only if
+            // it names a label or a leaf, not for every inner node's kind.
+            let (quoted, span) = match self.peek()? {
+                b'"' => self.string().map(|(word, span)| (Some(word), span))?,
+                _ => (None, self.ident()?),
+            };
+            let word = |q: &Self, quoted: Option<String>| quoted.unwrap_or_else(|| q.text_of(span).to_string());
             self.skip_blank();
             let next = self.peek()?;
             if next == b'-' && self.text.get(self.at + 1) == Some(&b'>') && edge.label.is_none() && edge.prob.is_none()
             {
                 self.at += 2;
                 self.skip_blank();
-                edge.label = Some(word);
+                edge.label = Some(word(self, quoted));
                 continue;
             }
             if next == b'=' {
                 self.at += 1;
                 self.skip_blank();
-                break self.leaf(Some((word, span)))?;
+                break self.leaf(Some((word(self, quoted), span)))?;
             }
-            if self.text[start] == b'"' {
+            if quoted.is_some() {
                 return None;
             }
             // An inner node: it stays open, so its path stays pushed.
