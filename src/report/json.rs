@@ -15,7 +15,7 @@ use serde_json::ser::Formatter;
 
 use crate::num::Num;
 use crate::report::digits::{push_int, push_uint};
-use crate::report::visits::{NodeReport, PathText, Visits};
+use crate::report::visits::{NodeReport, PathCursor, PathText, Visits};
 use crate::report::{AlgoReport, Fields, Number, Report};
 
 /// Writes `value` as `serde_json::to_writer_pretty` does.
@@ -230,20 +230,20 @@ impl<W: io::Write> Out<W> {
         self.buf.push('"');
     }
 
-    fn path(&mut self, p: impl PathText) {
+    fn path(&mut self, p: impl PathText, cursor: &mut PathCursor) {
         self.buf.push('"');
-        p.push_to(&mut self.buf);
+        p.push_with(cursor, &mut self.buf);
         self.buf.push('"');
     }
 
     /// One visit's object, as `NodeReport`'s derived `Serialize` writes
     /// it (`keys` are its fields' keys at its depth).
-    fn node(&mut self, n: &NodeReport<'_>, keys: &Keys) -> io::Result<()> {
+    fn node(&mut self, n: &NodeReport<'_>, keys: &Keys, cursor: &mut PathCursor) -> io::Result<()> {
         let buf = &mut self.buf;
         buf.push('{');
         buf.push_str(&keys.path);
         buf.push('"');
-        n.path.push_to(buf);
+        n.path.push_with(cursor, buf);
         buf.push('"');
         buf.push_str(&keys.name);
         match n.name {
@@ -407,15 +407,17 @@ impl<W: io::Write> Fields for Object<'_, W> {
         key: &'static str,
         paths: impl Fn() -> I,
     ) -> io::Result<()> {
+        let mut cursor = PathCursor::default();
         self.list(key, paths(), |out, p| {
-            out.path(p);
+            out.path(p, &mut cursor);
             Ok(())
         })
     }
 
     fn nodes(&mut self, key: &'static str, visits: &Visits) -> io::Result<()> {
         let keys = Keys::new(self.depth + 2);
-        self.list(key, visits.nodes(), |out, n| out.node(&n, &keys))
+        let mut cursor = PathCursor::default();
+        self.list(key, visits.nodes(), |out, n| out.node(&n, &keys, &mut cursor))
     }
 }
 

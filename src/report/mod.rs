@@ -22,6 +22,8 @@ pub mod passes;
 pub mod summary;
 mod table;
 pub mod visits;
+#[cfg(test)]
+mod visits_tests;
 
 use std::fmt;
 

@@ -14,7 +14,7 @@ use crate::model::{Game, NodeKind};
 use crate::report::AlgoReport;
 use crate::report::Number;
 use crate::report::digits::{digits, num_width, push_number, push_pretty, push_uint};
-use crate::report::visits::{NodeReport, PathText, Visits};
+use crate::report::visits::{NodeReport, PathCursor, PathText, Visits};
 
 /// Output is handed to the formatter in pieces of about this size.
 const CHUNK: usize = 1 << 16;
@@ -33,11 +33,11 @@ pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoRepor
         *w = chars(h);
     }
     let (mut windows, mut negamax) = (false, false);
-    let mut scratch = String::new();
+    let (mut scratch, mut cursor) = (String::new(), PathCursor::default());
     for n in r.visits.nodes() {
         windows |= n.alpha.is_some();
         negamax |= n.negamax_value.is_some();
-        every.measure(&n, &mut scratch, &mut width);
+        every.measure(&n, &mut scratch, &mut cursor, &mut width);
     }
     let table = Table { game, visits: &r.visits, windows, negamax };
     // Each cell padded to its column's width and followed by the two
@@ -63,7 +63,7 @@ pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoRepor
     for n in r.visits.nodes() {
         buf.push_str("  ");
         let start = buf.len();
-        table.cells(&n, &mut buf, &mut pad);
+        table.cells(&n, &mut buf, &mut cursor, &mut pad);
         end_line(&mut buf, start);
         if buf.len() >= CHUNK {
             f.write_str(&buf)?;
@@ -101,14 +101,10 @@ impl Table<'_> {
 
     /// Widens `width` to fit one visit's cells, as [`Table::cells`] would
     /// write them (only the rare cells are written, into `scratch`).
-    fn measure(&self, n: &NodeReport, scratch: &mut String, width: &mut [usize; COLUMNS]) {
+    fn measure(&self, n: &NodeReport, scratch: &mut String, cursor: &mut PathCursor, width: &mut [usize; COLUMNS]) {
         let mut fit = |c: usize, w: usize| width[c] = width[c].max(w);
         fit(0, digits(n.visit as u64));
-        let node = if self.visits.named() {
-            written(scratch, |out| self.visits.push_describe(self.game, n.path, out))
-        } else {
-            n.path.dotted_len()
-        };
+        let node = written(scratch, |out| self.visits.push_describe(self.game, n.path, cursor, out));
         fit(1, 2 * n.path.depth() + node);
         fit(2, chars(self.kind(n)) + if n.probe { " probe".len() } else { 0 });
         if self.windows && n.alpha.is_some() {
@@ -143,7 +139,13 @@ impl Table<'_> {
     /// Appends one visit's cells to `out`, calling `end(out, column,
     /// start)` after each, `column` its index in [`HEAD`] and `start`
     /// where the cell begins.
-    fn cells(&self, n: &NodeReport, out: &mut String, end: &mut impl FnMut(&mut String, usize, usize)) {
+    fn cells(
+        &self,
+        n: &NodeReport,
+        out: &mut String,
+        cursor: &mut PathCursor,
+        end: &mut impl FnMut(&mut String, usize, usize),
+    ) {
         let game = self.game;
         let mut c = 0;
         let mut cell = |out: &mut String, start: usize| {
@@ -157,7 +159,7 @@ impl Table<'_> {
 
         let start = out.len();
         push_spaces(out, 2 * n.path.depth());
-        self.visits.push_describe(game, n.path, out);
+        self.visits.push_describe(game, n.path, cursor, out);
         cell(out, start);
 
         let start = out.len();

@@ -141,9 +141,9 @@ impl Visits {
     /// Appends [`crate::analysis::describe`]`(game, path)` (`C.2 (2.2)`: the reference and,
     /// when different, the path) without allocating: the names on the
     /// path come quoted from the visits' own table.
-    pub fn push_describe(&self, game: &Game, path: impl PathText, out: &mut String) {
+    pub fn push_describe(&self, game: &Game, path: impl PathText, cursor: &mut PathCursor, out: &mut String) {
         let Some((base, rest)) = self.named.then(|| named_base(game, path)).flatten() else {
-            return path.push_to(out);
+            return path.push_with(cursor, out);
         };
         // The reference: the last named node on the path, then the
         // 1-based indices after it.
@@ -160,7 +160,7 @@ impl Visits {
         });
         // Then the path, kept only when it says something else.
         let reference = out.len();
-        path.push_to(out);
+        path.push_with(cursor, out);
         if out[start..reference] == out[reference..] {
             out.truncate(reference);
         } else {
@@ -285,6 +285,14 @@ pub trait PathText: Copy + Serialize {
         })
     }
 
+    /// Appends the dotted text as [`PathText::push_to`] does, through a
+    /// cursor that remembers the paths it wrote ([`At`] uses it; other
+    /// paths are written whole).
+    fn push_with(&self, cursor: &mut PathCursor, out: &mut String) {
+        let _ = cursor;
+        self.push_to(out)
+    }
+
     /// Appends the dotted text (`root`, `2.3`), as `Display` writes it.
     fn push_to(&self, out: &mut String) {
         self.with_steps(|steps| {
@@ -328,6 +336,10 @@ impl PathText for At<'_> {
         self.0.visits[self.1].depth()
     }
 
+    fn push_with(&self, cursor: &mut PathCursor, out: &mut String) {
+        cursor.push(self.0, self.1, out)
+    }
+
     /// From a stack buffer when the path is short.
     fn with_steps<R>(&self, f: impl FnOnce(&[u32]) -> R) -> R {
         let mut short = [0u32; 32];
@@ -338,6 +350,57 @@ impl PathText for At<'_> {
             }
             None => f(&self.path().0),
         }
+    }
+}
+
+/// The dotted paths of one analysis's visits written one after another.
+/// It keeps the text of the path it wrote last and, for each of its
+/// depths, the visit there and where its text ends; a visit is written as
+/// its deepest ancestor on that path plus the steps below it. A list in
+/// visit order, or any subsequence of it, then costs a step or two a
+/// path, not its depth. Another analysis starts it afresh.
+#[derive(Default)]
+pub struct PathCursor {
+    /// The analysis whose visits `at` names.
+    of: Option<*const Analysis>,
+    text: String,
+    /// `at[d]`: the visit at depth `d` of the last path (`at[0]` stands for
+    /// any root: depth 0 is always a match) and its text's length.
+    at: Vec<(usize, usize)>,
+    /// The visits below the deepest match, deepest first (kept for its room).
+    chain: Vec<usize>,
+}
+
+impl PathCursor {
+    /// Appends visit `i`'s dotted path to `out`.
+    pub fn push(&mut self, analysis: &Analysis, i: usize, out: &mut String) {
+        let visits = &analysis.visits;
+        if self.of != Some(analysis as *const Analysis) || self.at.is_empty() {
+            self.of = Some(analysis as *const Analysis);
+            self.text.clear();
+            self.at.clear();
+            self.at.push((usize::MAX, 0));
+        }
+        // Up from `i` (as `write_steps` walks: one step a depth) to the
+        // deepest visit that is on the cursor's path.
+        self.chain.clear();
+        let (mut v, mut d) = (i, visits[i].depth());
+        while d > 0 && self.at.get(d).is_none_or(|&(w, _)| w != v) {
+            self.chain.push(v);
+            v = visits[v].parent().unwrap_or(v);
+            d -= 1;
+        }
+        self.at.truncate(d + 1);
+        self.text.truncate(self.at[d].1);
+        for &w in self.chain.iter().rev() {
+            d += 1;
+            if d > 1 {
+                self.text.push('.');
+            }
+            push_uint(&mut self.text, u64::from(visits[w].index().unwrap_or(0)) + 1);
+            self.at.push((w, self.text.len()));
+        }
+        out.push_str(if self.at.len() == 1 { "root" } else { &self.text });
     }
 }
 
@@ -373,7 +436,7 @@ impl Serialize for Dot<'_> {
 
 /// `2.3` for `[1, 2]` (`root` for `[]`) into `buf`; its length, or `None`
 /// when it does not fit.
-fn write_dotted(path: &[u32], buf: &mut [u8]) -> Option<usize> {
+pub(super) fn write_dotted(path: &[u32], buf: &mut [u8]) -> Option<usize> {
     if path.is_empty() {
         buf.get_mut(..4)?.copy_from_slice(b"root");
         return Some(4);
@@ -418,57 +481,5 @@ where
 {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq((self.0)())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dotted_paths_are_one_based() {
-        let text = |p: &[u32]| {
-            let mut buf = [0u8; 64];
-            write_dotted(p, &mut buf).map(|n| String::from_utf8(buf[..n].to_vec()).unwrap())
-        };
-        assert_eq!(text(&[]).as_deref(), Some("root"));
-        assert_eq!(text(&[0]).as_deref(), Some("1"));
-        assert_eq!(text(&[1, 2, 9, 99]).as_deref(), Some("2.3.10.100"));
-        assert_eq!(text(&[u32::MAX]).as_deref(), Some("4294967296"));
-        assert_eq!(text(&[0; 40]), None);
-        for p in [vec![], vec![0], vec![4, 0, 12]] {
-            assert_eq!(text(&p).unwrap(), Path(p.clone()).to_string());
-        }
-    }
-
-    /// `push_to` and `push_describe` against the slow ways they replace
-    /// (`Path`'s `Display`, `analysis::describe`) on every visit of trees
-    /// with and without names: quoted ones, a root named `root`, unnamed
-    /// nodes under named ones, a transposition.
-    #[test]
-    fn describe_as_analysis_does() {
-        let trees = [
-            "MAX { MIN { 3 12 8 } MIN { 2 4 6 } }",
-            "MAX root { MIN { 3 x=12 } MIN B { 2 MIN { 5 7 } } }",
-            "MAX \"r \\\"q\\\"\" { MIN { \"t\\tb\"=3 1 } MIN Ñandú { 日本=2 MAX { 1 2 } } }",
-            "MAX A { MIN B { 1 2 } MIN C { &B 4 } }",
-            "MAX { MIN { MAX { MIN { MAX { MIN { MAX { MIN { MAX { MIN { MAX { 1 2 3 4 5 6 7 8 9 10 11 12 } } } } } } } } } } }",
-        ];
-        for text in trees {
-            let game = crate::model::load("t.tree", text).unwrap();
-            let trace = crate::search::run(&game, crate::search::Algorithm::Minimax, &Default::default()).unwrap();
-            let visits = Visits::new(&game, Analysis::of(&game, &trace));
-            assert!(visits.nodes().count() > 3);
-            for n in visits.nodes() {
-                let mut out = String::from("x");
-                n.path.push_to(&mut out);
-                assert_eq!(out, format!("x{}", n.path.path()));
-                assert_eq!(n.path.dotted_len(), out.len() - 1);
-                let mut out = String::from("x");
-                visits.push_describe(&game, n.path, &mut out);
-                assert_eq!(out, format!("x{}", crate::analysis::describe(&game, &n.path.path())), "{text}");
-                assert_eq!(Some(n.node), game.at(&n.path.path()));
-            }
-        }
     }
 }

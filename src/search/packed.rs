@@ -164,6 +164,7 @@ impl Packed {
         self.windows.items.shrink_to_fit();
         self.leaves.items.shrink_to_fit();
         self.lists.shrink_to_fit();
+        self.rare.shrink_to_fit();
     }
 
     /// Bytes held, tables included (for the benchmarks).
