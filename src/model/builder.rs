@@ -113,7 +113,7 @@ impl Builder {
     }
 
     pub fn set_vector(&mut self, id: NodeId, values: Vec<Num>) {
-        self.extra_mut(id).vector = Some(values);
+        self.extra_mut(id).vector = Some(values.into_boxed_slice());
     }
 
     pub fn set_unknown(&mut self, id: NodeId) {
@@ -121,7 +121,7 @@ impl Builder {
     }
 
     pub fn set_name(&mut self, id: NodeId, name: String) {
-        self.extra_mut(id).name = Some(name);
+        self.extra_mut(id).words.get_or_insert_default().name = Some(name);
     }
 
     pub fn set_eval(&mut self, id: NodeId, eval: Num) {
@@ -129,7 +129,7 @@ impl Builder {
     }
 
     pub fn set_key(&mut self, id: NodeId, key: String) {
-        self.extra_mut(id).key = Some(key);
+        self.extra_mut(id).words.get_or_insert_default().key = Some(key);
     }
 
     pub fn set_noisy(&mut self, id: NodeId) {

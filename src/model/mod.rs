@@ -148,20 +148,27 @@ impl Slot {
     }
 }
 
-/// The rarely written parts of a node.
+/// The rarely written parts of a node: 64 bytes (every inner node of a
+/// tree written with `[eval=…]` has one, and every leaf of a multi-player
+/// game), names and keys boxed apart as rarer still.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct NodeExtra {
-    name: Option<String>,
     /// `[eval=…]`: the heuristic value used at a depth cutoff.
     eval: Option<Num>,
-    /// `[key=…]`: the transposition-table key (defaults to the node itself).
-    key: Option<String>,
-    /// `[noisy]`: not quiescent.
-    noisy: bool,
-    vector: Option<Vec<Num>>,
-    unknown: bool,
     /// A scalar utility that is not an exact integer.
     scalar: Option<Num>,
+    vector: Option<Box<[Num]>>,
+    words: Option<Box<Words>>,
+    /// `[noisy]`: not quiescent.
+    noisy: bool,
+    unknown: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Words {
+    name: Option<String>,
+    /// `[key=…]`: the transposition-table key (defaults to the node itself).
+    key: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -190,7 +197,7 @@ impl<'a> NodeRef<'a> {
     }
 
     pub fn name(&self) -> Option<&'a str> {
-        self.extra.and_then(|x| x.name.as_deref())
+        self.extra.and_then(|x| x.words.as_ref()?.name.as_deref())
     }
 
     /// The edges to the children, in written order.
@@ -241,7 +248,7 @@ impl<'a> NodeRef<'a> {
     }
 
     pub fn key(&self) -> Option<&'a str> {
-        self.extra.and_then(|x| x.key.as_deref())
+        self.extra.and_then(|x| x.words.as_ref()?.key.as_deref())
     }
 
     pub fn noisy(&self) -> bool {
@@ -382,7 +389,8 @@ impl Game {
 
     /// True when some node has a `key` or some edge is a `&` (positions shared).
     pub fn shares_positions(&self) -> bool {
-        self.edge_extras.iter().any(|(_, x)| x.transposition) || self.node_extras.iter().any(|x| x.key.is_some())
+        self.edge_extras.iter().any(|(_, x)| x.transposition)
+            || self.node_extras.iter().any(|x| x.words.as_ref().is_some_and(|w| w.key.is_some()))
     }
 
     /// True when some edge is a `&`: a node can then be reached by more

@@ -129,15 +129,22 @@ impl<'a> Quick<'a> {
     fn attrs(&mut self) -> Option<Attrs> {
         self.at += 1;
         let mut attrs = Attrs::default();
-        let mut seen: Vec<&str> = Vec::new();
+        // The known keys seen, as bits (any other key is refused below).
+        let mut seen = 0u8;
         loop {
             self.skip_blank();
             let key = self.ident()?;
             let key = self.text_of(key);
-            if seen.contains(&key) {
+            let bit = match key {
+                "eval" => 1,
+                "key" => 2,
+                "noisy" => 4,
+                _ => 0,
+            };
+            if seen & bit != 0 {
                 return None;
             }
-            seen.push(key);
+            seen |= bit;
             let valued = self.eat(b'=');
             self.skip_blank();
             match (key, valued) {
