@@ -552,6 +552,9 @@ pub fn reference(game: &Game, path: &Path) -> String {
 /// [`reference`] when some node on the path has a name.
 fn named_reference(game: &Game, path: &Path) -> Option<String> {
     use std::fmt::Write;
+    if !game.has_names() {
+        return None;
+    }
     let mut id = NodeId::ROOT;
     let mut base = game.root().name();
     // The indices after the last named node.

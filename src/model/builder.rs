@@ -122,6 +122,7 @@ impl Builder {
 
     pub fn set_name(&mut self, id: NodeId, name: String) {
         self.extra_mut(id).words.get_or_insert_default().name = Some(name);
+        self.game.named = true;
     }
 
     pub fn set_eval(&mut self, id: NodeId, eval: Num) {

@@ -289,6 +289,8 @@ pub struct Game {
     /// algorithms apply asks on every run, and a scan of a 10^7-node arena
     /// for a kind it lacks is 30 ms.
     first_chance: Option<NodeId>,
+    /// Whether some node has a name (references then walk their paths).
+    named: bool,
 }
 
 impl Game {
@@ -309,6 +311,7 @@ impl Game {
             probs,
             names,
             first_chance: None,
+            named: false,
         }
     }
 
@@ -397,6 +400,11 @@ impl Game {
     /// than one path (without one, the arena is a tree).
     pub fn has_transpositions(&self) -> bool {
         self.edge_extras.iter().any(|(_, x)| x.transposition)
+    }
+
+    /// True when some node has a name.
+    pub fn has_names(&self) -> bool {
+        self.named
     }
 
     pub fn has_kind(&self, kind: NodeKind) -> bool {
@@ -539,13 +547,28 @@ impl std::fmt::Display for Path {
         if self.0.is_empty() {
             return f.write_str("root");
         }
-        for (k, i) in self.0.iter().enumerate() {
-            if k > 0 {
-                f.write_str(".")?;
+        // The digits gathered in a buffer on the stack and written a buffer
+        // at a time: a report describes every pruned edge this way.
+        let mut buf = [0u8; 64];
+        let mut len = 0;
+        for (k, &i) in self.0.iter().enumerate() {
+            if len + 12 > buf.len() {
+                f.write_str(std::str::from_utf8(&buf[..len]).unwrap_or_default())?;
+                len = 0;
             }
-            write!(f, "{}", i + 1)?;
+            if k > 0 {
+                buf[len] = b'.';
+                len += 1;
+            }
+            let (mut n, start) = (u64::from(i) + 1, len);
+            while n > 0 || len == start {
+                buf[len] = b'0' + (n % 10) as u8;
+                n /= 10;
+                len += 1;
+            }
+            buf[start..len].reverse();
         }
-        Ok(())
+        f.write_str(std::str::from_utf8(&buf[..len]).unwrap_or_default())
     }
 }
 

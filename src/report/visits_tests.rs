@@ -16,6 +16,12 @@ fn dotted_paths_are_one_based() {
     assert_eq!(text(&[1, 2, 9, 99]).as_deref(), Some("2.3.10.100"));
     assert_eq!(text(&[u32::MAX]).as_deref(), Some("4294967296"));
     assert_eq!(text(&[0; 40]), None);
+    // `Path`'s own `Display`, past its 64-byte buffer too.
+    for p in [vec![0], vec![9, 99, 999], vec![u32::MAX; 30], (0..100).collect()] {
+        let joined: Vec<String> = p.iter().map(|&i| (u64::from(i) + 1).to_string()).collect();
+        assert_eq!(Path(p).to_string(), joined.join("."));
+    }
+    assert_eq!(Path(vec![]).to_string(), "root");
     for p in [vec![], vec![0], vec![4, 0, 12]] {
         assert_eq!(text(&p).unwrap(), Path(p.clone()).to_string());
     }
