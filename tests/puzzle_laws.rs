@@ -1,7 +1,8 @@
 //! The box search for puzzles (`puzzle::solve` on minimax/alphabeta specs)
 //! against plain enumeration (`puzzle::enumerate`, the oracle): random
 //! small trees with 1–8 unknown leaves, expectations (`minimax`,
-//! `alphabeta`, `negamax`, `negamax-ab`) read off a random
+//! `alphabeta`, `negamax`, `negamax-ab`, and `negamax-tt` and `ids`, which
+//! it mirrors as `negamax-ab` and `alphabeta` here) read off a random
 //! filling of them (so some solution exists), both cut rules, fail-soft and
 //! fail-hard, with and without declared bounds, written and reverse order,
 //! ties first or last,
@@ -72,7 +73,7 @@ fn case() -> impl Strategy<Value = Case> {
         vec!["strict-cuts", "fail-hard", "order=reverse", "ignore-bounds", "ties=last"],
         0..=3,
     );
-    let block = (0u8..4, opts, any::<[bool; 5]>());
+    let block = (0u8..6, opts, any::<[bool; 5]>());
     (tree, prop::collection::vec(0i64..=6, 8), any::<bool>(), prop::collection::vec(block, 1..=2), 0i64..=6, 0i64..=6)
         .prop_flat_map(|(tree, truth, bounds, blocks, a, b)| {
             let n = unknowns(&tree);
@@ -84,11 +85,15 @@ fn case() -> impl Strategy<Value = Case> {
 }
 
 /// The algorithms a block may expect (the box search mirrors each).
-const ALGORITHMS: [(Algorithm, &str); 4] = [
+const ALGORITHMS: [(Algorithm, &str); 6] = [
     (Algorithm::Minimax, "minimax"),
     (Algorithm::Alphabeta, "alphabeta"),
     (Algorithm::Negamax, "negamax"),
     (Algorithm::NegamaxAb, "negamax-ab"),
+    // Mirrored as negamax-ab (fail-soft) and alphabeta on these trees,
+    // which share no position and have no `eval`.
+    (Algorithm::NegamaxTt, "negamax-tt"),
+    (Algorithm::Ids, "ids"),
 ];
 
 /// The spec: the tree with `?` leaves and expectations read off the
@@ -100,7 +105,8 @@ fn spec_text(c: &Case) -> String {
     let mut out = format!("{head}{}\n", text(&c.tree, true, &mut None));
     for (which, opts, facts) in &c.blocks {
         let (algorithm, name) = ALGORITHMS[usize::from(*which)];
-        let ab = matches!(algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb);
+        let ab =
+            matches!(algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb | Algorithm::NegamaxTt | Algorithm::Ids);
         let mut options = search::options::Options::default();
         for o in opts {
             let (k, v) = o.split_once('=').map_or((*o, None), |(k, v)| (k, Some(v)));
@@ -188,7 +194,7 @@ fn all_unknown() -> impl Strategy<Value = T> {
 /// with repeats.
 fn chain_case() -> impl Strategy<Value = Case> {
     let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "order=reverse", "ties=last"], 0..=3);
-    let block = (0u8..4, opts, any::<[bool; 5]>());
+    let block = (0u8..6, opts, any::<[bool; 5]>());
     (all_unknown(), any::<bool>(), prop::collection::vec(block, 1..=2), any::<bool>(), 0i64..=2, 3i64..=6)
         .prop_flat_map(|(tree, bounds, blocks, distinct, lo, hi)| {
             let n = unknowns(&tree);

@@ -26,6 +26,25 @@ fn sixteen_unknowns_over_the_bounds_are_counted_exactly() {
     assert_eq!(json["solutions"], serde_json::json!([first, second]));
 }
 
+/// The same question asked of `negamax-tt` and `ids`. On this tree no
+/// position is shared and no node has an `eval`, so the table never
+/// answers and `ids` runs only its last iteration: both cut exactly where
+/// `alphabeta` does (cut on equality, fail-soft), and the count worked in
+/// the fixture holds. They used to be enumerated one value at a time and
+/// gave up after 50 000 000 steps.
+#[test]
+fn sixteen_unknowns_under_negamax_tt_and_ids_are_counted_exactly() {
+    let text = std::fs::read_to_string("tests/fixtures/puzzles/sixteen.tree").expect("the fixture");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for algorithm in ["negamax-tt", "ids"] {
+        let file = dir.path().join(format!("{algorithm}.tree"));
+        std::fs::write(&file, text.replace("expect alphabeta", &format!("expect {algorithm}"))).expect("written");
+        let json = solve(file.to_str().expect("a UTF-8 path"), &["--limit", "1"]);
+        assert_eq!(json["count"], 249_561_088u64, "{algorithm}");
+        assert_eq!(json["solutions"], serde_json::json!([[1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]));
+    }
+}
+
 #[test]
 fn sixteen_leaves_over_the_values_1_to_16_are_counted_exactly() {
     let json = solve(

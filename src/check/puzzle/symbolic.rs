@@ -17,7 +17,9 @@
 //! `alphabeta`, negated at MIN nodes (`-v > -best` is `v < best`, `-v >=
 //! -α` is `v <= α`), so the same mirrors stand for them in MAX's view;
 //! only `negamax-ab`'s bound at a MIN node is classified on the negated
-//! numbers (`Search::classify_negated`).
+//! numbers (`Search::classify_negated`). `negamax-tt` where no position is
+//! shared and `ids` where no node has an `eval` make the same comparisons
+//! as `negamax-ab` and `alphabeta` ([`mirrored`] says why).
 //!
 //! Invariant: [`run`] returns `Ok` only when every comparison the search
 //! makes is decided (less, equal or greater) over the whole box. The mirror
@@ -128,13 +130,39 @@ pub(super) fn applies(game: &Game, expects: &[Expect]) -> bool {
     let tree = game.ids().all(|id| matches!(game.node(id).kind(), NodeKind::Max | NodeKind::Min | NodeKind::Leaf));
     tree && expects.iter().all(|e| {
         let o = &e.options;
-        matches!(e.algorithm, Algorithm::Minimax | Algorithm::Alphabeta | Algorithm::Negamax | Algorithm::NegamaxAb)
+        mirrored(game, e).is_some()
             && matches!(o.order, Order::Spec | Order::Reverse)
             && o.depth.is_none()
             && o.beam.is_none()
             && o.singular.is_none()
             && !o.quiescence
     })
+}
+
+/// The search the mirrors run for `e`, and its fail mode, when they can
+/// stand for it. Besides the four they mirror:
+///
+/// - `negamax-tt` on a game where no position is shared (no `&` edge, no
+///   `[key=…]`): every node is entered once, so every probe misses and
+///   the table never narrows a window or answers a node; what is left is
+///   `negamax-ab`, always fail-soft (the table's bounds are fail-soft).
+/// - `ids` on a game with no `eval`: each iteration short of the tree's
+///   height meets an inner node at its horizon with no `eval` and is
+///   skipped, so the only search is the last, `alphabeta` to the end of
+///   the tree in the written order.
+///
+/// The table's events, passes and statistics are read off the real search
+/// at each box's corner (`boxes.rs` judges a decided box by running it),
+/// so only the comparisons need to be the same.
+fn mirrored(game: &Game, e: &Expect) -> Option<(Algorithm, FailMode)> {
+    match e.algorithm {
+        a @ (Algorithm::Minimax | Algorithm::Alphabeta | Algorithm::Negamax | Algorithm::NegamaxAb) => {
+            Some((a, e.options.fail))
+        }
+        Algorithm::NegamaxTt if !game.shares_positions() => Some((Algorithm::NegamaxAb, FailMode::Soft)),
+        Algorithm::Ids if game.nodes().all(|n| n.eval().is_none()) => Some((Algorithm::Alphabeta, e.options.fail)),
+        _ => None,
+    }
 }
 
 /// Compares two values over the whole region, or says which split
@@ -237,6 +265,9 @@ pub(super) fn run(
     let any_pruned = e.items.iter().any(|i| matches!(i.fact, Fact::Pruned(_)));
     let visited = e.items.iter().find_map(|i| if let Fact::Visited(v) = &i.fact { Some(v.as_slice()) } else { None });
     let leaves = e.items.iter().find_map(|i| if let Fact::Leaves(l) = &i.fact { Some(l.as_slice()) } else { None });
+    let Some((algorithm, fail)) = mirrored(game, e) else {
+        return Err(Stop::Contradicts);
+    };
     let mut s = Search {
         game,
         slots,
@@ -244,12 +275,14 @@ pub(super) fn run(
         b,
         seen,
         e,
+        algorithm,
+        fail,
         range,
         expected: Expected { pruned, any_pruned, visited, leaves },
         entered: 0,
         evaluated: 0,
     };
-    match e.algorithm {
+    match algorithm {
         Algorithm::Alphabeta | Algorithm::NegamaxAb => {
             s.alphabeta(NodeId::ROOT, &Path::root(), range.0, range.1).map(|_| ())
         }
@@ -275,6 +308,9 @@ struct Search<'a> {
     b: &'a Region,
     seen: &'a mut [bool],
     e: &'a Expect,
+    /// The search mirrored and its fail mode ([`mirrored`]).
+    algorithm: Algorithm,
+    fail: FailMode,
     range: (Sym, Sym),
     expected: Expected<'a>,
     /// Nodes entered and leaves evaluated so far.
@@ -406,14 +442,14 @@ impl Search<'_> {
                 break;
             }
         }
-        let returned = match self.e.options.fail {
+        let returned = match self.fail {
             FailMode::Soft => v,
             FailMode::Hard => {
                 let up = self.max(v, window.0)?;
                 self.min(up, window.1)?
             }
         };
-        let bound = match (maximizing, self.e.algorithm) {
+        let bound = match (maximizing, self.algorithm) {
             (false, Algorithm::NegamaxAb) => self.classify_negated(known, returned, window)?,
             _ => self.classify(known, returned, window)?,
         };
@@ -535,6 +571,8 @@ mod tests {
             b: &region,
             seen: &mut [],
             e,
+            algorithm: e.algorithm,
+            fail: e.options.fail,
             range,
             expected,
             entered: 0,
