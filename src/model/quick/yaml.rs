@@ -218,19 +218,23 @@ impl<'a> Quick<'a> {
         let mut index = 0u32;
         loop {
             self.at += dash + 1;
-            let spaces = self.text[self.at..].iter().take_while(|&&b| b == b' ').count();
+            let spaces = spaces(self.text, self.at);
             if spaces == 0 {
                 return None;
             }
             self.at += spaces;
-            if !self.yaml_plain_leaf(dash + 1 + spaces)? {
-                self.path.0.push(index);
-                self.yaml_node(dash + 1 + spaces, false, EdgeText::default())?;
-            }
+            let col = dash + 1 + spaces;
+            let indent = match self.yaml_plain_leaf(col)? {
+                Some(indent) => indent,
+                None => {
+                    self.path.0.push(index);
+                    self.yaml_node(col, false, EdgeText::default())?;
+                    self.yaml_indent()
+                }
+            };
             index += 1;
             // The item ended at a line in a column left of its keys.
-            let indent = self.yaml_indent();
-            if self.at == self.text.len() || indent < dash || (indent == dash && !self.yaml_at_dash()) {
+            if self.at == self.text.len() || indent < dash || (indent == dash && !self.yaml_dash_after(indent)) {
                 return Some(());
             }
             if indent != dash {
@@ -241,16 +245,17 @@ impl<'a> Quick<'a> {
 
     /// An item that is only `value: 3` (an integer `leaf_value` reads, the
     /// bulk of a big tree), added and recorded in one pass over its line,
-    /// as [`Quick::yaml_node`] would: `Some(true)`, with `self.at` where
-    /// `yaml_node` leaves it. `Some(false)`, `self.at` unmoved, on anything
+    /// as [`Quick::yaml_node`] would: `Some(Some(indent))`, with `self.at`
+    /// where `yaml_node` leaves it and `indent` its line's spaces (as
+    /// `yaml_indent` counts them). `Some(None)`, `self.at` unmoved, on anything
     /// else (the item's first key is at `self.at`, in column `col`): a
     /// longer or another number, more on the line, another key of the item
     /// after it, a blank line or one `yaml_skip_blank_lines` refuses. `None`
     /// when the leaf is outside the bounds (the error `add_leaf` finds).
-    fn yaml_plain_leaf(&mut self, col: usize) -> Option<bool> {
+    fn yaml_plain_leaf(&mut self, col: usize) -> Option<Option<usize>> {
         let text = self.text;
         if !text[self.at..].starts_with(b"value: ") || !self.players.is_empty() {
-            return Some(false);
+            return Some(None);
         }
         let mut i = self.at + 7;
         while text.get(i) == Some(&b' ') {
@@ -269,16 +274,16 @@ impl<'a> Quick<'a> {
         // What `leaf_value` reads back as written: no leading zero, no `-0`.
         let canonical = (1..=15).contains(&digits) && (text[first] != b'0' || (digits == 1 && !neg));
         if !canonical || !matches!(text.get(i), Some(b'\n') | None) {
-            return Some(false);
+            return Some(None);
         }
         let end = i;
         let next = (i + 1).min(text.len());
-        let indent = text[next..].iter().take_while(|&&b| b == b' ').count();
+        let indent = spaces(text, next);
         let at = match text.get(next + indent) {
             // The end of the text (after its blanks, as `yaml_node` stops).
             None => next + indent,
-            Some(b'\n' | b'\t' | b'\r' | b'#') => return Some(false),
-            Some(_) if indent >= col => return Some(false),
+            Some(b'\n' | b'\t' | b'\r' | b'#') => return Some(None),
+            Some(_) if indent >= col => return Some(None),
             Some(_) => next,
         };
         let value = Num::int(if neg { -whole } else { whole });
@@ -288,7 +293,7 @@ impl<'a> Quick<'a> {
         let id = self.game.add_leaf(Span::new(start, end), value);
         self.pending.push(id);
         self.at = at;
-        Some(true)
+        Some(Some(indent))
     }
 
     /// The kind a `kind:` names (`MAX`, `MIN`, `CHANCE` as `convert` writes
@@ -384,14 +389,32 @@ impl<'a> Quick<'a> {
 
     /// The spaces starting at `self.at` (the start of a line).
     fn yaml_indent(&self) -> usize {
-        self.text[self.at..].iter().take_while(|&&b| b == b' ').count()
+        spaces(self.text, self.at)
     }
 
     /// Is the line at `self.at` a list item (`- ` after its indentation)?
     fn yaml_at_dash(&self) -> bool {
-        let i = self.at + self.yaml_indent();
+        self.yaml_dash_after(self.yaml_indent())
+    }
+
+    /// Is the line at `self.at`, with `indent` spaces, a list item?
+    fn yaml_dash_after(&self, indent: usize) -> bool {
+        let i = self.at + indent;
         self.text.get(i) == Some(&b'-') && matches!(self.text.get(i + 1), Some(b' ' | b'\n') | None)
     }
+}
+
+/// The spaces in `text` from `at` (at most its length), eight at a time
+/// where it can: most of a big YAML tree is indentation.
+fn spaces(text: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(word) = text.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        if u64::from_ne_bytes(word) != u64::from_ne_bytes([b' '; 8]) {
+            break;
+        }
+        at += 8;
+    }
+    at + text[at..].iter().take_while(|&&b| b == b' ').count() - from
 }
 
 /// About the nodes of a YAML spec, for the arena's capacity: each node has
