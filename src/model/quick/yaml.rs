@@ -507,3 +507,25 @@ fn leaf_value(value: Value) -> Option<(LeafValue, Span)> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count is one more than the nodes of a tree `convert` writes
+    /// (so the arena is reserved to fit), at every length, so at every
+    /// place of a key against the 64-byte steps.
+    #[test]
+    fn count_nodes_counts_each_node_once() {
+        for leaves in 1..60 {
+            let values: Vec<String> = (0..leaves).map(|v| (v * 7 % 23 - 11).to_string()).collect();
+            let tree = format!("MAX {{ 4 MIN {{ {} }} CHANCE {{ 1: &A }} MIN A {{ 2 }} }}", values.join(" "));
+            let yaml = crate::syntax::yaml::to_yaml(&crate::syntax::parse::parse(&tree).unwrap());
+            let (game, _) = crate::model::quick::load_yaml_tree(&yaml).unwrap();
+            // `ref: A` counts as a node: the edge it makes needs room too.
+            assert_eq!(count_nodes(yaml.as_bytes()), game.len() + 2, "{yaml}");
+        }
+        assert_eq!(count_nodes(b""), 1);
+        assert_eq!(count_nodes(b"value:"), 2);
+    }
+}
