@@ -455,7 +455,8 @@ fn is_plain(text: &str, flow: bool) -> bool {
 /// leave as a string: refused where a name is expected.
 fn typed(text: &str) -> bool {
     const WORDS: [&str; 12] = ["true", "false", "null", "~", "yes", "no", "on", "off", "y", "n", ".inf", ".nan"];
-    WORDS.contains(&text.to_ascii_lowercase().trim_start_matches(['-', '+']))
+    let word = text.trim_start_matches(['-', '+']);
+    WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// A number as the `.tree` grammar writes one, in the forms YAML leaves
