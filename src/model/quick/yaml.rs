@@ -9,6 +9,15 @@
 //! Spans are the YAML reader's (`syntax::yaml::locate`): an inner node is
 //! its `kind: …` entry, a leaf its value (quotes and brackets included), a
 //! transposition's target its `ref` value.
+//!
+//! Lean for big trees (issue 15): values are borrowed from the text (a
+//! `String` is made only for what the game keeps: names, labels, keys,
+//! the title); an item that is only `value: 3`, the bulk of a big tree, is
+//! read in one pass over its line ([`Quick::yaml_plain_leaf`]);
+//! indentation is skipped eight bytes at a time; and the arena is reserved
+//! by a count of the `value:`, `kind:` and `ref:` keys ([`count_nodes`]),
+//! not by the text form's token count, which counts two or three tokens a
+//! YAML node.
 
 use crate::diagnostic::Span;
 use crate::model::NodeKind;
