@@ -126,13 +126,18 @@ fn same_value(game: &Game, a: Algorithm, text: &str, limit: Limit) {
     }
 }
 
+/// A size word, `10x7` (not `minmax`, which also holds an `x`).
+fn is_size(word: &str) -> bool {
+    word.split_once('x').is_some_and(|(b, d)| b.parse::<u32>().is_ok() && d.parse::<u32>().is_ok())
+}
+
 /// A limit program: the root's value from one form's text.
 type Limit = fn(&str) -> Option<limit::Val>;
 
 fn main() {
     agree::check();
     let sizes: Vec<(u32, u32)> =
-        if std::env::args().skip(1).any(|a| a.contains('x')) { common::sizes() } else { vec![(10, 6)] };
+        if std::env::args().skip(1).any(|a| is_size(&a)) { common::sizes() } else { vec![(10, 6)] };
     println!(
         "| leaves | tree | form | algorithm | limit s | JSON s | JSON × limit | text s | text × limit | peak B/node (JSON / text) | JSON MB | text MB |"
     );
@@ -158,7 +163,7 @@ fn main() {
         for (shape, algorithms) in shapes {
             let reference = if shape == Shape::Chance { Algorithm::Expectiminimax } else { algorithms[0] };
             let shape_words = ["minmax", "chance", "players"];
-            let words: Vec<String> = std::env::args().skip(1).filter(|a| !a.contains('x') && a != "--bench").collect();
+            let words: Vec<String> = std::env::args().skip(1).filter(|a| !is_size(a) && a != "--bench").collect();
             let shapes_asked: Vec<&String> = words.iter().filter(|a| shape_words.contains(&a.as_str())).collect();
             let key = match shape {
                 Shape::TwoPlayer => "minmax",

@@ -74,7 +74,8 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
 /// and the offset where those entries begin (`text.len()` when there are
 /// none).
 pub fn load_yaml_tree(text: &str) -> Option<(Game, usize)> {
-    let mut q = Quick::new(text.as_bytes());
+    let nodes = yaml::count_nodes(text.as_bytes());
+    let mut q = Quick::with_capacity(text.as_bytes(), nodes);
     let rest = q.yaml_document()?;
     q.finish_game(rest)
 }
@@ -133,7 +134,11 @@ const DANGLING: NodeId = NodeId(u32::MAX);
 
 impl<'a> Quick<'a> {
     fn new(text: &'a [u8]) -> Quick<'a> {
-        let nodes = count_tokens(text);
+        Quick::with_capacity(text, count_tokens(text))
+    }
+
+    /// With room in the arena for about `nodes` nodes and edges.
+    fn with_capacity(text: &'a [u8], nodes: usize) -> Quick<'a> {
         Quick {
             text,
             at: 0,

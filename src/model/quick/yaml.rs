@@ -9,8 +9,18 @@
 //! Spans are the YAML reader's (`syntax::yaml::locate`): an inner node is
 //! its `kind: …` entry, a leaf its value (quotes and brackets included), a
 //! transposition's target its `ref` value.
+//!
+//! Lean for big trees (issue 15): values are borrowed from the text (a
+//! `String` is made only for what the game keeps: names, labels, keys,
+//! the title); an item that is only `value: 3`, the bulk of a big tree, is
+//! read in one pass over its line ([`Quick::yaml_plain_leaf`]);
+//! indentation is skipped eight bytes at a time; and the arena is reserved
+//! by a count of the `value:`, `kind:` and `ref:` keys ([`count_nodes`]),
+//! not by the text form's token count, which counts two or three tokens a
+//! YAML node.
 
 use crate::diagnostic::Span;
+use crate::model::NodeKind;
 use crate::model::quick::build::{Attrs, LeafValue};
 use crate::model::quick::{EdgeText, Quick};
 use crate::num::Num;
@@ -19,32 +29,34 @@ use crate::num::Num;
 /// collections, two a tree level) may refuse what this would read.
 const MAX_TREE_DEPTH: usize = 40;
 
-/// A scalar or flow list after `key: `, with its span.
-enum Value {
+/// A scalar or flow list after `key: `, with its span, borrowed from the
+/// text (a single-quoted scalar is read only without `''` in it, so its
+/// text is what lies between the quotes).
+enum Value<'t> {
     /// Plain or single-quoted (the span includes the quotes).
-    Scalar(String, Span),
+    Scalar(&'t str, Span),
     /// `[a, b]` on one line: the items as written, with their spans.
-    List(Vec<(String, Span)>, Span),
+    List(Vec<(&'t str, Span)>, Span),
     /// Nothing on the line: a block follows.
     Block,
 }
 
 /// The keys of one node mapping, read before its children.
 #[derive(Default)]
-struct NodeKeys {
-    edge: Option<String>,
+struct NodeKeys<'t> {
+    edge: Option<&'t str>,
     prob: Option<(Num, bool)>,
-    kind: Option<(String, Span)>,
-    name: Option<(String, Span)>,
+    kind: Option<(&'t str, Span)>,
+    name: Option<(&'t str, Span)>,
     attrs: Attrs,
     /// Attribute keys seen (each at most once).
     attr_count: usize,
     value: Option<(LeafValue, Span)>,
-    reference: Option<(String, Span)>,
+    reference: Option<(&'t str, Span)>,
     children: bool,
 }
 
-impl Quick<'_> {
+impl<'a> Quick<'a> {
     /// The headers and the tree; the offset where `expect` or `rubric`
     /// begins (or the end of the text).
     pub(super) fn yaml_document(&mut self) -> Option<usize> {
@@ -67,11 +79,11 @@ impl Quick<'_> {
             }
             seen.push(key);
             match (key, self.yaml_value()?) {
-                ("title", Value::Scalar(text, span)) if !typed(&text) || text.len() < span.end - span.start => {
-                    self.title = Some(text)
+                ("title", Value::Scalar(text, span)) if !typed(text) || text.len() < span.end - span.start => {
+                    self.title = Some(text.to_string())
                 }
                 ("bounds", Value::List(items, _)) if items.len() == 2 => {
-                    let (lo, hi) = (number(&items[0].0)?, number(&items[1].0)?);
+                    let (lo, hi) = (number(items[0].0)?, number(items[1].0)?);
                     if lo > hi {
                         return None;
                     }
@@ -79,13 +91,13 @@ impl Quick<'_> {
                 }
                 ("players", Value::List(items, _)) => {
                     for (name, _) in items {
-                        if self.players.contains(&name) || typed(&name) {
+                        if self.players.iter().any(|p| p == name) || typed(name) {
                             return None;
                         }
-                        self.players.push(name);
+                        self.players.push(name.to_string());
                     }
                 }
-                ("sum", Value::Scalar(text, _)) => self.sum = Some(number(&text)?),
+                ("sum", Value::Scalar(text, _)) => self.sum = Some(number(text)?),
                 ("tree", Value::Block) => {
                     self.yaml_skip_blank_lines()?;
                     let col = self.yaml_indent();
@@ -110,16 +122,17 @@ impl Quick<'_> {
             let key_start = self.at;
             let key = self.yaml_key()?;
             let value = self.yaml_value()?;
-            let scalar = |v: Value| match v {
+            let scalar = |v: Value<'a>| match v {
                 Value::Scalar(text, span) => Some((text, span)),
                 _ => None,
             };
-            let word = |v: Value| scalar(v).filter(|(text, span)| !typed(text) || text.len() < span.end - span.start);
+            let word =
+                |v: Value<'a>| scalar(v).filter(|(text, span)| !typed(text) || text.len() < span.end - span.start);
             match key {
                 "edge" if keys.edge.is_none() => keys.edge = Some(word(value)?.0),
                 "prob" if keys.prob.is_none() => {
                     let text = scalar(value)?.0;
-                    keys.prob = Some((number(&text)?, text.contains('.')));
+                    keys.prob = Some((number(text)?, text.contains('.')));
                 }
                 "kind" if keys.kind.is_none() => {
                     let (text, span) = word(value)?;
@@ -127,13 +140,15 @@ impl Quick<'_> {
                 }
                 "name" if keys.name.is_none() => keys.name = Some(word(value)?),
                 "eval" if keys.attrs.eval.is_none() => {
-                    keys.attrs.eval = Some(number(&scalar(value)?.0)?);
+                    keys.attrs.eval = Some(number(scalar(value)?.0)?);
                     keys.attr_count += 1;
                 }
                 "key" if keys.attrs.key.is_none() => {
                     let text = word(value)?.0;
-                    keys.attrs.key = Some(text).filter(|t| t != "true");
-                    keys.attrs.key.as_ref()?;
+                    if text == "true" {
+                        return None;
+                    }
+                    keys.attrs.key = Some(text.to_string());
                     keys.attr_count += 1;
                 }
                 "noisy" if !keys.attrs.noisy => {
@@ -162,7 +177,8 @@ impl Quick<'_> {
             }
             self.at += indent;
         }
-        edge.label = keys.edge;
+        edge.label = keys.edge.map(str::to_string);
+        let name = keys.name.map(|(name, span)| (name.to_string(), span));
         if let Some((p, decimal)) = keys.prob {
             edge.prob = Some(p);
             edge.decimal = decimal;
@@ -173,26 +189,26 @@ impl Quick<'_> {
         }
         match (inner, keys.value, keys.reference) {
             (false, Some((value, span)), None) if !root => {
-                let id = self.add_leaf(value, span, keys.name)?;
+                let id = self.add_leaf(value, span, name)?;
                 self.path.0.pop();
                 self.record(edge, id);
                 Some(())
             }
-            (false, None, Some((target, span))) if !root && keys.name.is_none() => {
+            (false, None, Some((target, span))) if !root && name.is_none() => {
                 let parent = self.open.last()?.id;
                 let index = self.path.0.pop()? as usize;
-                self.transpositions.push((parent, index, target, span));
+                self.transpositions.push((parent, index, target.to_string(), span));
                 edge.transposition = true;
                 self.record(edge, crate::model::quick::DANGLING);
                 Some(())
             }
             (true, None, None) if keys.children => {
                 let (kind, span) = keys.kind?;
-                let kind = self.kind(&kind)?;
+                let kind = self.yaml_kind(kind)?;
                 if self.open.len() >= MAX_TREE_DEPTH {
                     return None;
                 }
-                self.open_node(kind, span, keys.name, keys.attrs, edge)?;
+                self.open_node(kind, span, name, keys.attrs, edge)?;
                 self.yaml_children(col)?;
                 self.close()
             }
@@ -211,22 +227,92 @@ impl Quick<'_> {
         let mut index = 0u32;
         loop {
             self.at += dash + 1;
-            let spaces = self.text[self.at..].iter().take_while(|&&b| b == b' ').count();
+            let spaces = spaces(self.text, self.at);
             if spaces == 0 {
                 return None;
             }
             self.at += spaces;
-            self.path.0.push(index);
-            self.yaml_node(dash + 1 + spaces, false, EdgeText::default())?;
+            let col = dash + 1 + spaces;
+            let indent = match self.yaml_plain_leaf(col)? {
+                Some(indent) => indent,
+                None => {
+                    self.path.0.push(index);
+                    self.yaml_node(col, false, EdgeText::default())?;
+                    self.yaml_indent()
+                }
+            };
             index += 1;
             // The item ended at a line in a column left of its keys.
-            let indent = self.yaml_indent();
-            if self.at == self.text.len() || indent < dash || (indent == dash && !self.yaml_at_dash()) {
+            if self.at == self.text.len() || indent < dash || (indent == dash && !self.yaml_dash_after(indent)) {
                 return Some(());
             }
             if indent != dash {
                 return None;
             }
+        }
+    }
+
+    /// An item that is only `value: 3` (an integer `leaf_value` reads, the
+    /// bulk of a big tree), added and recorded in one pass over its line,
+    /// as [`Quick::yaml_node`] would: `Some(Some(indent))`, with `self.at`
+    /// where `yaml_node` leaves it and `indent` its line's spaces (as
+    /// `yaml_indent` counts them). `Some(None)`, `self.at` unmoved, on anything
+    /// else (the item's first key is at `self.at`, in column `col`): a
+    /// longer or another number, more on the line, another key of the item
+    /// after it, a blank line or one `yaml_skip_blank_lines` refuses. `None`
+    /// when the leaf is outside the bounds (the error `add_leaf` finds).
+    fn yaml_plain_leaf(&mut self, col: usize) -> Option<Option<usize>> {
+        let text = self.text;
+        if !text[self.at..].starts_with(b"value: ") || !self.players.is_empty() {
+            return Some(None);
+        }
+        let mut i = self.at + 7;
+        while text.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        let start = i;
+        let neg = text.get(i) == Some(&b'-');
+        i += usize::from(neg);
+        let first = i;
+        let mut whole: i64 = 0;
+        while let Some(&b @ b'0'..=b'9') = text.get(i) {
+            whole = whole.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
+            i += 1;
+        }
+        let digits = i - first;
+        // What `leaf_value` reads back as written: no leading zero, no `-0`.
+        let canonical = (1..=15).contains(&digits) && (text[first] != b'0' || (digits == 1 && !neg));
+        if !canonical || !matches!(text.get(i), Some(b'\n') | None) {
+            return Some(None);
+        }
+        let end = i;
+        let next = (i + 1).min(text.len());
+        let indent = spaces(text, next);
+        let at = match text.get(next + indent) {
+            // The end of the text (after its blanks, as `yaml_node` stops).
+            None => next + indent,
+            Some(b'\n' | b'\t' | b'\r' | b'#') => return Some(None),
+            Some(_) if indent >= col => return Some(None),
+            Some(_) => next,
+        };
+        let value = Num::int(if neg { -whole } else { whole });
+        if self.bounds.is_some_and(|(lo, hi)| value < lo || value > hi) {
+            return None;
+        }
+        let id = self.game.add_leaf(Span::new(start, end), value);
+        self.pending.push(id);
+        self.at = at;
+        Some(Some(indent))
+    }
+
+    /// The kind a `kind:` names (`MAX`, `MIN`, `CHANCE` as `convert` writes
+    /// them without a lowercase copy; the rest as [`Quick::kind`] reads it).
+    fn yaml_kind(&self, word: &str) -> Option<NodeKind> {
+        match word {
+            "MAX" if self.players.is_empty() => Some(NodeKind::Max),
+            "MIN" if self.players.is_empty() => Some(NodeKind::Min),
+            "CHANCE" if self.players.is_empty() => Some(NodeKind::Chance),
+            _ => self.kind(word),
         }
     }
 
@@ -247,20 +333,21 @@ impl Quick<'_> {
     }
 
     /// What follows `key:` on its line.
-    fn yaml_value(&mut self) -> Option<Value> {
+    fn yaml_value(&mut self) -> Option<Value<'a>> {
         while self.peek() == Some(b' ') {
             self.at += 1;
         }
         let start = self.at;
-        let end = start + self.text[start..].iter().take_while(|&&b| b != b'\n').count();
-        let line = std::str::from_utf8(&self.text[start..end]).ok()?.trim_end_matches(' ');
+        let text: &'a [u8] = self.text;
+        let end = start + text[start..].iter().take_while(|&&b| b != b'\n').count();
+        let line = std::str::from_utf8(&text[start..end]).ok()?.trim_end_matches(' ');
         self.at = start + line.len();
         let span = Span::new(start, self.at);
         match line.bytes().next() {
             None => Some(Value::Block),
             Some(b'\'') => {
                 let inner = line.strip_prefix('\'')?.strip_suffix('\'')?;
-                (!inner.contains('\'')).then(|| Value::Scalar(inner.to_string(), span))
+                (!inner.contains('\'')).then_some(Value::Scalar(inner, span))
             }
             Some(b'[') => {
                 let inner = line.strip_prefix('[')?.strip_suffix(']')?;
@@ -272,12 +359,12 @@ impl Quick<'_> {
                     if !is_plain(item, true) {
                         return None;
                     }
-                    items.push((item.to_string(), Span::new(at + lead, at + lead + item.len())));
+                    items.push((item, Span::new(at + lead, at + lead + item.len())));
                     at += part.len() + 1;
                 }
                 Some(Value::List(items, span))
             }
-            _ => is_plain(line, false).then(|| Value::Scalar(line.to_string(), span)),
+            _ => is_plain(line, false).then_some(Value::Scalar(line, span)),
         }
     }
 
@@ -311,14 +398,53 @@ impl Quick<'_> {
 
     /// The spaces starting at `self.at` (the start of a line).
     fn yaml_indent(&self) -> usize {
-        self.text[self.at..].iter().take_while(|&&b| b == b' ').count()
+        spaces(self.text, self.at)
     }
 
     /// Is the line at `self.at` a list item (`- ` after its indentation)?
     fn yaml_at_dash(&self) -> bool {
-        let i = self.at + self.yaml_indent();
+        self.yaml_dash_after(self.yaml_indent())
+    }
+
+    /// Is the line at `self.at`, with `indent` spaces, a list item?
+    fn yaml_dash_after(&self, indent: usize) -> bool {
+        let i = self.at + indent;
         self.text.get(i) == Some(&b'-') && matches!(self.text.get(i + 1), Some(b' ' | b'\n') | None)
     }
+}
+
+/// The spaces in `text` from `at` (at most its length), eight at a time
+/// where it can: most of a big YAML tree is indentation.
+fn spaces(text: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(word) = text.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        if u64::from_ne_bytes(word) != u64::from_ne_bytes([b' '; 8]) {
+            break;
+        }
+        at += 8;
+    }
+    at + text[at..].iter().take_while(|&&b| b == b' ').count() - from
+}
+
+/// About the nodes of a YAML spec, for the arena's capacity: each node has
+/// one `value:` or `kind:` key (and a `ref:` one more edge), so this counts
+/// the `:` after `ue`, `nd` or `ef`. A `value:` in an `expect` block or a
+/// title counts too: an estimate.
+pub(super) fn count_nodes(text: &[u8]) -> usize {
+    // Without branches, 64 bytes at a time, so that the loop is vectorized.
+    let hit = |w: &[u8], k: usize| {
+        let (x, y, z) = (w[k], w[k + 1], w[k + 2]);
+        (z == b':') & ((x == b'u') & (y == b'e') | (x == b'n') & (y == b'd') | (x == b'e') & (y == b'f'))
+    };
+    let mut count = 0;
+    let mut i = 0;
+    while i + 66 <= text.len() {
+        let w: &[u8; 66] = text[i..i + 66].try_into().unwrap_or(&[0; 66]);
+        count += (0..64).map(|k| u8::from(hit(w, k))).sum::<u8>() as usize;
+        i += 64;
+    }
+    let tail = &text[i..];
+    count + (0..tail.len().saturating_sub(2)).filter(|&k| hit(tail, k)).count() + 1
 }
 
 /// A plain scalar that YAML reads as its text (on one line; in a flow
@@ -338,7 +464,8 @@ fn is_plain(text: &str, flow: bool) -> bool {
 /// leave as a string: refused where a name is expected.
 fn typed(text: &str) -> bool {
     const WORDS: [&str; 12] = ["true", "false", "null", "~", "yes", "no", "on", "off", "y", "n", ".inf", ".nan"];
-    WORDS.contains(&text.to_ascii_lowercase().trim_start_matches(['-', '+']))
+    let word = text.trim_start_matches(['-', '+']);
+    WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// A number as the `.tree` grammar writes one, in the forms YAML leaves
@@ -360,7 +487,7 @@ fn leaf_value(value: Value) -> Option<(LeafValue, Span)> {
     match value {
         Value::Scalar(text, span) if text == "?" && span.end - span.start == 3 => Some((LeafValue::Unknown, span)),
         Value::Scalar(text, span) if text.len() == span.end - span.start => {
-            let body = text.strip_prefix('-').unwrap_or(&text);
+            let body = text.strip_prefix('-').unwrap_or(text);
             let canonical = |digits: &str| {
                 !digits.is_empty()
                     && digits.len() <= 15
@@ -381,12 +508,34 @@ fn leaf_value(value: Value) -> Option<(LeafValue, Span)> {
             if !ok {
                 return None;
             }
-            Some((LeafValue::Scalar(Num::parse(&text).ok()?), span))
+            Some((LeafValue::Scalar(Num::parse(text).ok()?), span))
         }
         Value::List(items, span) => {
             let values = items.iter().map(|(t, _)| number(t)).collect::<Option<Vec<Num>>>()?;
             Some((LeafValue::Vector(values), span))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count is one more than the nodes of a tree `convert` writes
+    /// (so the arena is reserved to fit), at every length, so at every
+    /// place of a key against the 64-byte steps.
+    #[test]
+    fn count_nodes_counts_each_node_once() {
+        for leaves in 1..60 {
+            let values: Vec<String> = (0..leaves).map(|v| (v * 7 % 23 - 11).to_string()).collect();
+            let tree = format!("MAX {{ 4 MIN {{ {} }} CHANCE {{ 1: &A }} MIN A {{ 2 }} }}", values.join(" "));
+            let yaml = crate::syntax::yaml::to_yaml(&crate::syntax::parse::parse(&tree).unwrap());
+            let (game, _) = crate::model::quick::load_yaml_tree(&yaml).unwrap();
+            // `ref: A` counts as a node: the edge it makes needs room too.
+            assert_eq!(count_nodes(yaml.as_bytes()), game.len() + 2, "{yaml}");
+        }
+        assert_eq!(count_nodes(b""), 1);
+        assert_eq!(count_nodes(b"value:"), 2);
     }
 }

@@ -1,0 +1,95 @@
+//! The quick YAML loader's one-pass leaf (`- value: 3` items, the bulk of
+//! a big tree, read without the general key/value reader): every way a
+//! leaf line can differ from that shape, and every way the line after it
+//! can end the item or not, loads to the same `Spec` — spans included —
+//! or the same errors, whichever path the text takes.
+
+use gametree::check::spec::{self, Spec};
+use gametree::diagnostic::Diagnostic;
+use gametree::model::quick;
+
+/// What the full path (serde_yaml_ng, `validate`, `resolve`) makes of it.
+fn full_yaml(text: &str) -> Result<Spec, Vec<Diagnostic>> {
+    spec::from_ast(&gametree::syntax::yaml::from_yaml(text)?)
+}
+
+/// Both paths agree on a YAML text; true when the quick path read it.
+fn agree_yaml(text: &str) -> bool {
+    let quick_took = quick::load_spec("t.yaml", text).is_some();
+    let (a, b) = (spec::load("t.yaml", text), full_yaml(text));
+    assert_eq!(a, b, "the quick and full paths differ on:\n{text}");
+    quick_took && a.is_ok()
+}
+
+/// A tree with the item `leaf` (its `- ` at column 4) between two plain
+/// leaves, then `after`.
+fn tree(header: &str, leaf: &str, after: &str) -> String {
+    format!(
+        "{header}tree:\n  kind: MAX\n  children:\n  - value: 3\n  - kind: MIN\n    children:\n    {leaf}\n    - value: 5\n{after}"
+    )
+}
+
+#[test]
+fn leaf_lines_of_every_shape_load_the_same_either_way() {
+    // (the item, whether the quick path reads the tree)
+    let leaves: &[(&str, bool)] = &[
+        ("- value: 7", true),
+        ("- value: -7", true),
+        ("- value: 0", true),
+        ("- value: 123456789012345", true),
+        ("- value:  7", true),
+        ("-   value: 7", true),
+        ("- value: 7\n      name: K", true),
+        ("- name: K\n      value: 7", true),
+        ("- value: 7\n\n", true),
+        ("- value: 7\n   \n", true),
+        ("- value: 2.5", true),
+        ("- value: 1/2", true),
+        ("- value: -0", false),
+        ("- value: 007", false),
+        ("- value: +7", false),
+        ("- value: 7.0", false),
+        ("- value: 1234567890123456", false),
+        ("- value: 99999999999999999999", false),
+        ("- value: 0x10", false),
+        // Blanks after a value: `yaml_line_end` refuses them (so does the
+        // one-pass leaf).
+        ("- value: 7 ", false),
+        ("- value: 7\t", false),
+        ("- value: 7\r", false),
+        ("- value: 7 # seven", false),
+        ("- value: 7\n# a comment", false),
+        ("- value: 7\n      # a comment", false),
+        ("- value: 7\n        name: K", false),
+        ("- value: 7\n     name: K", false),
+        ("- value: 7\n      value: 8", false),
+        ("- value: '7'", false),
+        ("- value: 7-", false),
+        ("- value: 7:", false),
+        ("- value:7", false),
+        ("-value: 7", false),
+    ];
+    for &(leaf, quick) in leaves {
+        for header in ["", "bounds: [-10, 10]\n", "bounds: [0, 6]\n", "players: [A, B]\n"] {
+            for after in ["", "expect:\n- algorithm: minimax\n  value: 5\n", "   ", "\n\n"] {
+                let text = tree(header, leaf, after);
+                let took = agree_yaml(&text);
+                if header.is_empty() {
+                    assert_eq!(took, quick, "the quick path {} it:\n{text}", if took { "read" } else { "refused" });
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_plain_leaf_at_the_end_of_the_text_loads_the_same_either_way() {
+    let base = "tree:\n  kind: MAX\n  children:\n  - value: 3\n  - value: -12";
+    for (end, quick) in [("", true), ("\n", true), ("  ", false), ("\n  ", true), ("\n\n", true), ("\n  \n", true)] {
+        let text = format!("{base}{end}");
+        assert_eq!(agree_yaml(&text), quick, "{text:?}");
+    }
+    // Out of the bounds, last or not: the same error either way.
+    let text = format!("bounds: [-5, 5]\n{base}\n");
+    assert!(!agree_yaml(&text));
+}
