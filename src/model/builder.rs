@@ -36,6 +36,12 @@ impl Builder {
         Builder { game }
     }
 
+    /// Room for about `n` nodes with rare parts (names, `eval`s, vectors…),
+    /// so that their table is not grown by doubling.
+    pub fn reserve_extras(&mut self, n: usize) {
+        self.game.node_extras.reserve_exact(n);
+    }
+
     /// Adds a node without children; the first one added is the root.
     pub fn add_node(&mut self, kind: NodeKind, span: Span) -> NodeId {
         let id = NodeId(self.game.slots.len() as u32);

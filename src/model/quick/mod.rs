@@ -76,6 +76,7 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
 pub fn load_yaml_tree(text: &str) -> Option<(Game, usize)> {
     let nodes = yaml::count_nodes(text.as_bytes());
     let mut q = Quick::with_capacity(text.as_bytes(), nodes);
+    q.game.reserve_extras(yaml::count_evals(text.as_bytes()));
     let rest = q.yaml_document()?;
     q.finish_game(rest)
 }
@@ -134,7 +135,10 @@ const DANGLING: NodeId = NodeId(u32::MAX);
 
 impl<'a> Quick<'a> {
     fn new(text: &'a [u8]) -> Quick<'a> {
-        Quick::with_capacity(text, count_tokens(text))
+        let (nodes, attributes) = count_tokens(text);
+        let mut q = Quick::with_capacity(text, nodes);
+        q.game.reserve_extras(attributes);
+        q
     }
 
     /// With room in the arena for about `nodes` nodes and edges.
@@ -188,31 +192,37 @@ impl<'a> Quick<'a> {
 /// with `:` (a probability, `1/10:`) is no node, so it is not counted: in a
 /// chance tree with written probabilities and `[eval=…]` that is half the
 /// tokens, and the arena would be reserved twice too big.
-fn count_tokens(text: &[u8]) -> usize {
+fn count_tokens(text: &[u8]) -> (usize, usize) {
     // Counted as token starts (a gap, then a byte that is neither a gap nor
     // `[`) minus tokens ending in `:` (a `:`, then a gap or the end), over
     // byte pairs 255 at a time into `u8` sums, which the compiler turns
     // into vector code: 6× faster than one branchy pass, which was a sixth
     // of the loader's time. (A token starting with `[` and ending with `:`
     // would be subtracted without being counted; none occurs in a tree, and
-    // this is only the arena's capacity.)
+    // this is only the arena's capacity.) Tokens starting with `[` are
+    // counted apart: attribute lists, each a node's `eval` or `key` (and the
+    // `bounds`), whose table is reserved with them.
     let gap =
         |b: u8| (b == b' ') | (b == b'\t') | (b == b'\r') | (b == b'\n') | (b == b',') | (b == b'{') | (b == b'}');
     let (Some(&first), Some(&last)) = (text.first(), text.last()) else {
-        return 1;
+        return (1, 0);
     };
-    let (mut starts, mut colons) = (usize::from(!gap(first) & (first != b'[')), usize::from(last == b':'));
+    let mut starts = usize::from(!gap(first) & (first != b'['));
+    let mut brackets = usize::from(first == b'[');
+    let mut colons = usize::from(last == b':');
     let (before, after) = (&text[..text.len() - 1], &text[1..]);
     for (xs, ys) in before.chunks(255).zip(after.chunks(255)) {
-        let (mut s, mut c) = (0u8, 0u8);
+        let (mut s, mut o, mut c) = (0u8, 0u8, 0u8);
         for (&x, &y) in xs.iter().zip(ys) {
             s += u8::from(gap(x) & !gap(y) & (y != b'['));
+            o += u8::from(gap(x) & (y == b'['));
             c += u8::from((x == b':') & gap(y));
         }
         starts += usize::from(s);
+        brackets += usize::from(o);
         colons += usize::from(c);
     }
-    (starts + 1).saturating_sub(colons)
+    ((starts + 1).saturating_sub(colons), brackets)
 }
 
 #[cfg(test)]
@@ -252,7 +262,11 @@ mod tests {
         // Longer than one 255-byte block, with tokens across the blocks' seams.
         texts.push("MAX { 1/3: MIN { -12 7 }, b -> 99 }\n".repeat(40));
         for text in &texts {
-            assert_eq!(super::count_tokens(text.as_bytes()), one_pass(text.as_bytes()), "{text}");
+            let (nodes, brackets) = super::count_tokens(text.as_bytes());
+            assert_eq!(nodes, one_pass(text.as_bytes()), "{text}");
+            let starts = std::iter::once(&b' ').chain(text.as_bytes()).zip(text.as_bytes());
+            let gap = |b: u8| b" \t\r\n,{}".contains(&b);
+            assert_eq!(brackets, starts.filter(|&(&x, &y)| gap(x) && y == b'[').count(), "{text}");
         }
     }
 }
