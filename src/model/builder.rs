@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind as K, Span};
 use crate::model::{
-    Edge, EdgeExtra, Game, NONE, NewEdge, NodeExtra, NodeId, NodeKind, NodeRef, Path, Slot, Utility, offset,
+    Edge, EdgeExtra, Game, NONE, NewEdge, NodeExtra, NodeId, NodeKind, NodeRef, Path, Payload, Slot, Utility, offset,
 };
 use crate::num::Num;
 
@@ -107,23 +107,22 @@ impl Builder {
         debug_assert!(self.game.slots[id.index()].kind == NodeKind::Leaf, "only leaves have utilities");
         let whole = value.is_exact().then(|| value.as_i64()).flatten();
         self.game.slots[id.index()].data = whole.unwrap_or(0) as u64;
-        if whole.is_none() {
-            self.extra_mut(id).scalar = Some(value);
-        }
-        if let Some(x) = self.extra_mut_if_any(id) {
-            x.unknown = false;
-            if whole.is_some() {
-                x.scalar = None;
+        match whole {
+            None => self.extra_mut(id).payload = Payload::Scalar(value),
+            Some(_) => {
+                if let Some(x) = self.extra_mut_if_any(id) {
+                    x.payload = Payload::None;
+                }
             }
         }
     }
 
     pub fn set_vector(&mut self, id: NodeId, values: Vec<Num>) {
-        self.extra_mut(id).vector = Some(values.into_boxed_slice());
+        self.extra_mut(id).payload = Payload::Vector(values.into_boxed_slice());
     }
 
     pub fn set_unknown(&mut self, id: NodeId) {
-        self.extra_mut(id).unknown = true;
+        self.extra_mut(id).payload = Payload::Unknown;
     }
 
     pub fn set_name(&mut self, id: NodeId, name: String) {
@@ -132,7 +131,8 @@ impl Builder {
     }
 
     pub fn set_eval(&mut self, id: NodeId, eval: Num) {
-        self.extra_mut(id).eval = Some(eval);
+        debug_assert!(self.game.slots[id.index()].kind != NodeKind::Leaf, "only inner nodes have an eval");
+        self.extra_mut(id).payload = Payload::Eval(eval);
     }
 
     pub fn set_key(&mut self, id: NodeId, key: String) {
