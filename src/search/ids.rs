@@ -36,7 +36,12 @@ pub fn ids(game: &Game, opts: &Options) -> Trace {
     let last = opts.depth.map_or(full, |d| d.min(full));
     let mut first = None;
     for (number, depth) in (last.min(1)..=last).enumerate() {
-        let missing_eval = check_horizon(game, depth).err().and_then(|d| game.find(|n| n.span() == d.span));
+        // At the tree's height no inner node is at the horizon (the check
+        // uses no extension): nothing to look for in a walk of every node.
+        let missing_eval = match depth < full {
+            true => check_horizon(game, depth).err().and_then(|d| game.find(|n| n.span() == d.span)),
+            false => None,
+        };
         let kind = PassKind::Deepening { depth, first, missing_eval };
         trace.push(Event::Pass { number: number as u32 + 1, kind });
         if missing_eval.is_some() {
