@@ -33,7 +33,7 @@ use crate::analysis::{Analysis, describe};
 use crate::model::{Game, Path};
 use crate::num::Num;
 use crate::report::narrate::narrate;
-use crate::report::visits::{At, CauseReport, Dot, Lazy, PathText, Visits};
+use crate::report::visits::{At, CauseReport, Dot, Lazy, PathCursor, PathText, Visits};
 use crate::search::trace::{BoundKind, ExtendReason, Trace, Value};
 
 /// A whole `solve` report.
@@ -361,9 +361,10 @@ impl fmt::Display for Text<'_> {
             writeln!(f, "{} — {}", r.algorithm, r.conventions)?;
             write_summary(f, game, r)?;
             table::write_table(f, game, r)?;
+            // Each cut's line written into one buffer, its paths described
+            // straight into it (`Visits::push_describe`), not a `String` each.
+            let (mut line, mut cursor) = (String::new(), PathCursor::default());
             for c in r.visits.cuts() {
-                let at = describe(game, &c.at.path());
-                let pruned: Vec<String> = c.pruned.0.iter().map(|p| describe(game, p)).collect();
                 let (low, high) = (r.cut_rule.alpha_symbol(), r.cut_rule.beta_symbol());
                 let (word, sym, letter) = match (c.kind, c.side) {
                     ("alpha", _) => ("α-cut", low, "α"),
@@ -372,16 +373,34 @@ impl fmt::Display for Text<'_> {
                     ("shallow", _) => ("shallow cut", if r.shallow_strict { ">" } else { "≥" }, "sum − parent's"),
                     _ => ("β-cut", high, "β"),
                 };
-                let cause = match c.cause {
-                    CauseReport::Bounds => "the declared bounds".to_string(),
-                    CauseReport::Table => "a table entry".to_string(),
-                    CauseReport::Pass => "the pass's null window".to_string(),
-                    CauseReport::Node(p) => describe(game, &p.path()),
-                };
                 let (v, b) = (show_number(&c.value), show_number(&c.bound));
                 let (what, old) = if c.superseded { ("skipped", " [superseded]") } else { ("pruned", "") };
-                let p = pruned.join(", ");
-                writeln!(f, "  {word} at {at}: {v} {sym} {letter} = {b} (from {cause}); {what} {p}{old}")?;
+                line.clear();
+                line.push_str("  ");
+                line.push_str(word);
+                line.push_str(" at ");
+                r.visits.push_describe(game, c.at, &mut cursor, &mut line);
+                for piece in [": ", &v, " ", sym, " ", letter, " = ", &b, " (from "] {
+                    line.push_str(piece);
+                }
+                match c.cause {
+                    CauseReport::Bounds => line.push_str("the declared bounds"),
+                    CauseReport::Table => line.push_str("a table entry"),
+                    CauseReport::Pass => line.push_str("the pass's null window"),
+                    CauseReport::Node(p) => r.visits.push_describe(game, p, &mut cursor, &mut line),
+                }
+                line.push_str("); ");
+                line.push_str(what);
+                line.push(' ');
+                for (k, p) in c.pruned.0.iter().enumerate() {
+                    if k > 0 {
+                        line.push_str(", ");
+                    }
+                    r.visits.push_describe(game, Dot(p), &mut cursor, &mut line);
+                }
+                line.push_str(old);
+                line.push('\n');
+                f.write_str(&line)?;
             }
             write_horizon(f, game, r)?;
             // The first visit at each path (as a linear search would find
@@ -469,8 +488,21 @@ fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
     )?;
     let pv: Vec<String> = r.pv.iter().map(|p| describe(game, p)).collect();
     writeln!(f, "  principal variation: {}", if pv.is_empty() { "(none)".into() } else { pv.join(" → ") })?;
-    let pruned: Vec<String> = r.visits.pruned().map(|p| describe(game, p)).collect();
-    writeln!(f, "  pruned: {}", if pruned.is_empty() { "nothing".into() } else { pruned.join(", ") })
+    let mut line = String::from("  pruned: ");
+    let mut cursor = PathCursor::default();
+    let mut none = true;
+    for p in r.visits.pruned() {
+        if !none {
+            line.push_str(", ");
+        }
+        none = false;
+        r.visits.push_describe(game, Dot(p), &mut cursor, &mut line);
+    }
+    if none {
+        line.push_str("nothing");
+    }
+    line.push('\n');
+    f.write_str(&line)
 }
 
 pub(crate) fn move_text(game: &Game, path: &Path) -> String {
