@@ -74,9 +74,9 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
 /// and the offset where those entries begin (`text.len()` when there are
 /// none).
 pub fn load_yaml_tree(text: &str) -> Option<(Game, usize)> {
-    let nodes = yaml::count_nodes(text.as_bytes());
+    let (nodes, evals) = yaml::count_keys(text.as_bytes());
     let mut q = Quick::with_capacity(text.as_bytes(), nodes);
-    q.game.reserve_extras(yaml::count_evals(text.as_bytes()));
+    q.game.reserve_extras(evals);
     let rest = q.yaml_document()?;
     q.finish_game(rest)
 }

@@ -15,7 +15,7 @@
 //! the title); an item that is only `value: 3`, the bulk of a big tree, is
 //! read in one pass over its line ([`Quick::yaml_plain_leaf`]);
 //! indentation is skipped eight bytes at a time; and the arena is reserved
-//! by a count of the `value:`, `kind:` and `ref:` keys ([`count_nodes`]),
+//! by a count of the `value:`, `kind:` and `ref:` keys ([`count_keys`]),
 //! not by the text form's token count, which counts two or three tokens a
 //! YAML node.
 
@@ -426,40 +426,39 @@ fn spaces(text: &[u8], from: usize) -> usize {
     at + text[at..].iter().take_while(|&&b| b == b' ').count() - from
 }
 
-/// About the nodes of a YAML spec, for the arena's capacity: each node has
-/// one `value:` or `kind:` key (and a `ref:` one more edge), so this counts
-/// the `:` after `ue`, `nd` or `ef`. A `value:` in an `expect` block or a
-/// title counts too: an estimate.
-pub(super) fn count_nodes(text: &[u8]) -> usize {
+/// About the nodes of a YAML spec, for the arena's capacity, and about how
+/// many have an `eval:` key (so a rare part each), in one pass. Each node
+/// has one `value:` or `kind:` key (and a `ref:` one more edge), so the
+/// first counts the `:` after `ue`, `nd` or `ef`; the second the `:` after
+/// `al`. A `value:` in an `expect` block or a title counts too: estimates.
+pub(super) fn count_keys(text: &[u8]) -> (usize, usize) {
     // Without branches, 64 bytes at a time, so that the loop is vectorized.
-    let hit = |w: &[u8], k: usize| {
+    let node = |w: &[u8], k: usize| {
         let (x, y, z) = (w[k], w[k + 1], w[k + 2]);
         (z == b':') & ((x == b'u') & (y == b'e') | (x == b'n') & (y == b'd') | (x == b'e') & (y == b'f'))
     };
-    let mut count = 0;
+    let eval = |w: &[u8], k: usize| (w[k] == b'a') & (w[k + 1] == b'l') & (w[k + 2] == b':');
+    let (mut nodes, mut evals) = (0, 0);
     let mut i = 0;
     while i + 66 <= text.len() {
         let w: &[u8; 66] = text[i..i + 66].try_into().unwrap_or(&[0; 66]);
-        count += (0..64).map(|k| u8::from(hit(w, k))).sum::<u8>() as usize;
+        nodes += (0..64).map(|k| u8::from(node(w, k))).sum::<u8>() as usize;
+        evals += (0..64).map(|k| u8::from(eval(w, k))).sum::<u8>() as usize;
         i += 64;
     }
     let tail = &text[i..];
-    count + (0..tail.len().saturating_sub(2)).filter(|&k| hit(tail, k)).count() + 1
+    let ks = 0..tail.len().saturating_sub(2);
+    (nodes + ks.clone().filter(|&k| node(tail, k)).count() + 1, evals + ks.filter(|&k| eval(tail, k)).count())
 }
 
-/// About how many nodes have an `eval:` key (so a rare part each): the
-/// `al:` in the text, counted 64 bytes at a time as [`count_nodes`] does.
-pub(super) fn count_evals(text: &[u8]) -> usize {
-    let hit = |w: &[u8], k: usize| (w[k] == b'a') & (w[k + 1] == b'l') & (w[k + 2] == b':');
-    let mut count = 0;
-    let mut i = 0;
-    while i + 66 <= text.len() {
-        let w: &[u8; 66] = text[i..i + 66].try_into().unwrap_or(&[0; 66]);
-        count += (0..64).map(|k| u8::from(hit(w, k))).sum::<u8>() as usize;
-        i += 64;
-    }
-    let tail = &text[i..];
-    count + (0..tail.len().saturating_sub(2)).filter(|&k| hit(tail, k)).count()
+#[cfg(test)]
+fn count_nodes(text: &[u8]) -> usize {
+    count_keys(text).0
+}
+
+#[cfg(test)]
+fn count_evals(text: &[u8]) -> usize {
+    count_keys(text).1
 }
 
 /// A plain scalar that YAML reads as its text (on one line; in a flow
