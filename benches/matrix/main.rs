@@ -68,6 +68,21 @@ fn measure<T>(f: impl FnOnce() -> T) -> (Duration, T, usize) {
     (start.elapsed(), out, PEAK.load(Relaxed) - base)
 }
 
+/// [`measure`], best of 3 runs when one takes under a second (the
+/// limit beside it is best of 5), else the one run: the least time, the
+/// highest peak.
+fn best_of_3<T>(mut f: impl FnMut() -> T) -> (Duration, T, usize) {
+    let (mut t, mut out, mut peak) = measure(&mut f);
+    if t < Duration::from_secs(1) {
+        for _ in 1..3 {
+            drop(out);
+            let (t2, o, p) = measure(&mut f);
+            (t, out, peak) = (t.min(t2), o, peak.max(p));
+        }
+    }
+    (t, out, peak)
+}
+
 fn secs(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64())
 }
@@ -218,8 +233,15 @@ fn main() {
                 // Other inputs are waiting in `inputs`: count only this one's
                 // text, the game and the run.
                 let other = LIVE.load(Relaxed) - text.capacity();
-                let (t_load, game, load_peak) =
-                    measure(|| gametree::load(name, &text).expect("a generated tree is valid"));
+                // The load, best of 3 (the limit is best of 5; one load
+                // timed at a bad moment shifted every row of its form).
+                let load = || gametree::load(name, &text).expect("a generated tree is valid");
+                let (mut t_load, mut game, mut load_peak) = measure(load);
+                for _ in 1..3 {
+                    drop(game);
+                    let (t, g, p) = measure(load);
+                    (t_load, game, load_peak) = (t_load.min(t), g, load_peak.max(p));
+                }
                 let load_peak = load_peak + text.capacity();
                 same_value(&game, algorithms[0], &text, limit_of);
                 drop(text);
@@ -229,8 +251,8 @@ fn main() {
                     // Timed again next to each row (best of 5), as the
                     // machine's load changes.
                     let limit = (0..5).map(|_| measure(|| limit_of(&limit_text)).0).min().expect("five runs");
-                    let (t_json, json, json_peak) = measure(|| solve(&game, a, true));
-                    let (t_text, text_bytes, text_peak) = measure(|| solve(&game, a, false));
+                    let (t_json, json, json_peak) = best_of_3(|| solve(&game, a, true));
+                    let (t_text, text_bytes, text_peak) = best_of_3(|| solve(&game, a, false));
                     let per = |p: usize| (load_peak.max(game_bytes + p)) as f64 / nodes;
                     let (j, t) = (t_load + t_json, t_load + t_text);
                     let ratio = |x: Duration| x.as_secs_f64() / limit.as_secs_f64();
