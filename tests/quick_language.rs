@@ -10,6 +10,10 @@ use gametree::diagnostic::Diagnostic;
 use gametree::model::quick;
 use gametree::syntax::parse;
 
+#[path = "tools/yaml_paths.rs"]
+mod yaml_paths;
+use yaml_paths::{agree_yaml, full_yaml};
+
 /// What the full path (pest, `validate`, `resolve`) makes of a text.
 fn full(text: &str) -> Result<Spec, Vec<Diagnostic>> {
     spec::from_ast(&parse::parse(text)?)
@@ -357,19 +361,6 @@ fn every_shipped_spec_loads_the_same_either_way_and_most_go_the_quick_way() {
 // ---------------------------------------------------------------------------
 // The YAML form: the quick loader reads the block YAML `convert --to yaml`
 // writes; serde_yaml_ng (the full path) reads any YAML.
-
-/// What the full path makes of a YAML text.
-fn full_yaml(text: &str) -> Result<Spec, Vec<Diagnostic>> {
-    spec::from_ast(&gametree::syntax::yaml::from_yaml(text)?)
-}
-
-/// Both paths agree on a YAML text; true when the quick path read it.
-fn agree_yaml(text: &str) -> bool {
-    let quick_took = quick::load_spec("t.yaml", text).is_some();
-    let (a, b) = (spec::load("t.yaml", text), full_yaml(text));
-    assert_eq!(a, b, "the quick and full paths differ on:\n{text}");
-    quick_took && a.is_ok()
-}
 
 /// Random specs in the YAML form, as `convert --to yaml` writes them.
 fn random_yaml(seed: u64) -> Option<String> {

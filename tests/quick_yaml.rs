@@ -4,22 +4,9 @@
 //! can end the item or not, loads to the same `Spec` — spans included —
 //! or the same errors, whichever path the text takes.
 
-use gametree::check::spec::{self, Spec};
-use gametree::diagnostic::Diagnostic;
-use gametree::model::quick;
-
-/// What the full path (serde_yaml_ng, `validate`, `resolve`) makes of it.
-fn full_yaml(text: &str) -> Result<Spec, Vec<Diagnostic>> {
-    spec::from_ast(&gametree::syntax::yaml::from_yaml(text)?)
-}
-
-/// Both paths agree on a YAML text; true when the quick path read it.
-fn agree_yaml(text: &str) -> bool {
-    let quick_took = quick::load_spec("t.yaml", text).is_some();
-    let (a, b) = (spec::load("t.yaml", text), full_yaml(text));
-    assert_eq!(a, b, "the quick and full paths differ on:\n{text}");
-    quick_took && a.is_ok()
-}
+#[path = "tools/yaml_paths.rs"]
+mod yaml_paths;
+use yaml_paths::agree_yaml;
 
 /// A tree with the item `leaf` (its `- ` at column 4) between two plain
 /// leaves, then `after`.
