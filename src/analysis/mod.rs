@@ -323,7 +323,11 @@ impl Analysis {
                 v.superseded |= !decider.visits.contains(&i);
             }
         }
-        let once = passes.is_empty() && researches.unwrap_or(0) == 0 && !visits.iter().any(|v| v.probe);
+        // Each path entered at most once: one pass at most entered nodes
+        // (iterative deepening records the iterations it skips as passes
+        // without visits), no re-search, no probe.
+        let searching = passes.iter().filter(|p| !p.visits.is_empty()).count();
+        let once = searching <= 1 && researches.unwrap_or(0) == 0 && !visits.iter().any(|v| v.probe);
         let ties = trace.options.ties;
         Analysis {
             visits,
