@@ -16,10 +16,12 @@
 //! component per player. A transposition (`&B`) is an edge to B's id.
 
 pub mod builder;
+mod path;
 pub mod quick;
 pub mod validate;
 
 pub use builder::Builder;
+pub use path::{Path, write_dotted};
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::num::Num;
@@ -405,8 +407,7 @@ impl Game {
 
     /// True when some node has a `key` or some edge is a `&` (positions shared).
     pub fn shares_positions(&self) -> bool {
-        self.edge_extras.iter().any(|(_, x)| x.transposition)
-            || self.node_extras.iter().any(|x| x.words.as_ref().is_some_and(|w| w.key.is_some()))
+        self.has_transpositions() || self.node_extras.iter().any(|x| x.words.as_ref().is_some_and(|w| w.key.is_some()))
     }
 
     /// True when some edge is a `&`: a node can then be reached by more
@@ -522,66 +523,6 @@ impl Game {
             id = self.node(id).children().get(i as usize)?.child;
         }
         Some(id)
-    }
-}
-
-/// A position in the expanded tree: 0-based child indices from the root.
-/// Displayed 1-based and dotted (`2.3`); the empty path is `root`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Path(pub Vec<u32>);
-
-impl Path {
-    pub fn root() -> Path {
-        Path(Vec::new())
-    }
-
-    pub fn child(&self, i: u32) -> Path {
-        let mut p = self.0.clone();
-        p.push(i);
-        Path(p)
-    }
-
-    pub fn parent(&self) -> Option<Path> {
-        let (_, init) = self.0.split_last()?;
-        Some(Path(init.to_vec()))
-    }
-
-    pub fn depth(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_prefix_of(&self, other: &Path) -> bool {
-        other.0.starts_with(&self.0)
-    }
-}
-
-impl std::fmt::Display for Path {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.0.is_empty() {
-            return f.write_str("root");
-        }
-        // The digits gathered in a buffer on the stack and written a buffer
-        // at a time: a report describes every pruned edge this way.
-        let mut buf = [0u8; 64];
-        let mut len = 0;
-        for (k, &i) in self.0.iter().enumerate() {
-            if len + 12 > buf.len() {
-                f.write_str(std::str::from_utf8(&buf[..len]).unwrap_or_default())?;
-                len = 0;
-            }
-            if k > 0 {
-                buf[len] = b'.';
-                len += 1;
-            }
-            let (mut n, start) = (u64::from(i) + 1, len);
-            while n > 0 || len == start {
-                buf[len] = b'0' + (n % 10) as u8;
-                n /= 10;
-                len += 1;
-            }
-            buf[start..len].reverse();
-        }
-        f.write_str(std::str::from_utf8(&buf[..len]).unwrap_or_default())
     }
 }
 

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::analysis::{Analysis, Visit, quote};
-use crate::model::{Game, NodeId, Path};
+use crate::model::{Game, NodeId, Path, write_dotted};
 use crate::report::digits::{digits, push_uint};
 use crate::report::{Number, exact, number};
 use crate::search::trace::CutKind;
@@ -432,33 +432,6 @@ impl Serialize for Dot<'_> {
             None => s.collect_str(self.0),
         }
     }
-}
-
-/// `2.3` for `[1, 2]` (`root` for `[]`) into `buf`; its length, or `None`
-/// when it does not fit.
-pub(super) fn write_dotted(path: &[u32], buf: &mut [u8]) -> Option<usize> {
-    if path.is_empty() {
-        buf.get_mut(..4)?.copy_from_slice(b"root");
-        return Some(4);
-    }
-    let mut n = 0;
-    for (k, &i) in path.iter().enumerate() {
-        if k > 0 {
-            *buf.get_mut(n)? = b'.';
-            n += 1;
-        }
-        let mut digits = [0u8; 10];
-        let (mut v, mut d) = (u64::from(i) + 1, digits.len());
-        while v > 0 || d == digits.len() {
-            d -= 1;
-            digits[d] = b'0' + (v % 10) as u8;
-            v /= 10;
-        }
-        let len = digits.len() - d;
-        buf.get_mut(n..n + len)?.copy_from_slice(&digits[d..]);
-        n += len;
-    }
-    Some(n)
 }
 
 /// Borrowed paths, written as a list of dotted texts.

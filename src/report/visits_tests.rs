@@ -1,9 +1,8 @@
 //! Tests of the per-visit views: dotted paths, descriptions, the cursor.
 
-use super::visits::write_dotted;
 use super::visits::*;
 use crate::analysis::Analysis;
-use crate::model::Path;
+use crate::model::{Path, write_dotted};
 
 #[test]
 fn dotted_paths_are_one_based() {
@@ -58,15 +57,18 @@ fn describe_as_analysis_does() {
     }
 }
 
+/// The next of a xorshift stream, below `n`.
+fn below(seed: &mut u64, n: u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed % n
+}
+
 /// A spec text of a random tree: MAX/MIN/CHANCE levels (CHANCE only
 /// when `chance`), 1–3 children, leaves in -9..=9, some named nodes.
 fn random_tree(seed: &mut u64, depth: u32, chance: bool, out: &mut String, names: &mut u32) {
-    let mut next = |n: u64| {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed % n
-    };
+    let mut next = |n: u64| below(seed, n);
     if depth == 0 || next(5) == 0 {
         out.push_str(&format!(" {}", next(19) as i64 - 9));
         return;
@@ -118,10 +120,7 @@ fn the_cursor_writes_what_push_to_writes() {
             let leaves: Vec<usize> = (0..n).filter(|&i| a.children(i).next().is_none()).collect();
             let mut shuffled: Vec<usize> = (0..n).collect();
             for i in (1..n).rev() {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                shuffled.swap(i, (seed % (i as u64 + 1)) as usize);
+                shuffled.swap(i, below(&mut seed, i as u64 + 1) as usize);
             }
             let orders = [(0..n).collect::<Vec<_>>(), leaves, (0..n).rev().collect(), shuffled];
             for order in &orders {

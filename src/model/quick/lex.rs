@@ -14,6 +14,18 @@ pub(super) fn is_ident_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'\''
 }
 
+/// The run of ASCII digits at `from`: its value (wrapping past `i64`; the
+/// callers take it only for 18 digits or fewer) and where the run ends.
+#[inline]
+pub(super) fn digits(text: &[u8], from: usize) -> (i64, usize) {
+    let (mut whole, mut i) = (0i64, from);
+    while let Some(&b @ b'0'..=b'9') = text.get(i) {
+        whole = whole.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
+        i += 1;
+    }
+    (whole, i)
+}
+
 /// A blank inside a `leaf_run` (no comments there).
 pub(super) fn is_run_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n')
@@ -118,11 +130,8 @@ impl<'a> Quick<'a> {
             self.at += 1;
         }
         let digits_from = self.at;
-        let mut whole: i64 = 0;
-        while let Some(b @ b'0'..=b'9') = self.peek() {
-            whole = whole.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
-            self.at += 1;
-        }
+        let (whole, end) = digits(self.text, self.at);
+        self.at = end;
         let digits = self.at - digits_from;
         if digits == 0 {
             return None;

@@ -75,8 +75,7 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
 /// none).
 pub fn load_yaml_tree(text: &str) -> Option<(Game, usize)> {
     let (nodes, evals) = yaml::count_keys(text.as_bytes());
-    let mut q = Quick::with_capacity(text.as_bytes(), nodes);
-    q.game.reserve_extras(evals);
+    let mut q = Quick::with_capacity(text.as_bytes(), nodes, evals);
     let rest = q.yaml_document()?;
     q.finish_game(rest)
 }
@@ -136,17 +135,18 @@ const DANGLING: NodeId = NodeId(u32::MAX);
 impl<'a> Quick<'a> {
     fn new(text: &'a [u8]) -> Quick<'a> {
         let (nodes, attributes) = count_tokens(text);
-        let mut q = Quick::with_capacity(text, nodes);
-        q.game.reserve_extras(attributes);
-        q
+        Quick::with_capacity(text, nodes, attributes)
     }
 
-    /// With room in the arena for about `nodes` nodes and edges.
-    fn with_capacity(text: &'a [u8], nodes: usize) -> Quick<'a> {
+    /// With room in the arena for about `nodes` nodes and edges, and for
+    /// about `extras` nodes' rare parts.
+    fn with_capacity(text: &'a [u8], nodes: usize, extras: usize) -> Quick<'a> {
+        let mut game = Builder::with_capacity(nodes, nodes);
+        game.reserve_extras(extras);
         Quick {
             text,
             at: 0,
-            game: Builder::with_capacity(nodes, nodes),
+            game,
             title: None,
             bounds: None,
             players: Vec::new(),

@@ -5,7 +5,7 @@
 use crate::diagnostic::Span;
 use crate::model::NodeId;
 use crate::model::quick::build::{Attrs, LeafValue};
-use crate::model::quick::lex::is_run_blank;
+use crate::model::quick::lex::{digits, is_run_blank};
 use crate::model::quick::{DANGLING, EdgeText, Quick};
 use crate::num::Num;
 
@@ -180,12 +180,7 @@ impl<'a> Quick<'a> {
         loop {
             let start = self.at;
             let neg = text.get(start) == Some(&b'-');
-            let mut i = start + usize::from(neg);
-            let mut whole: i64 = 0;
-            while let Some(&b @ b'0'..=b'9') = text.get(i) {
-                whole = whole.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
-                i += 1;
-            }
+            let (whole, i) = digits(text, start + usize::from(neg));
             let digits = i - start - usize::from(neg);
             let ends = blank(text.get(i)) || matches!(text.get(i), Some(b',' | b'}'));
             if digits == 0 || digits > 18 || !ends {

@@ -22,6 +22,7 @@
 use crate::diagnostic::Span;
 use crate::model::NodeKind;
 use crate::model::quick::build::{Attrs, LeafValue};
+use crate::model::quick::lex;
 use crate::model::quick::{EdgeText, Quick};
 use crate::num::Num;
 
@@ -274,11 +275,8 @@ impl<'a> Quick<'a> {
         let neg = text.get(i) == Some(&b'-');
         i += usize::from(neg);
         let first = i;
-        let mut whole: i64 = 0;
-        while let Some(&b @ b'0'..=b'9') = text.get(i) {
-            whole = whole.wrapping_mul(10).wrapping_add(i64::from(b - b'0'));
-            i += 1;
-        }
+        let whole;
+        (whole, i) = lex::digits(text, i);
         let digits = i - first;
         // What `leaf_value` reads back as written: no leading zero, no `-0`.
         let canonical = (1..=15).contains(&digits) && (text[first] != b'0' || (digits == 1 && !neg));
@@ -451,16 +449,6 @@ pub(super) fn count_keys(text: &[u8]) -> (usize, usize) {
     (nodes + ks.clone().filter(|&k| node(tail, k)).count() + 1, evals + ks.filter(|&k| eval(tail, k)).count())
 }
 
-#[cfg(test)]
-fn count_nodes(text: &[u8]) -> usize {
-    count_keys(text).0
-}
-
-#[cfg(test)]
-fn count_evals(text: &[u8]) -> usize {
-    count_keys(text).1
-}
-
 /// A plain scalar that YAML reads as its text (on one line; in a flow
 /// list, without `,` and brackets): not starting with an indicator or a
 /// blank, no `: ` or ` #` inside, no tab.
@@ -545,7 +533,7 @@ mod tests {
             let node = "- kind: MAX\n  eval: 3\n  children:\n  - value: 1\n";
             let text = format!("tree:\n{}", node.repeat(n));
             let naive = text.as_bytes().windows(3).filter(|w| w == b"al:").count();
-            assert_eq!((count_evals(text.as_bytes()), naive), (n, n));
+            assert_eq!((count_keys(text.as_bytes()).1, naive), (n, n));
         }
     }
 
@@ -557,9 +545,9 @@ mod tests {
             let yaml = crate::syntax::yaml::to_yaml(&crate::syntax::parse::parse(&tree).unwrap());
             let (game, _) = crate::model::quick::load_yaml_tree(&yaml).unwrap();
             // `ref: A` counts as a node: the edge it makes needs room too.
-            assert_eq!(count_nodes(yaml.as_bytes()), game.len() + 2, "{yaml}");
+            assert_eq!(count_keys(yaml.as_bytes()).0, game.len() + 2, "{yaml}");
         }
-        assert_eq!(count_nodes(b""), 1);
-        assert_eq!(count_nodes(b"value:"), 2);
+        assert_eq!(count_keys(b"").0, 1);
+        assert_eq!(count_keys(b"value:").0, 2);
     }
 }
