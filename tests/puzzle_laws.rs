@@ -60,8 +60,8 @@ struct Case {
     tree: T,
     truth: Vec<i64>,
     bounds: bool,
-    /// (index into `ALGORITHMS`, options, which facts: value, pruned, leaves, best, pv)
-    blocks: Vec<(u8, Vec<&'static str>, [bool; 5])>,
+    /// (index into `ALGORITHMS`, options, which facts: value, pruned, leaves, best, pv, windows)
+    blocks: Vec<(u8, Vec<&'static str>, [bool; 6])>,
     /// `None`: a multiset (the truth's values, or `other`).
     range: Option<(i64, i64)>,
     other: Option<Vec<i64>>,
@@ -73,7 +73,7 @@ fn case() -> impl Strategy<Value = Case> {
         vec!["strict-cuts", "fail-hard", "order=reverse", "ignore-bounds", "ties=last"],
         0..=3,
     );
-    let block = (0u8..6, opts, any::<[bool; 5]>());
+    let block = (0u8..7, opts, any::<[bool; 6]>());
     (tree, prop::collection::vec(0i64..=6, 8), any::<bool>(), prop::collection::vec(block, 1..=2), 0i64..=6, 0i64..=6)
         .prop_flat_map(|(tree, truth, bounds, blocks, a, b)| {
             let n = unknowns(&tree);
@@ -85,7 +85,7 @@ fn case() -> impl Strategy<Value = Case> {
 }
 
 /// The algorithms a block may expect (the box search mirrors each).
-const ALGORITHMS: [(Algorithm, &str); 6] = [
+const ALGORITHMS: [(Algorithm, &str); 7] = [
     (Algorithm::Minimax, "minimax"),
     (Algorithm::Alphabeta, "alphabeta"),
     (Algorithm::Negamax, "negamax"),
@@ -94,6 +94,9 @@ const ALGORITHMS: [(Algorithm, &str); 6] = [
     // which share no position and have no `eval`.
     (Algorithm::NegamaxTt, "negamax-tt"),
     (Algorithm::Ids, "ids"),
+    // Null windows and re-searches: values shifted by δ = 1 (the trees are
+    // integers); `strict-cuts` and `fail-hard` are ignored, as pvs does.
+    (Algorithm::Pvs, "pvs"),
 ];
 
 /// The spec: the tree with `?` leaves and expectations read off the
@@ -105,8 +108,10 @@ fn spec_text(c: &Case) -> String {
     let mut out = format!("{head}{}\n", text(&c.tree, true, &mut None));
     for (which, opts, facts) in &c.blocks {
         let (algorithm, name) = ALGORITHMS[usize::from(*which)];
-        let ab =
-            matches!(algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb | Algorithm::NegamaxTt | Algorithm::Ids);
+        let ab = matches!(
+            algorithm,
+            Algorithm::Alphabeta | Algorithm::NegamaxAb | Algorithm::NegamaxTt | Algorithm::Ids | Algorithm::Pvs
+        );
         let mut options = search::options::Options::default();
         for o in opts {
             let (k, v) = o.split_once('=').map_or((*o, None), |(k, v)| (k, Some(v)));
@@ -131,6 +136,9 @@ fn spec_text(c: &Case) -> String {
         if facts[4] && !paths("pv").is_empty() {
             items.push(format!("pv {}", paths("pv").join(" ")));
         }
+        if facts[5] && ab {
+            items.push(format!("windows {}", windows(&report).join(" ")));
+        }
         if facts[3] || items.is_empty() {
             items.push(format!("best {}", report["best_move"].as_str().unwrap()));
         }
@@ -138,6 +146,21 @@ fn spec_text(c: &Case) -> String {
         out += &format!("expect {name}{opts} {{ {} }}\n", items.join("  "));
     }
     out
+}
+
+/// `path=(α, β)` for each node below the root, the window it was last
+/// entered with (`pvs` enters a re-searched node twice; the windows of
+/// its null-window scouts hold a value shifted by δ).
+fn windows(report: &serde_json::Value) -> Vec<String> {
+    let mut last = std::collections::BTreeMap::new();
+    let text = |v: &serde_json::Value| v.as_str().map_or(v.to_string(), str::to_string);
+    for node in report["nodes"].as_array().unwrap() {
+        let path = node["path"].as_str().unwrap();
+        if path != "root" && !node["alpha"].is_null() {
+            last.insert(path.to_string(), format!("{path}=({}, {})", text(&node["alpha"]), text(&node["beta"])));
+        }
+    }
+    last.into_values().collect()
 }
 
 /// The value of the leaf at dotted path `p` (`2.1`).
@@ -154,6 +177,9 @@ fn agree(c: &Case) -> Result<(), TestCaseError> {
     let text = spec_text(c);
     let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
     let n = c.truth.len();
+    // The facts read off the truth hold for it (so a solution exists).
+    let truth: Vec<Num> = c.truth.iter().map(|&v| Num::int(v)).collect();
+    prop_assert!(puzzle::passes(&filled(&spec, &truth), &spec.expects), "{}\n{:?}", text, c.truth);
     let domain = match (&c.range, &c.other) {
         (Some((lo, hi)), _) => {
             // Keep the oracle quick: at most ~5 000 assignments.
@@ -194,7 +220,7 @@ fn all_unknown() -> impl Strategy<Value = T> {
 /// with repeats.
 fn chain_case() -> impl Strategy<Value = Case> {
     let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "order=reverse", "ties=last"], 0..=3);
-    let block = (0u8..6, opts, any::<[bool; 5]>());
+    let block = (0u8..7, opts, any::<[bool; 6]>());
     (all_unknown(), any::<bool>(), prop::collection::vec(block, 1..=2), any::<bool>(), 0i64..=2, 3i64..=6)
         .prop_flat_map(|(tree, bounds, blocks, distinct, lo, hi)| {
             let n = unknowns(&tree);

@@ -19,6 +19,7 @@ use crate::check::expect::{self, Expect, Fact, LeafExpect, Stat};
 use crate::check::puzzle::{Count, PROGRESS_EVERY, Progress, PuzzleError, Solutions};
 use crate::model::{Game, NodeId, Path};
 use crate::num::Num;
+use crate::search::Algorithm;
 use crate::search::options::Order;
 use crate::search::trace::Event;
 
@@ -223,7 +224,8 @@ fn prefix_state(game: &Game, e: &Expect, pending: &[bool]) -> State {
     let full = e.algorithm.search(game, &e.options);
     let stop = full.events().position(|ev| matches!(ev, Event::Leaf { node, .. } if pending[node.index()]));
     let stop = stop.unwrap_or(full.len());
-    if !agrees(game, &full.events().take(stop).collect::<Vec<_>>(), &e.items) {
+    let researches = e.algorithm == Algorithm::Pvs;
+    if !agrees(game, &full.events().take(stop).collect::<Vec<_>>(), &e.items, researches) {
         return State::Contradicts;
     }
     match full.get(stop) {
@@ -235,8 +237,11 @@ fn prefix_state(game: &Game, e: &Expect, pending: &[bool]) -> State {
 
 /// Does this part of a run (from its start) agree with the expected facts
 /// so far? A cheap walk over the events, no [`Analysis`]: it runs once per
-/// partial assignment.
-fn agrees(game: &Game, events: &[Event], items: &[expect::Item]) -> bool {
+/// partial assignment. With `researches` (`pvs`), a node's cuts and the
+/// value it returns may yet be superseded by a re-search of a node above
+/// it (its scout's cuts prune nothing, and the re-search may enter what
+/// they skipped), so neither is judged before the search is complete.
+fn agrees(game: &Game, events: &[Event], items: &[expect::Item], researches: bool) -> bool {
     let mut stack: Vec<Path> = Vec::new();
     let (mut visited, mut leaves, mut cutoffs) = (0usize, 0usize, 0usize);
     let pruned: Vec<&Vec<Path>> = facts(items, |f| if let Fact::Pruned(p) = f { Some(p) } else { None });
@@ -272,6 +277,7 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item]) -> bool {
                     stack.push(path);
                 }
             }
+            Event::Cut { .. } if researches => {}
             Event::Cut { pruned: cut, .. } => {
                 let Some(at) = stack.last() else { continue };
                 if !pruned.iter().all(|want| cut.iter().all(|&i| want.contains(&at.child(i)))) {
@@ -281,6 +287,7 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item]) -> bool {
             }
             Event::Exit { value, .. } => {
                 if let Some(path) = stack.pop()
+                    && !researches
                     && !finished(&path, value)
                 {
                     return false;

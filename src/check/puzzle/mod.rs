@@ -222,11 +222,11 @@ fn search<'p>(
     for e in &spec.expects {
         crate::search::run(&work, e.algorithm, &e.options).map_err(PuzzleError::NotApplicable)?;
     }
-    if method == Method::Best && symbolic::applies(game, &spec.expects) {
-        let scale = match domain {
-            Domain::Range(..) => symbolic::Scale::Integers,
-            Domain::Multiset(vs) => symbolic::Scale::multiset(vs),
-        };
+    let scale = match domain {
+        Domain::Range(..) => symbolic::Scale::Integers,
+        Domain::Multiset(vs) => symbolic::Scale::multiset(vs),
+    };
+    if method == Method::Best && symbolic::applies(game, &spec.expects, &scale) {
         let (lo, hi) = match (domain, &scale) {
             (Domain::Range(lo, hi), _) => (*lo, *hi),
             (_, symbolic::Scale::Values { values, .. }) => (0, values.len() as i64 - 1),

@@ -19,13 +19,17 @@
 //! only `negamax-ab`'s bound at a MIN node is classified on the negated
 //! numbers (`Search::classify_negated`). `negamax-tt` where no position is
 //! shared and `ids` where no node has an `eval` make the same comparisons
-//! as `negamax-ab` and `alphabeta` ([`mirrored`] says why).
+//! as `negamax-ab` and `alphabeta` ([`mirrored`] says why). `pvs` has its
+//! own mirror (`scout.rs`): its null windows hold an unknown's value plus
+//! δ ([`Sym::Shifted`]). Values and comparisons live in `compare.rs`.
 //!
 //! Invariant: [`run`] returns `Ok` only when every comparison the search
-//! makes is decided (less, equal or greater) over the whole box. The mirror
-//! of `src/search/alphabeta.rs` (`Step::child`, `exit`, `Interval`) must
-//! stay step for step; the differential property test in
-//! `tests/puzzle_laws.rs` holds the two to it.
+//! makes is decided (less, equal or greater) over the whole box; a
+//! comparison with a shifted value, only as far as the search asks (`v <
+//! α + δ` is false for `v` equal to or greater than `α + δ`). The mirrors
+//! of `src/search/alphabeta.rs` (`Step::child`, `exit`, `Interval`) and of
+//! `src/search/pvs.rs` must stay step for step; the differential property
+//! test in `tests/puzzle_laws.rs` holds them to it.
 
 use std::cmp::Ordering;
 
@@ -37,24 +41,11 @@ use crate::search::Algorithm;
 use crate::search::options::{CutRule, FailMode, Order};
 use crate::search::trace::BoundKind;
 
-/// A value during a symbolic search.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Sym {
-    Const(Num),
-    /// The value of unknown `k` (the k-th `?` leaf, left to right).
-    Unknown(usize),
-}
+mod compare;
+mod scout;
 
-/// How to cut a region that a comparison does not decide.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Split {
-    /// Cut unknown `k`'s interval `[lo, hi]` into `[lo, at]` and
-    /// `[at + 1, hi]` (`lo <= at < hi`).
-    At { k: usize, at: i64 },
-    /// Cut it into the regions where unknown `i` is less than, equal to
-    /// and greater than unknown `j`.
-    Order(usize, usize),
-}
+use compare::maybe;
+pub(super) use compare::{Intervals, Maybe, Scale, Split, Sym, against, compare};
 
 /// Why a symbolic search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -72,65 +63,14 @@ impl From<Split> for Stop {
     }
 }
 
-/// A box: unknown k lies in `intervals[k]` (inclusive), positions on a
-/// [`Scale`].
-pub(super) type Intervals = [(i64, i64)];
-
-/// Whether a comparison between unknowns `i` and `j` splits by order
-/// ([`Split::Order`]) rather than by value: when their intervals share at
-/// least two positions (sharing one, a value split decides it in two
-/// boxes), and there are at most 63 unknowns (`ordered.rs` counts a region
-/// with relations over sets of them held in 64 bits).
-fn by_order(b: &Intervals, i: usize, j: usize) -> bool {
-    let shared = b[i].1.min(b[j].1).saturating_sub(b[i].0.max(b[j].0));
-    shared >= 1 && b.len() <= crate::check::puzzle::ordered::MAX_UNITS
-}
-
-/// What the positions of a box's intervals stand for.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Scale {
-    /// Position i is the integer i.
-    Integers,
-    /// Position i is `values[i]` (distinct, increasing), which a multiset
-    /// holds `counts[i]` times.
-    Values { values: Vec<Num>, counts: Vec<usize> },
-}
-
-impl Scale {
-    pub fn multiset(vs: &[Num]) -> Scale {
-        let mut sorted = vs.to_vec();
-        sorted.sort();
-        let (mut values, mut counts): (Vec<Num>, Vec<usize>) = (Vec::new(), Vec::new());
-        for v in sorted {
-            match values.last() {
-                Some(&last) if last == v => *counts.last_mut().unwrap_or(&mut 0) += 1,
-                _ => {
-                    values.push(v);
-                    counts.push(1);
-                }
-            }
-        }
-        Scale::Values { values, counts }
-    }
-
-    /// The value at position `i`.
-    pub fn num(&self, i: i64) -> Num {
-        match self {
-            Scale::Integers => Num::int(i),
-            Scale::Values { values, .. } => {
-                usize::try_from(i).ok().and_then(|i| values.get(i)).copied().unwrap_or(Num::ZERO)
-            }
-        }
-    }
-}
-
 /// Whether the symbolic searches can stand in for the real ones on this
-/// game and these expectations.
-pub(super) fn applies(game: &Game, expects: &[Expect]) -> bool {
+/// game and these expectations, with the unknowns' values on `scale`.
+pub(super) fn applies(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
     let tree = game.ids().all(|id| matches!(game.node(id).kind(), NodeKind::Max | NodeKind::Min | NodeKind::Leaf));
     tree && expects.iter().all(|e| {
         let o = &e.options;
         mirrored(game, e).is_some()
+            && (e.algorithm != Algorithm::Pvs || scout::delta(game, &|_| false, e, scale).is_some())
             && matches!(o.order, Order::Spec | Order::Reverse)
             && o.depth.is_none()
             && o.beam.is_none()
@@ -140,7 +80,8 @@ pub(super) fn applies(game: &Game, expects: &[Expect]) -> bool {
 }
 
 /// The search the mirrors run for `e`, and its fail mode, when they can
-/// stand for it. Besides the four they mirror:
+/// stand for it. Besides the five they mirror (`pvs` always fail-soft and
+/// cutting on equality, as it runs):
 ///
 /// - `negamax-tt` on a game where no position is shared (no `&` edge, no
 ///   `[key=…]`): every node is entered once, so every probe misses and
@@ -159,87 +100,20 @@ fn mirrored(game: &Game, e: &Expect) -> Option<(Algorithm, FailMode)> {
         a @ (Algorithm::Minimax | Algorithm::Alphabeta | Algorithm::Negamax | Algorithm::NegamaxAb) => {
             Some((a, e.options.fail))
         }
+        Algorithm::Pvs => Some((Algorithm::Pvs, FailMode::Soft)),
         Algorithm::NegamaxTt if !game.shares_positions() => Some((Algorithm::NegamaxAb, FailMode::Soft)),
         Algorithm::Ids if game.nodes().all(|n| n.eval().is_none()) => Some((Algorithm::Alphabeta, e.options.fail)),
         _ => None,
     }
 }
 
-/// Compares two values over the whole region, or says which split
-/// decides it.
-pub(super) fn compare(scale: &Scale, r: &Region, x: Sym, y: Sym) -> Result<Ordering, Split> {
-    let b = r.iv.as_slice();
-    match (x, y) {
-        (Sym::Const(p), Sym::Const(q)) => Ok(p.cmp(&q)),
-        (Sym::Unknown(k), Sym::Const(c)) => against(scale, b, k, c),
-        (Sym::Const(c), Sym::Unknown(k)) => against(scale, b, k, c).map(Ordering::reverse),
-        (Sym::Unknown(i), Sym::Unknown(j)) if i == j => Ok(Ordering::Equal),
-        (Sym::Unknown(i), Sym::Unknown(j)) => match between(b, i, j) {
-            Ok(o) => Ok(o),
-            Err(split) => match r.decide(i, j) {
-                Some(o) => Ok(o),
-                None if by_order(b, i, j) => Err(Split::Order(i, j)),
-                None => Err(split),
-            },
-        },
-    }
-}
-
-/// Unknown `k` against the constant `c`.
-pub(super) fn against(scale: &Scale, b: &Intervals, k: usize, c: Num) -> Result<Ordering, Split> {
-    let (lo, hi) = b[k];
-    if scale.num(hi) < c {
-        return Ok(Ordering::Less);
-    }
-    if scale.num(lo) > c {
-        return Ok(Ordering::Greater);
-    }
-    if lo == hi {
-        return Ok(Ordering::Equal); // lo <= c <= hi = lo
-    }
-    if scale.num(lo) < c {
-        // The largest `at` in [lo, hi - 1] below c: [lo, at] < c <= [at + 1, hi].
-        let (mut a, mut z) = (lo, hi - 1);
-        while a < z {
-            let mid = midpoint(a, z, 1);
-            if scale.num(mid) < c { a = mid } else { z = mid - 1 }
-        }
-        return Err(Split::At { k, at: a });
-    }
-    Err(Split::At { k, at: lo }) // c = lo: [lo, lo] = c < [lo + 1, hi]
-}
-
-/// Two different unknowns (positions are in the values' order).
-fn between(b: &Intervals, i: usize, j: usize) -> Result<Ordering, Split> {
-    let ((li, hi), (lj, hj)) = (b[i], b[j]);
-    if hi < lj {
-        return Ok(Ordering::Less);
-    }
-    if li > hj {
-        return Ok(Ordering::Greater);
-    }
-    if li == hi && lj == hj {
-        return Ok(Ordering::Equal); // overlapping single points
-    }
-    // Cut the wider interval where the other begins or ends; when the two
-    // are the same, in half. Each piece is smaller, so splitting ends.
-    let width = |l: i64, h: i64| h.abs_diff(l);
-    let (x, (lx, hx), (ly, hy)) = if width(li, hi) >= width(lj, hj) { (i, b[i], b[j]) } else { (j, b[j], b[i]) };
-    let at = if lx < ly {
-        ly - 1
-    } else if hy < hx {
-        hy
-    } else {
-        midpoint(lx, hx, 0)
-    };
-    Err(Split::At { k: x, at })
-}
-
-/// The middle of `a..=z` (`a <= z`), rounded up by `up` (0 or 1), without
-/// overflow for any `i64`s.
-fn midpoint(a: i64, z: i64, up: i128) -> i64 {
-    let mid = (i128::from(a) + i128::from(z) + up).div_euclid(2);
-    i64::try_from(mid).unwrap_or(a)
+/// What the values of the unknowns may be shifted by in `expects`'
+/// searches: `δ` and `−δ` for each `pvs` block (its null windows), so
+/// that the expectations' numbers can be compared with them too.
+pub(super) fn shifts(game: &Game, slots: &[Option<usize>], expects: &[Expect], scale: &Scale) -> Vec<Num> {
+    let unknown = |id: NodeId| slots[id.index()].is_some();
+    let pvs = expects.iter().filter(|e| e.algorithm == Algorithm::Pvs);
+    pvs.filter_map(|e| scout::delta(game, &unknown, e, scale)).flat_map(|d| [d, -d]).collect()
 }
 
 /// Runs `e`'s search symbolically over box `b`; marks in `seen` the
@@ -268,6 +142,10 @@ pub(super) fn run(
     let Some((algorithm, fail)) = mirrored(game, e) else {
         return Err(Stop::Contradicts);
     };
+    let delta = match algorithm {
+        Algorithm::Pvs => scout::delta(game, &|id| slots[id.index()].is_some(), e, scale).ok_or(Stop::Contradicts)?,
+        _ => Num::ONE,
+    };
     let mut s = Search {
         game,
         slots,
@@ -277,6 +155,7 @@ pub(super) fn run(
         e,
         algorithm,
         fail,
+        delta,
         range,
         expected: Expected { pruned, any_pruned, visited, leaves },
         entered: 0,
@@ -286,6 +165,7 @@ pub(super) fn run(
         Algorithm::Alphabeta | Algorithm::NegamaxAb => {
             s.alphabeta(NodeId::ROOT, &Path::root(), range.0, range.1).map(|_| ())
         }
+        Algorithm::Pvs => s.pvs(NodeId::ROOT, &Path::root(), range.0, range.1).map(|_| ()),
         _ => s.minimax(NodeId::ROOT, &Path::root()).map(|_| ()),
     }
 }
@@ -311,6 +191,8 @@ struct Search<'a> {
     /// The search mirrored and its fail mode ([`mirrored`]).
     algorithm: Algorithm,
     fail: FailMode,
+    /// The width of `pvs`'s null windows (`scout::delta`).
+    delta: Num,
     range: (Sym, Sym),
     expected: Expected<'a>,
     /// Nodes entered and leaves evaluated so far.
@@ -318,19 +200,49 @@ struct Search<'a> {
     evaluated: usize,
 }
 
+/// A node's loop over its children, in MAX's view: its running value,
+/// what is known of its true value (`Interval`), and its window.
+struct Loop {
+    maximizing: bool,
+    v: Sym,
+    known: (Sym, Sym),
+    alpha: Sym,
+    beta: Sym,
+}
+
+impl Loop {
+    fn new(maximizing: bool, (alpha, beta): (Sym, Sym)) -> Loop {
+        let start = Sym::Const(if maximizing { Num::NEG_INF } else { Num::INF });
+        Loop { maximizing, v: start, known: (start, start), alpha, beta }
+    }
+}
+
 impl Search<'_> {
     fn cmp(&self, x: Sym, y: Sym) -> Result<Ordering, Split> {
         compare(self.scale, self.b, x, y)
     }
 
+    /// Whether `x` compares with `y` as `test` asks, over the whole box.
+    /// Only where a value is shifted (see [`shifted`]) may that be decided
+    /// while the comparison itself is not (`x ≥ y` for `x` equal to or
+    /// greater than `y`): elsewhere the search's values and the analysis's
+    /// ties rest on the three-way answer.
+    fn is(&self, x: Sym, y: Sym, test: fn(Ordering) -> bool) -> Result<bool, Split> {
+        match maybe(self.scale, self.b, x, y)? {
+            Maybe::One(o) => Ok(test(o)),
+            Maybe::Either(o, p, _) if test(o) == test(p) => Ok(test(o)),
+            Maybe::Either(_, _, split) => Err(split),
+        }
+    }
+
     /// `Num::max`: `y` only when greater.
     fn max(&self, x: Sym, y: Sym) -> Result<Sym, Split> {
-        Ok(if self.cmp(y, x)? == Ordering::Greater { y } else { x })
+        Ok(if self.is(y, x, Ordering::is_gt)? { y } else { x })
     }
 
     /// `Num::min`: `y` only when less.
     fn min(&self, x: Sym, y: Sym) -> Result<Sym, Split> {
-        Ok(if self.cmp(y, x)? == Ordering::Less { y } else { x })
+        Ok(if self.is(y, x, Ordering::is_lt)? { y } else { x })
     }
 
     /// Enters the node at `path` (checking it against `pruned` and
@@ -406,42 +318,16 @@ impl Search<'_> {
             return Ok((v, BoundKind::Exact));
         }
         let window = (alpha, beta);
-        let maximizing = self.game.node(id).kind() == NodeKind::Max;
-        let start = Sym::Const(if maximizing { Num::NEG_INF } else { Num::INF });
-        let (mut v, mut known) = (start, (start, start));
-        let (mut alpha, mut beta) = (alpha, beta);
+        let mut at = Loop::new(self.game.node(id).kind() == NodeKind::Max, window);
         let order = self.order(id);
         for (n, &i) in order.iter().enumerate() {
-            let (cv, cb) = self.alphabeta(self.game.node(id).child(i), &path.child(i as u32), alpha, beta)?;
-            let child = match cb {
-                BoundKind::Exact => (cv, cv),
-                BoundKind::Lower => (cv, self.range.1),
-                BoundKind::Upper => (self.range.0, cv),
-            };
-            known = self.absorb(maximizing, known, child)?;
-            let best = self.cmp(cv, v)? == if maximizing { Ordering::Greater } else { Ordering::Less };
-            if best {
-                v = cv;
-            }
-            let cut = match (maximizing, self.e.options.cuts) {
-                (true, CutRule::OnEquality) => self.cmp(v, beta)? != Ordering::Less,
-                (true, CutRule::Strict) => self.cmp(v, beta)? == Ordering::Greater,
-                (false, CutRule::OnEquality) => self.cmp(v, alpha)? != Ordering::Greater,
-                (false, CutRule::Strict) => self.cmp(v, alpha)? == Ordering::Less,
-            };
-            if !cut && maximizing && self.cmp(v, alpha)? == Ordering::Greater {
-                alpha = v;
-            } else if !cut && !maximizing && self.cmp(v, beta)? == Ordering::Less {
-                beta = v;
-            }
-            if cut && n + 1 < order.len() {
-                known = self.absorb(maximizing, known, self.range)?;
-                self.cut(path, &order[n + 1..])?;
-            }
-            if cut {
+            let (alpha, beta) = (at.alpha, at.beta);
+            let child = self.alphabeta(self.game.node(id).child(i), &path.child(i as u32), alpha, beta)?;
+            if self.fold(&mut at, child, self.e.options.cuts, Some(path), &order[n + 1..])? {
                 break;
             }
         }
+        let (maximizing, v, known) = (at.maximizing, at.v, at.known);
         let returned = match self.fail {
             FailMode::Soft => v,
             FailMode::Hard => {
@@ -456,6 +342,50 @@ impl Search<'_> {
         Ok((returned, bound))
     }
 
+    /// `Step::child`: folds a child's returned value and bound into the
+    /// node's loop; true when the node stops. A cut with children `rest`
+    /// left must prune them all when `pruned` is expected, which is checked
+    /// at `path` (`None`: not checked, see `scout.rs`).
+    fn fold(
+        &self,
+        at: &mut Loop,
+        (cv, cb): (Sym, BoundKind),
+        cuts: CutRule,
+        path: Option<&Path>,
+        rest: &[usize],
+    ) -> Result<bool, Stop> {
+        let maximizing = at.maximizing;
+        let child = match cb {
+            BoundKind::Exact => (cv, cv),
+            BoundKind::Lower => (cv, self.range.1),
+            BoundKind::Upper => (self.range.0, cv),
+        };
+        at.known = self.absorb(maximizing, at.known, child)?;
+        let best = self.is(cv, at.v, if maximizing { Ordering::is_gt } else { Ordering::is_lt })?;
+        if best {
+            at.v = cv;
+        }
+        let v = at.v;
+        let cut = match (maximizing, cuts) {
+            (true, CutRule::OnEquality) => self.is(v, at.beta, Ordering::is_ge)?,
+            (true, CutRule::Strict) => self.is(v, at.beta, Ordering::is_gt)?,
+            (false, CutRule::OnEquality) => self.is(v, at.alpha, Ordering::is_le)?,
+            (false, CutRule::Strict) => self.is(v, at.alpha, Ordering::is_lt)?,
+        };
+        if !cut && maximizing && self.is(v, at.alpha, Ordering::is_gt)? {
+            at.alpha = v;
+        } else if !cut && !maximizing && self.is(v, at.beta, Ordering::is_lt)? {
+            at.beta = v;
+        }
+        if cut && !rest.is_empty() {
+            at.known = self.absorb(maximizing, at.known, self.range)?;
+            if let Some(path) = path {
+                self.cut(path, rest)?;
+            }
+        }
+        Ok(cut)
+    }
+
     /// `Interval::absorb`.
     fn absorb(&self, maximizing: bool, known: (Sym, Sym), child: (Sym, Sym)) -> Result<(Sym, Sym), Split> {
         Ok(match maximizing {
@@ -466,15 +396,14 @@ impl Search<'_> {
 
     /// `Interval::classify`.
     fn classify(&self, known: (Sym, Sym), value: Sym, window: (Sym, Sym)) -> Result<BoundKind, Split> {
-        use Ordering::*;
-        let point = self.cmp(known.0, known.1)? == Equal;
-        Ok(if point && self.cmp(known.0, value)? == Equal {
+        let point = self.is(known.0, known.1, Ordering::is_eq)?;
+        Ok(if point && self.is(known.0, value, Ordering::is_eq)? {
             BoundKind::Exact
-        } else if self.cmp(known.1, value)? != Greater {
+        } else if self.is(known.1, value, Ordering::is_le)? {
             BoundKind::Upper
-        } else if self.cmp(known.0, value)? != Less {
+        } else if self.is(known.0, value, Ordering::is_ge)? {
             BoundKind::Lower
-        } else if self.cmp(value, window.0)? != Greater {
+        } else if self.is(value, window.0, Ordering::is_le)? {
             BoundKind::Upper
         } else {
             BoundKind::Lower
@@ -487,15 +416,14 @@ impl Search<'_> {
     /// except on an empty or null window (`α >= β`, which `--strict-cuts`
     /// can make), where a value at both ends is a lower bound here.
     fn classify_negated(&self, known: (Sym, Sym), value: Sym, window: (Sym, Sym)) -> Result<BoundKind, Split> {
-        use Ordering::*;
-        let point = self.cmp(known.0, known.1)? == Equal;
-        Ok(if point && self.cmp(known.1, value)? == Equal {
+        let point = self.is(known.0, known.1, Ordering::is_eq)?;
+        Ok(if point && self.is(known.1, value, Ordering::is_eq)? {
             BoundKind::Exact
-        } else if self.cmp(known.0, value)? != Less {
+        } else if self.is(known.0, value, Ordering::is_ge)? {
             BoundKind::Lower
-        } else if self.cmp(known.1, value)? != Greater {
+        } else if self.is(known.1, value, Ordering::is_le)? {
             BoundKind::Upper
-        } else if self.cmp(value, window.1)? != Less {
+        } else if self.is(value, window.1, Ordering::is_ge)? {
             BoundKind::Lower
         } else {
             BoundKind::Upper
@@ -504,80 +432,4 @@ impl Search<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::trace::Event;
-
-    /// The bound the mirror gives each inner node (`exit`'s `classify`,
-    /// fed by the bounds of the nodes below it), searched with the window
-    /// the real search gave it, is the real search's, for `alphabeta` and
-    /// `negamax-ab` (which classifies at MIN nodes on negated numbers),
-    /// both cut rules and both fail modes, on every filling with 0..3 of a
-    /// two-ply tree under a MAX root and under a MIN root, with bounds
-    /// [0, 3] (finite windows, and null ones under strict cuts) and without
-    /// (a cut node's bound then reaches ±∞).
-    #[test]
-    fn the_mirror_bounds_each_node_as_the_real_searches_do() {
-        let shapes = [("MAX", "MIN"), ("MIN", "MAX")];
-        let mut kinds = std::collections::BTreeSet::new();
-        for ((root, child), head) in shapes.into_iter().flat_map(|s| [(s, "bounds [0, 3]\n"), (s, "")]) {
-            for filling in 0..4u32.pow(6) {
-                let v: Vec<u32> = (0..6).map(|i| filling / 4u32.pow(i) % 4).collect();
-                let tree = format!(
-                    "{head}{root} {{ {child} {{ {} {} }} {child} {{ {} {} }} {child} {{ {} {} }} }}\n",
-                    v[0], v[1], v[2], v[3], v[4], v[5]
-                );
-                for algorithm in ["alphabeta", "negamax-ab"] {
-                    for opts in ["", "(strict-cuts)", "(fail-hard)", "(strict-cuts, fail-hard)"] {
-                        let text = format!("{tree}expect {algorithm}{opts} {{ value 0 }}\n");
-                        let spec = crate::check::spec::load("t.tree", &text).expect("loads");
-                        let e = &spec.expects[0];
-                        let real = crate::search::run(&spec.game, e.algorithm, &e.options).expect("runs");
-                        let mut open = Vec::new();
-                        for event in real.events() {
-                            match event {
-                                Event::Enter { node, window: Some(w), .. } => open.push((node, w)),
-                                Event::Exit { bound, .. } => {
-                                    let (node, w) = open.pop().expect("entered");
-                                    let got = mirror(&spec.game, e, node, (w.alpha, w.beta));
-                                    assert_eq!(got, Some(bound), "{text}node {node:?}, window {w:?}");
-                                    kinds.insert(format!("{:?} {bound:?}", spec.game.node(node).kind()));
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        // Cut nodes' bounds were compared as well as exact values (a MAX
-        // node cut is a lower bound, a MIN node's an upper one).
-        assert!(kinds.contains("Max Lower") && kinds.contains("Min Upper"), "{kinds:?}");
-    }
-
-    /// The bound the mirror returns for `node` searched with `window`.
-    fn mirror(game: &Game, e: &Expect, node: NodeId, (alpha, beta): (Num, Num)) -> Option<BoundKind> {
-        let region = Region::new(0, 0, 0);
-        let slots = vec![None; game.len()];
-        let range = match game.bounds() {
-            Some((lo, hi)) => (Sym::Const(lo), Sym::Const(hi)),
-            None => (Sym::Const(Num::NEG_INF), Sym::Const(Num::INF)),
-        };
-        let expected = Expected { pruned: vec![], any_pruned: false, visited: None, leaves: None };
-        let mut s = Search {
-            game,
-            slots: &slots,
-            scale: &Scale::Integers,
-            b: &region,
-            seen: &mut [],
-            e,
-            algorithm: e.algorithm,
-            fail: e.options.fail,
-            range,
-            expected,
-            entered: 0,
-            evaluated: 0,
-        };
-        s.alphabeta(node, &Path::root(), Sym::Const(alpha), Sym::Const(beta)).ok().map(|(_, b)| b)
-    }
-}
+mod tests;

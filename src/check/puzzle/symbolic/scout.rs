@@ -1,0 +1,101 @@
+//! `pvs` (NegaScout) run symbolically, in MAX's view, as the other mirrors
+//! run: the mirror of `src/search/pvs.rs` step for step.
+//!
+//! Besides leaves' values, declared bounds and ±∞, `pvs` holds the edges of
+//! its null windows: a MAX node searches every child after its first with
+//! `(α, α + δ)`, a MIN node with `(β − δ, β)`, where δ is 1 on integer
+//! trees, else the smallest gap between the written numbers ([`delta`]).
+//! So a value may be an unknown's plus a constant ([`Sym::Shifted`]),
+//! compared with the others exactly (`symbolic::compare`). A child whose
+//! scout returns strictly inside the node's window (`α < v < β`, a leaf
+//! never) is searched again with the window itself, entered a second
+//! time, as the real search records it.
+//!
+//! A cut is not checked against the expected `pruned` list as the search
+//! goes: a cut inside a scout that is searched again prunes nothing, and
+//! what a re-search cuts may have been entered by its scout. Entering a
+//! node listed as pruned still contradicts it (an entered node is never
+//! pruned), and the visit order and the leaves are checked in order, as
+//! the real search enters and evaluates them, scouts and re-searches alike.
+
+use std::cmp::Ordering;
+
+use super::{Loop, Scale, Search, Stop, Sym};
+use crate::check::expect::Expect;
+use crate::model::{Game, NodeId, NodeKind, Path};
+use crate::num::Num;
+use crate::search::options::CutRule;
+use crate::search::trace::BoundKind;
+
+/// `pvs`'s null-window width on `game` for block `e`, as `pvs::null_delta`
+/// finds it once the unknowns (`unknown` says which nodes) hold values on
+/// `scale`: 1 when every written number is an integer, else the smallest
+/// gap between distinct ones. `None` when that depends on the values the
+/// unknowns take (integers beside written fractions).
+pub(super) fn delta(game: &Game, unknown: &dyn Fn(NodeId) -> bool, e: &Expect, scale: &Scale) -> Option<Num> {
+    let known = game.ids().filter(|&id| !unknown(id)).map(|id| game.node(id));
+    let mut written: Vec<Num> = known.flat_map(|n| n.scalar().into_iter().chain(n.eval())).collect();
+    written.extend(game.bounds().filter(|_| !e.options.ignore_bounds).into_iter().flat_map(|(lo, hi)| [lo, hi]));
+    let whole = written.iter().all(|v| v.is_whole());
+    match scale {
+        Scale::Integers if whole => Some(Num::ONE),
+        Scale::Integers => None,
+        Scale::Values { values, .. } => {
+            written.extend(values.iter().copied());
+            if written.iter().all(|v| v.is_whole()) {
+                return Some(Num::ONE);
+            }
+            written.sort();
+            written.dedup();
+            Some(written.windows(2).map(|w| w[1] - w[0]).min().unwrap_or(Num::ONE))
+        }
+    }
+}
+
+impl Search<'_> {
+    /// `Pvs::pvs`, with `Step::child` (always cutting on equality) and its
+    /// exit (fail-soft; a MIN node's bound classified on the negated
+    /// numbers, as the negamax search does).
+    pub(super) fn pvs(&mut self, id: NodeId, path: &Path, alpha: Sym, beta: Sym) -> Result<(Sym, BoundKind), Stop> {
+        if let Some(v) = self.enter(id, path)? {
+            return Ok((v, BoundKind::Exact));
+        }
+        let window = (alpha, beta);
+        let mut at = Loop::new(self.game.node(id).kind() == NodeKind::Max, window);
+        let order = self.order(id);
+        for (n, &i) in order.iter().enumerate() {
+            let (c, to) = (self.game.node(id).child(i), path.child(i as u32));
+            let (alpha, beta) = (at.alpha, at.beta);
+            let scout = match (n, at.maximizing) {
+                (0, _) => (alpha, beta),
+                (_, true) => (alpha, alpha.plus(self.delta)),
+                (_, false) => (beta.plus(-self.delta), beta),
+            };
+            let mut child = self.pvs(c, &to, scout.0, scout.1)?;
+            let direct = self.game.node(c).kind() == NodeKind::Leaf;
+            if n > 0 && !direct && self.inside(at.maximizing, child.0, (alpha, beta))? {
+                child = self.pvs(c, &to, alpha, beta)?;
+            }
+            if self.fold(&mut at, child, CutRule::OnEquality, None, &order[n + 1..])? {
+                break;
+            }
+        }
+        let bound = match at.maximizing {
+            true => self.classify(at.known, at.v, window)?,
+            false => self.classify_negated(at.known, at.v, window)?,
+        };
+        Ok((at.v, bound))
+    }
+
+    /// `a < score && score < b` in the node's side's terms, in the order
+    /// the real search compares: at a MAX node `α < v`, then `v < β`; at a
+    /// MIN node (`−β < −v`, then `−v < −α`) `v < β`, then `α < v`.
+    fn inside(&self, maximizing: bool, v: Sym, (alpha, beta): (Sym, Sym)) -> Result<bool, Stop> {
+        let above = |s: &Self| s.is(alpha, v, Ordering::is_lt);
+        let below = |s: &Self| s.is(v, beta, Ordering::is_lt);
+        Ok(match maximizing {
+            true => above(self)? && below(self)?,
+            false => below(self)? && above(self)?,
+        })
+    }
+}
