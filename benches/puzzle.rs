@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo bench --bench puzzle
-//! cargo bench --bench puzzle -- boxes      # the box search only
+//! cargo bench --bench puzzle -- boxes      # the solver only (`puzzle::solve`: the count over
+//!                                          # subtrees where it applies, else the box search)
 //! ```
 //!
 //! The puzzles are the hand-worked fixtures in `tests/fixtures/puzzles/`:
@@ -10,7 +11,8 @@
 //! values 1..16), `sixteen-chains` (leaves compared with each other along
 //! chains: the values 1..16, and each leaf in 1..16), `twenty-chains` (the
 //! same with a fifth MIN node, the values 1..20), `sixteen`, `twenty` and
-//! `twenty-seven` (over their declared bounds, 0..3 or 0..2), and `wide`
+//! `twenty-seven` (over their declared bounds, 0..3 or 0..2),
+//! `three-plies` (27 unknowns on a random three-ply tree, over 0..3), `wide`
 //! (4 unknowns over −1000..1000); and three over −1000..1000 whose counts
 //! pass 2^128 (`-wide`: `sixteen-chains`, `twenty-chains`, and
 //! `twenty-seven` with its bounds removed). `enumerate` times the one-value-at-a-time
@@ -34,6 +36,7 @@ const PUZZLES: &[&str] = &[
     "20",
     "20-chains",
     "27",
+    "27-three-plies",
     "wide",
     "16-chains-wide",
     "20-chains-wide",
@@ -57,6 +60,7 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
             ("twenty-chains", Some(Domain::parse_values(&values.join(",")).expect("values")))
         }
         "27" => ("twenty-seven", None),
+        "27-three-plies" => ("three-plies", Some(Domain::Range(0, 3))),
         "16-chains-wide" => ("sixteen-chains", Some(Domain::Range(-1000, 1000))),
         "20-chains-wide" => ("twenty-chains", Some(Domain::Range(-1000, 1000))),
         "27-wide" => ("twenty-seven", Some(Domain::Range(-1000, 1000))),

@@ -1,5 +1,5 @@
-//! The box search for puzzles (`puzzle::solve` on minimax/alphabeta specs)
-//! against plain enumeration (`puzzle::enumerate`, the oracle): random
+//! The box search and the count over subtrees for puzzles (`puzzle::solve`
+//! on minimax/alphabeta/pvs specs) against plain enumeration (`puzzle::enumerate`, the oracle): random
 //! small trees with 1–8 unknown leaves, expectations (`minimax`,
 //! `alphabeta`, `negamax`, `negamax-ab`, and `negamax-tt` and `ids`, which
 //! it mirrors as `negamax-ab` and `alphabeta` here) read off a random
@@ -234,8 +234,29 @@ fn chain_case() -> impl Strategy<Value = Case> {
         .prop_map(|(tree, truth, bounds, blocks, range)| Case { tree, truth, bounds, blocks, range, other: None })
 }
 
+/// A case the count over subtrees takes (`subtrees.rs`): one block, not
+/// `pvs`, asking only `value`, `pruned` and `best` (ties first), over a
+/// range of integers.
+fn subtree_case() -> impl Strategy<Value = Case> {
+    (case(), 0i64..=2, 1i64..=4).prop_map(|(mut c, lo, width)| {
+        c.blocks.truncate(1);
+        for (which, opts, facts) in &mut c.blocks {
+            *which %= 6;
+            opts.retain(|o| *o != "ties=last");
+            (facts[2], facts[4], facts[5]) = (false, false, false);
+        }
+        c.range = Some((lo, lo + width));
+        c
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn subtree_counts_agree_with_enumeration(c in subtree_case()) {
+        agree(&c)?;
+    }
 
     #[test]
     fn boxes_agree_with_enumeration(c in case()) {

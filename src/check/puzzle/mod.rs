@@ -39,6 +39,7 @@ mod domain;
 mod enumerate;
 mod ordered;
 mod relations;
+mod subtrees;
 mod symbolic;
 pub use count::Count;
 pub use domain::{Domain, parse_list};
@@ -226,7 +227,16 @@ fn search<'p>(
         Domain::Range(..) => symbolic::Scale::Integers,
         Domain::Multiset(vs) => symbolic::Scale::multiset(vs),
     };
-    if method == Method::Best && symbolic::applies(game, &spec.expects, &scale) {
+    let applies = method == Method::Best && symbolic::applies(game, &spec.expects, &scale);
+    if let (true, [e], Domain::Range(lo, hi)) = (applies, spec.expects.as_slice(), domain)
+        && let Some(mut plan) = subtrees::Subtrees::new(game, &unknowns, e, (*lo, *hi))
+    {
+        let count = plan.count();
+        let solutions = plan.list(if stop { 1 } else { max_listed });
+        let count = if stop { Count::from(solutions.len()) } else { count };
+        return Ok(Solutions { unknowns, count, solutions, tried: plan.tried });
+    }
+    if applies {
         let (lo, hi) = match (domain, &scale) {
             (Domain::Range(lo, hi), _) => (*lo, *hi),
             (_, symbolic::Scale::Values { values, .. }) => (0, values.len() as i64 - 1),

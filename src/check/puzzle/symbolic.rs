@@ -95,7 +95,7 @@ pub(super) fn applies(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
 /// The table's events, passes and statistics are read off the real search
 /// at each box's corner (`boxes.rs` judges a decided box by running it),
 /// so only the comparisons need to be the same.
-fn mirrored(game: &Game, e: &Expect) -> Option<(Algorithm, FailMode)> {
+pub(super) fn mirrored(game: &Game, e: &Expect) -> Option<(Algorithm, FailMode)> {
     match e.algorithm {
         a @ (Algorithm::Minimax | Algorithm::Alphabeta | Algorithm::Negamax | Algorithm::NegamaxAb) => {
             Some((a, e.options.fail))
