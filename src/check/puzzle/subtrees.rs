@@ -18,7 +18,7 @@
 //!
 //! It applies to one `expect` block whose search the symbolic mirrors
 //! stand for (not `pvs`) and whose items are `value`, `pruned` and `best`
-//! (ties first), over an integer range of at most [`MAX_VALUES`] values.
+//! (ties first), over an integer range small enough ([`MAX_WORK`]).
 //! Solutions are listed smallest first, one unknown at a time: the
 //! smallest value that leaves the count above zero.
 //!
@@ -33,11 +33,15 @@ use crate::check::expect::{Expect, Fact};
 use crate::check::puzzle::count::Count;
 use crate::model::{Game, NodeId, NodeKind, Path, Utility};
 use crate::num::Num;
-use crate::search::Algorithm;
 use crate::search::options::{CutRule, FailMode, Order, Ties};
+use crate::search::{Algorithm, FxBuild};
 
-/// The widest range counted this way (each window is a pair of values).
-pub(super) const MAX_VALUES: i64 = 24;
+/// The most work this way takes on, in steps: a node at depth 2 or more
+/// may be entered with up to values² windows (values at depth 1, one at
+/// the root), and for each, each child's values meet each running value.
+/// 27 unknowns on three plies over 0..50 take about 0.3 s (2·10^8 steps);
+/// past this, the box search.
+const MAX_WORK: f64 = 5e8;
 
 /// A value, as its index in the sorted table of every value a search can
 /// hold (so comparing indices compares values).
@@ -68,7 +72,7 @@ pub(super) struct Subtrees<'g> {
     searched: Option<Vec<u32>>,
     value: Option<V>,
     best: Option<u32>,
-    memo: HashMap<(u32, V, V), Table>,
+    memo: HashMap<(u32, V, V), Table, FxBuild>,
     /// Subtrees counted (for `Solutions::tried`).
     pub tried: u64,
 }
@@ -83,7 +87,7 @@ impl<'g> Subtrees<'g> {
             Algorithm::Minimax | Algorithm::Negamax => false,
             _ => return None,
         };
-        if hi - lo + 1 > MAX_VALUES || hi < lo {
+        if hi < lo || work(game, (hi - lo + 1) as f64) > MAX_WORK {
             return None;
         }
         let (mut value, mut best, mut pruned) = (None, None, None);
@@ -127,7 +131,7 @@ impl<'g> Subtrees<'g> {
             searched: None,
             value: value.and_then(at),
             best: None,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             tried: 0,
             values: Vec::new(),
         };
@@ -220,19 +224,29 @@ impl<'g> Subtrees<'g> {
 
     /// The table of `id` entered with `(a, b)` (memoized).
     fn table(&mut self, id: NodeId, a: V, b: V) -> Table {
+        // A leaf's table, and without cuts any node's, is the same for
+        // every window: one table a node.
+        let leaf = self.game.node(id).kind() == NodeKind::Leaf;
+        let (a, b) = if leaf {
+            (NONE, NONE)
+        } else if self.prunes {
+            (a, b)
+        } else {
+            self.range
+        };
+        if let Some(t) = self.memo.get(&(id.index() as u32, a, b)) {
+            return t.clone();
+        }
         if let Some(k) = self.slots[id.index()] {
-            return Rc::new(self.allowed[k].iter().map(|&v| (v, Count::ONE)).collect());
+            let t: Table = Rc::new(self.allowed[k].iter().map(|&v| (v, Count::ONE)).collect());
+            self.memo.insert((id.index() as u32, a, b), t.clone());
+            return t;
         }
         if let Utility::Scalar(u) = self.game.node(id).utility() {
             let v = self.values.binary_search(&u).map_or(0, |i| i as V);
             return Rc::new(vec![(v, Count::ONE)]);
         }
-        // Without cuts the window changes nothing: one table a node.
-        let (a, b) = if self.prunes { (a, b) } else { self.range };
-        if let Some(t) = self.memo.get(&(id.index() as u32, a, b)) {
-            return t.clone();
-        }
-        let mut merged: HashMap<V, Count> = HashMap::new();
+        let mut merged: HashMap<V, Count, FxBuild> = HashMap::default();
         for ((v, _), n) in self.node(id, a, b, false) {
             *merged.entry(v).or_insert(Count::ZERO) += &n;
         }
@@ -252,11 +266,12 @@ impl<'g> Subtrees<'g> {
         let searched = self.searched.as_ref().map(|s| s[id.index()] as usize);
         let start = if maximizing { 0 } else { (self.values.len() - 1) as V };
         // (running value, α, β, best child) → ways.
-        let mut states: HashMap<(V, V, V, u32), Count> = HashMap::from([((start, a0, b0, NONE), Count::ONE)]);
+        let mut states: HashMap<(V, V, V, u32), Count, FxBuild> = HashMap::default();
+        states.insert((start, a0, b0, NONE), Count::ONE);
         let mut done: Vec<((V, u32), Count)> = Vec::new();
         for (j, &i) in order.iter().enumerate() {
             let last = j + 1 == order.len();
-            let mut next: HashMap<(V, V, V, u32), Count> = HashMap::new();
+            let mut next: HashMap<(V, V, V, u32), Count, FxBuild> = HashMap::default();
             let child = self.game.node(id).child(i as usize);
             for ((v, a, b, best), ways) in std::mem::take(&mut states) {
                 let table = self.table(child, a, b);
@@ -321,4 +336,17 @@ impl<'g> Subtrees<'g> {
         }
         ways
     }
+}
+
+/// About how many steps counting `game` over `d` values takes ([`MAX_WORK`]).
+fn work(game: &Game, d: f64) -> f64 {
+    let mut steps = 0.0;
+    let mut stack = vec![(NodeId::ROOT, 0)];
+    while let Some((id, depth)) = stack.pop() {
+        let children = game.node(id).children();
+        let windows = d.powi(depth.min(2));
+        steps += windows * children.len() as f64 * d * d;
+        stack.extend(children.iter().map(|e| (e.child, depth + 1)));
+    }
+    steps
 }
