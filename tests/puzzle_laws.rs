@@ -235,15 +235,15 @@ fn chain_case() -> impl Strategy<Value = Case> {
 }
 
 /// A case the count over subtrees takes (`subtrees.rs`): one block, not
-/// `pvs`, asking only `value`, `pruned` and `best` (ties first), over a
-/// range of integers.
+/// `pvs`, asking only `value`, `pruned`, `best` (ties first) and `leaves`
+/// (taken where `pruned` is asked too), over a range of integers.
 fn subtree_case() -> impl Strategy<Value = Case> {
     (case(), 0i64..=2, 1i64..=4).prop_map(|(mut c, lo, width)| {
         c.blocks.truncate(1);
         for (which, opts, facts) in &mut c.blocks {
             *which %= 6;
             opts.retain(|o| *o != "ties=last");
-            (facts[2], facts[4], facts[5]) = (false, false, false);
+            (facts[4], facts[5]) = (false, false);
         }
         c.range = Some((lo, lo + width));
         c

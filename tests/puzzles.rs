@@ -261,3 +261,36 @@ fn twenty_seven_unknowns_on_a_random_three_ply_tree_are_counted_exactly() {
     assert_eq!(json["count"], 997_774_589_952u64);
     assert_eq!(json["solutions"], serde_json::json!([first]));
 }
+
+/// `pruned` fixes every node alpha-beta enters, so `leaves`, `visited-set`
+/// and `stats` are facts about those visits, and a leaf given a value is
+/// that value. Worked by hand over 0..3: B = min(B.*) = m is the root's α;
+/// C.1 > m (C.2 is searched), C.2 ≤ m (C.3 pruned), D.1 ≤ m (D.2, D.3
+/// pruned); B.* has 37, 19, 7, 1 fillings with min m = 0, 1, 2, 3, so
+/// 37·3·1·1 + 19·2·2·2 + 7·1·3·3 = 326 ways, times 4^3 for the pruned
+/// C.3, D.2, D.3: 20 864. With the leaves given (2 3 2 3 1 0: B = 2, C.1 =
+/// 3 > 2, C.2 = 1 ≤ 2, D.1 = 0 ≤ 2), only the pruned three are free: 64.
+#[test]
+fn facts_about_the_visits_that_pruned_fixes_are_counted_exactly() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let tree = "MAX A { MIN B { ? ? ? } MIN C { ? ? ? } MIN D { ? ? ? } }\n";
+    let cases = [
+        ("pruned C.3 D.2 D.3  stats cutoffs=2 nodes_visited=10 leaves_evaluated=6", 20_864u64),
+        ("pruned C.3 D.2 D.3  stats cutoffs=1", 0),
+        ("pruned C.3 D.2 D.3  visited-set A B B.1 B.2 B.3 C C.1 C.2 D D.1  leaves 2 3 2 3 1 0", 64),
+        ("pruned C.3 D.2 D.3  visited A B B.1 B.2 B.3 C C.1 C.2 D D.1 D.2", 0),
+    ];
+    for (n, (items, count)) in cases.iter().enumerate() {
+        let file = dir.path().join(format!("visits-{n}.tree"));
+        std::fs::write(&file, format!("{tree}expect alphabeta {{ {items} }}\n")).expect("written");
+        let path = file.to_str().expect("a UTF-8 path");
+        let out = gametree(&["puzzle", path, "--domain", "0..3", "--limit", "1", "--format", "json"]);
+        // No solution exits 1, as a failed check does.
+        assert_eq!(out.status.code(), Some(if *count == 0 { 1 } else { 0 }), "{items}: {}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        assert_eq!(json["count"], *count, "{items}");
+    }
+    let file = dir.path().join("visits-2.tree");
+    let json = solve(file.to_str().expect("a UTF-8 path"), &["--domain", "0..3", "--limit", "1"]);
+    assert_eq!(json["solutions"], serde_json::json!([[2, 3, 2, 3, 1, 0, 0, 0, 0]]));
+}

@@ -18,7 +18,10 @@
 //!
 //! It applies to one `expect` block whose search the symbolic mirrors
 //! stand for (not `pvs`) and whose items are `value`, `pruned` and `best`
-//! (ties first), over an integer range small enough ([`MAX_WORK`]).
+//! (ties first), over an integer range small enough ([`MAX_WORK`]); with
+//! `pruned`, which fixes every node entered, also `leaves`, `visited`,
+//! `visited-set` and the `stats` of nodes, leaves and cutoffs (checked on
+//! those visits; a leaf given a value is limited to it).
 //! Solutions are listed smallest first, one unknown at a time: the
 //! smallest value that leaves the count above zero.
 //!
@@ -29,7 +32,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::check::expect::{Expect, Fact};
+use crate::check::expect::{Expect, Fact, LeafExpect, Stat};
 use crate::check::puzzle::count::Count;
 use crate::model::{Game, NodeId, NodeKind, Path, Utility};
 use crate::num::Num;
@@ -42,6 +45,9 @@ use crate::search::{Algorithm, FxBuild};
 /// 27 unknowns on three plies over 0..50 take about 0.3 s (2·10^8 steps);
 /// past this, the box search.
 const MAX_WORK: f64 = 5e8;
+
+/// The statistics a fixed set of visits answers alone.
+const STATIC: [Stat; 3] = [Stat::NodesVisited, Stat::LeavesEvaluated, Stat::Cutoffs];
 
 /// A value, as its index in the sorted table of every value a search can
 /// hold (so comparing indices compares values).
@@ -73,6 +79,8 @@ pub(super) struct Subtrees<'g> {
     value: Option<V>,
     best: Option<u32>,
     memo: HashMap<(u32, V, V), Table, FxBuild>,
+    /// A fact about the (fixed) visits fails whatever the values.
+    impossible: bool,
     /// Subtrees counted (for `Solutions::tried`).
     pub tried: u64,
 }
@@ -91,8 +99,11 @@ impl<'g> Subtrees<'g> {
             return None;
         }
         let (mut value, mut best, mut pruned) = (None, None, None);
+        let mut fixed: Vec<&Fact> = Vec::new();
         for item in &e.items {
             match &item.fact {
+                f @ (Fact::Leaves(_) | Fact::Visited(_) | Fact::VisitedSet(_)) => fixed.push(f),
+                f @ Fact::Stats(pairs) if pairs.iter().all(|(st, _)| STATIC.contains(st)) => fixed.push(f),
                 Fact::Value(v) if value.is_none() => value = Some(v.scalar()?),
                 Fact::Best(moves) if best.is_none() && e.options.ties == Ties::First && moves.len() == 1 => {
                     best = Some(moves[0].clone())
@@ -132,6 +143,7 @@ impl<'g> Subtrees<'g> {
             value: value.and_then(at),
             best: None,
             memo: HashMap::default(),
+            impossible: false,
             tried: 0,
             values: Vec::new(),
         };
@@ -142,6 +154,13 @@ impl<'g> Subtrees<'g> {
         }
         if let Some(paths) = pruned {
             plan.searched = Some(plan.stops(&paths)?);
+        }
+        if !fixed.is_empty() {
+            // Only where `pruned` says where every node stops is the visit
+            // order the same for every assignment.
+            plan.searched.as_ref()?;
+            let ok = fixed.into_iter().all(|f| plan.fix(f));
+            plan.impossible = !ok;
         }
         Some(plan)
     }
@@ -170,6 +189,68 @@ impl<'g> Subtrees<'g> {
         (found == paths.len()).then_some(searched)
     }
 
+    /// The nodes entered, in order, when every node stops where
+    /// `searched` says.
+    fn visits(&self) -> Vec<(NodeId, Path)> {
+        let searched = self.searched.as_deref().unwrap_or_default();
+        let mut out = Vec::new();
+        let mut stack = vec![(NodeId::ROOT, Path::root())];
+        while let Some((id, path)) = stack.pop() {
+            let order = self.order(id);
+            let k = searched.get(id.index()).map_or(order.len(), |&k| k as usize);
+            for &i in order[..k].iter().rev() {
+                stack.push((self.game.node(id).child(i as usize), path.child(i)));
+            }
+            out.push((id, path));
+        }
+        out
+    }
+
+    /// Applies fact `f` about the visits (fixed by `pruned`): checks what
+    /// it says of the tree, and limits each unknown leaf it gives a value
+    /// to that value. False when no assignment can pass it.
+    fn fix(&mut self, f: &Fact) -> bool {
+        let visits = self.visits();
+        let leaves: Vec<&(NodeId, Path)> =
+            visits.iter().filter(|(id, _)| self.game.node(*id).kind() == NodeKind::Leaf).collect();
+        let paths = || visits.iter().map(|(_, p)| p);
+        match f {
+            Fact::Visited(want) => want.iter().eq(paths()),
+            Fact::VisitedSet(want) => {
+                let want: std::collections::BTreeSet<&Path> = want.iter().collect();
+                want == paths().collect()
+            }
+            Fact::Stats(pairs) => pairs.iter().all(|(st, n)| {
+                let got = match st {
+                    Stat::NodesVisited => visits.len(),
+                    Stat::LeavesEvaluated => leaves.len(),
+                    _ => self.cutoffs(&visits),
+                };
+                Num::int(got as i64) == *n
+            }),
+            Fact::Leaves(want) if want.len() != leaves.len() => false,
+            Fact::Leaves(want) => want.iter().zip(leaves).all(|(w, (id, path))| match w {
+                LeafExpect::Name(n) => self.game.node(*id).name() == Some(n),
+                LeafExpect::Path(p) => p == path,
+                LeafExpect::Value(c) => match (self.slots[id.index()], self.game.node(*id).scalar()) {
+                    (Some(k), _) => {
+                        self.allowed[k].retain(|&v| self.values[v as usize] == *c);
+                        !self.allowed[k].is_empty()
+                    }
+                    (None, known) => known == Some(*c),
+                },
+            }),
+            _ => true,
+        }
+    }
+
+    /// The nodes entered that cut with children left (the `cutoffs` stat).
+    fn cutoffs(&self, visits: &[(NodeId, Path)]) -> usize {
+        let searched = self.searched.as_deref().unwrap_or_default();
+        let left = |id: NodeId| (searched[id.index()] as usize) < self.game.node(id).children().len();
+        visits.iter().filter(|(id, _)| left(*id)).count()
+    }
+
     /// The children's written indices in search order.
     fn order(&self, id: NodeId) -> Vec<u32> {
         let n = self.game.node(id).children().len() as u32;
@@ -179,6 +260,9 @@ impl<'g> Subtrees<'g> {
     /// How many assignments (with unknown `k` limited to `allowed[k]`)
     /// pass the block.
     pub fn count(&mut self) -> Count {
+        if self.impossible {
+            return Count::ZERO;
+        }
         self.memo.clear();
         let (a, b) = self.range;
         let mut total = Count::ZERO;
@@ -196,6 +280,9 @@ impl<'g> Subtrees<'g> {
     /// unknowns left to right).
     pub fn list(&mut self, max: usize) -> Vec<Vec<Num>> {
         let mut out = Vec::new();
+        if self.impossible {
+            return out;
+        }
         let mut fixed = Vec::new();
         self.extend(&mut fixed, max, &mut out);
         out
