@@ -84,7 +84,7 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
     let unknowns = puzzle::unknowns(game).len();
     let (space, space_text) = domain.space(unknowns);
     let counted = !matches!(&domain, Domain::Multiset(vs) if vs.len() != unknowns);
-    if counted && unknowns > 0 && space > Count::from(LARGE_SPACE) {
+    if counted && unknowns > 0 && space > Count::from(LARGE_SPACE) && !puzzle::counts_by_subtrees(&spec, &domain) {
         eprintln!(
             "note: searching up to {space_text} = {space} assignments (with pruning; giving up after {PUZZLE_LIMIT} steps)…"
         );

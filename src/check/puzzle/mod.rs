@@ -228,9 +228,7 @@ fn search<'p>(
         Domain::Multiset(vs) => symbolic::Scale::multiset(vs),
     };
     let applies = method == Method::Best && symbolic::applies(game, &spec.expects, &scale);
-    if let (true, [e], Domain::Range(lo, hi)) = (applies, spec.expects.as_slice(), domain)
-        && let Some(mut plan) = subtrees::Subtrees::new(game, &unknowns, e, (*lo, *hi))
-    {
+    if let Some(mut plan) = subtrees_plan(spec, domain, &unknowns).filter(|_| applies) {
         let count = plan.count();
         let solutions = plan.list(if stop { 1 } else { max_listed });
         let count = if stop { Count::from(solutions.len()) } else { count };
@@ -259,6 +257,29 @@ fn search<'p>(
     values.sort();
     let multiset = matches!(domain, Domain::Multiset(_));
     enumerate::enumerate(work, unknowns, &spec.expects, values, multiset, limit, max_listed, stop, progress)
+}
+
+/// Whether [`solve`] counts `spec` over `domain` by dynamic programming
+/// over subtrees (`subtrees.rs`): in milliseconds, however many
+/// assignments there are, so a caller need not warn of a long search.
+pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
+    let unknowns = unknowns(&spec.game);
+    let scale = match domain {
+        Domain::Range(..) => symbolic::Scale::Integers,
+        Domain::Multiset(vs) => symbolic::Scale::multiset(vs),
+    };
+    !unknowns.is_empty()
+        && symbolic::applies(&spec.game, &spec.expects, &scale)
+        && subtrees_plan(spec, domain, &unknowns).is_some()
+}
+
+/// The count over subtrees of `spec`'s one block over a range, where it
+/// applies (the symbolic searches' conditions are checked apart).
+fn subtrees_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<subtrees::Subtrees<'g>> {
+    match (spec.expects.as_slice(), domain) {
+        ([e], Domain::Range(lo, hi)) => subtrees::Subtrees::new(&spec.game, unknowns, e, (*lo, *hi)),
+        _ => None,
+    }
 }
 
 /// Does every `expect` block pass on `game` (all leaves known)?
