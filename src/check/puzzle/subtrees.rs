@@ -95,7 +95,8 @@ impl<'g> Subtrees<'g> {
             Algorithm::Minimax | Algorithm::Negamax => false,
             _ => return None,
         };
-        if hi < lo || work(game, (hi - lo + 1) as f64) > MAX_WORK {
+        let leaf = game.root().kind() == NodeKind::Leaf;
+        if leaf || hi < lo || work(game, (hi - lo + 1) as f64) > MAX_WORK {
             return None;
         }
         let (mut value, mut best, mut pruned) = (None, None, None);
