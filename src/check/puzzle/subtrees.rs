@@ -96,7 +96,8 @@ impl<'g> Subtrees<'g> {
             _ => return None,
         };
         let leaf = game.root().kind() == NodeKind::Leaf;
-        if leaf || hi < lo || work(game, (hi - lo + 1) as f64) > MAX_WORK {
+        let width = (i128::from(hi) - i128::from(lo) + 1) as f64;
+        if leaf || hi < lo || work(game, width) > MAX_WORK {
             return None;
         }
         let (mut value, mut best, mut pruned) = (None, None, None);
