@@ -131,25 +131,25 @@ impl<'g> Subtrees<'g> {
         values.dedup();
         let at = |v: Num| values.binary_search(&v).ok().map(|i| i as V);
         let domain: Vec<V> = (lo..=hi).filter_map(|v| at(Num::int(v))).collect();
-        let root_window = range.map_or((Num::NEG_INF, Num::INF), |(a, b)| (a, b));
+        let (a, b) = range.unwrap_or((Num::NEG_INF, Num::INF));
+        let (range, value) = ((at(a)?, at(b)?), value.and_then(at));
         let mut plan = Subtrees {
             game,
             slots,
+            values,
             allowed: vec![domain; unknowns.len()],
             reverse: e.options.order == Order::Reverse,
             prunes,
             cuts: e.options.cuts,
             fail,
-            range: (at(root_window.0)?, at(root_window.1)?),
+            range,
             searched: None,
-            value: value.and_then(at),
+            value,
             best: None,
             memo: HashMap::default(),
             impossible: false,
             tried: 0,
-            values: Vec::new(),
         };
-        plan.values = values;
         if let Some(b) = best {
             // A best move is a root child (a path of length 1).
             plan.best = Some(*b.0.first().filter(|_| b.depth() == 1)?);
@@ -398,9 +398,11 @@ impl<'g> Subtrees<'g> {
                     if stops {
                         let free = order[j + 1..].iter().map(|&c| self.free(self.game.node(id).child(c as usize)));
                         let ways = free.fold(ways, |w, f| &w * &f);
+                        // `--fail-hard` clamps to the window as entered
+                        // (minimax has none).
                         let returned = match self.fail {
-                            FailMode::Soft => v,
-                            FailMode::Hard => v.max(a0).min(b0),
+                            FailMode::Hard if self.prunes => v.max(a0).min(b0),
+                            _ => v,
                         };
                         done.push(((returned, best), ways));
                     } else {
