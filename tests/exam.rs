@@ -308,11 +308,11 @@ fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
     let out = gametree(&["puzzle", "tests/fixtures/puzzles/unique.tree", "--domain", "0..100"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
-    // A second block (the same question) is searched box by box: noted.
+    // A second block asking another search is searched box by box: noted.
     let dir = tempfile::tempdir().unwrap();
     let two = dir.path().join("two-blocks.tree");
     let text = std::fs::read_to_string("tests/fixtures/puzzles/unique.tree").unwrap();
-    std::fs::write(&two, format!("{text}expect alphabeta {{ value 3 }}\n")).unwrap();
+    std::fs::write(&two, format!("{text}expect minimax {{ value 3 }}\n")).unwrap();
     let out = gametree(&["puzzle", two.to_str().unwrap(), "--domain", "0..100"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(

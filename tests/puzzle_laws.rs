@@ -234,12 +234,16 @@ fn chain_case() -> impl Strategy<Value = Case> {
         .prop_map(|(tree, truth, bounds, blocks, range)| Case { tree, truth, bounds, blocks, range, other: None })
 }
 
-/// A case the count over subtrees takes (`subtrees.rs`): one block, not
-/// `pvs`, asking only `value`, `pruned`, `best` (ties first) and `leaves`
+/// A case the count over subtrees takes (`subtrees.rs`): one or two blocks
+/// of the same search, not `pvs`, asking only `value`, `pruned`, `best` (ties first) and `leaves`
 /// (taken where `pruned` is asked too), over a range of integers.
 fn subtree_case() -> impl Strategy<Value = Case> {
     (case(), 0i64..=2, 1i64..=4).prop_map(|(mut c, lo, width)| {
-        c.blocks.truncate(1);
+        // A second block asks the same search (merged into one).
+        c.blocks.truncate(2);
+        if let [first, second] = c.blocks.as_mut_slice() {
+            (second.0, second.1) = (first.0, first.1.clone());
+        }
         for (which, opts, facts) in &mut c.blocks {
             *which %= 6;
             opts.retain(|o| *o != "ties=last");

@@ -305,3 +305,22 @@ fn a_domain_of_every_64_bit_integer_is_counted() {
         exact_count("tests/fixtures/puzzles/unique.tree", &["--domain=-9223372036854775808..9223372036854775807"]);
     assert_eq!(count, "18446744073709551616");
 }
+
+/// Two blocks of the same search are asked as one: `value 3` and `value
+/// 4` cannot both hold (0 solutions), `value 3` twice is `value 3` once:
+/// over 0..3, max(min(B.*), min(C.*)) = 3 when B.* = 3 3 (16 ways for C)
+/// or C.* = 3 3 (16 for B), both counted once: 31 ways.
+#[test]
+fn two_blocks_of_one_search_are_asked_as_one() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let tree = "MAX A { MIN B { ? ? } MIN C { ? ? } }\n";
+    for (second, count) in [("value 4", 0u64), ("value 3", 31)] {
+        let file = dir.path().join("two.tree");
+        let text = format!("{tree}expect alphabeta {{ value 3 }}\nexpect alphabeta {{ {second} }}\n");
+        std::fs::write(&file, text).expect("written");
+        let out = gametree(&["puzzle", file.to_str().expect("a UTF-8 path"), "--domain", "0..3", "--format", "json"]);
+        assert_eq!(out.status.code(), Some(if count == 0 { 1 } else { 0 }), "{}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        assert_eq!(json["count"], count, "{second}");
+    }
+}

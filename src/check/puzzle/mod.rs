@@ -273,13 +273,17 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
         && subtrees_plan(spec, domain, &unknowns).is_some()
 }
 
-/// The count over subtrees of `spec`'s one block over a range, where it
-/// applies (the symbolic searches' conditions are checked apart).
+/// The count over subtrees of `spec`'s blocks over a range, where it
+/// applies: blocks of one search (the same algorithm and options) asked as
+/// one. The symbolic searches' conditions are checked apart.
 fn subtrees_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<subtrees::Subtrees<'g>> {
-    match (spec.expects.as_slice(), domain) {
-        ([e], Domain::Range(lo, hi)) => subtrees::Subtrees::new(&spec.game, unknowns, e, (*lo, *hi)),
-        _ => None,
+    let (Domain::Range(lo, hi), [first, rest @ ..]) = (domain, spec.expects.as_slice()) else { return None };
+    if rest.iter().any(|e| e.algorithm != first.algorithm || e.options != first.options) {
+        return None;
     }
+    let items = spec.expects.iter().flat_map(|e| e.items.iter().cloned()).collect();
+    let merged = Expect { items, ..first.clone() };
+    subtrees::Subtrees::new(&spec.game, unknowns, &merged, (*lo, *hi))
 }
 
 /// Does every `expect` block pass on `game` (all leaves known)?

@@ -16,8 +16,8 @@
 //! can go, one box each (27 unknowns on three plies over 0..3 took it from
 //! 2 s to more than 100 s; this takes milliseconds).
 //!
-//! It applies to one `expect` block whose search the symbolic mirrors
-//! stand for (not `pvs`) and whose items are `value`, `pruned` and `best`
+//! It applies to one `expect` block (or several of one search, merged by
+//! the caller) whose search the symbolic mirrors stand for (not `pvs`) and whose items are `value`, `pruned` and `best`
 //! (ties first), over an integer range small enough ([`MAX_WORK`]); with
 //! `pruned`, which fixes every node entered, also `leaves`, `visited`,
 //! `visited-set` and the `stats` of nodes, leaves and cutoffs (checked on
@@ -102,15 +102,23 @@ impl<'g> Subtrees<'g> {
         }
         let (mut value, mut best, mut pruned) = (None, None, None);
         let mut fixed: Vec<&Fact> = Vec::new();
+        // The same fact asked twice (blocks of one search, merged) with
+        // different answers: no assignment passes both.
+        let mut clash = false;
         for item in &e.items {
             match &item.fact {
                 f @ (Fact::Leaves(_) | Fact::Visited(_) | Fact::VisitedSet(_)) => fixed.push(f),
                 f @ Fact::Stats(pairs) if pairs.iter().all(|(st, _)| STATIC.contains(st)) => fixed.push(f),
-                Fact::Value(v) if value.is_none() => value = Some(v.scalar()?),
-                Fact::Best(moves) if best.is_none() && e.options.ties == Ties::First && moves.len() == 1 => {
-                    best = Some(moves[0].clone())
+                Fact::Value(v) => once(&mut value, v.scalar()?, &mut clash),
+                Fact::Best(moves) if e.options.ties == Ties::First && moves.len() == 1 => {
+                    // A best move is a root child (a path of length 1).
+                    let i = *moves[0].0.first().filter(|_| moves[0].depth() == 1)?;
+                    once(&mut best, i, &mut clash);
                 }
-                Fact::Pruned(paths) if pruned.is_none() => pruned = Some(paths.clone()),
+                Fact::Pruned(paths) => {
+                    let set: std::collections::BTreeSet<Path> = paths.iter().cloned().collect();
+                    once(&mut pruned, set, &mut clash);
+                }
                 _ => return None,
             }
         }
@@ -145,16 +153,13 @@ impl<'g> Subtrees<'g> {
             range,
             searched: None,
             value,
-            best: None,
+            best,
             memo: HashMap::default(),
-            impossible: false,
+            impossible: clash,
             tried: 0,
         };
-        if let Some(b) = best {
-            // A best move is a root child (a path of length 1).
-            plan.best = Some(*b.0.first().filter(|_| b.depth() == 1)?);
-        }
         if let Some(paths) = pruned {
+            let paths: Vec<Path> = paths.into_iter().collect();
             plan.searched = Some(plan.stops(&paths)?);
         }
         if !fixed.is_empty() {
@@ -162,7 +167,7 @@ impl<'g> Subtrees<'g> {
             // order the same for every assignment.
             plan.searched.as_ref()?;
             let ok = fixed.into_iter().all(|f| plan.fix(f));
-            plan.impossible = !ok;
+            plan.impossible |= !ok;
         }
         Some(plan)
     }
@@ -440,4 +445,13 @@ fn work(game: &Game, d: f64) -> f64 {
         stack.extend(children.iter().map(|e| (e.child, depth + 1)));
     }
     steps
+}
+
+/// Keeps the first answer to a fact in `slot`; a different one later
+/// sets `clash`.
+fn once<T: PartialEq>(slot: &mut Option<T>, new: T, clash: &mut bool) {
+    match slot {
+        None => *slot = Some(new),
+        Some(old) => *clash |= *old != new,
+    }
 }
