@@ -49,6 +49,9 @@ mod star_tests;
 pub mod trace;
 mod tt;
 
+/// `pvs`'s null-window width, for the puzzles that mirror it.
+pub(crate) use pvs::null_delta;
+
 use std::collections::HashSet;
 use std::fmt;
 

@@ -224,8 +224,8 @@ fn prefix_state(game: &Game, e: &Expect, pending: &[bool]) -> State {
     let full = e.algorithm.search(game, &e.options);
     let stop = full.events().position(|ev| matches!(ev, Event::Leaf { node, .. } if pending[node.index()]));
     let stop = stop.unwrap_or(full.len());
-    let researches = e.algorithm == Algorithm::Pvs;
-    if !agrees(game, &full.events().take(stop).collect::<Vec<_>>(), &e.items, researches) {
+    let scouts = (e.algorithm == Algorithm::Pvs).then(|| crate::search::null_delta(game, &e.options));
+    if !agrees(game, &full.events().take(stop).collect::<Vec<_>>(), &e.items, scouts) {
         return State::Contradicts;
     }
     match full.get(stop) {
@@ -237,12 +237,21 @@ fn prefix_state(game: &Game, e: &Expect, pending: &[bool]) -> State {
 
 /// Does this part of a run (from its start) agree with the expected facts
 /// so far? A cheap walk over the events, no [`Analysis`]: it runs once per
-/// partial assignment. With `researches` (`pvs`), a node's cuts and the
-/// value it returns may yet be superseded by a re-search of a node above
-/// it (its scout's cuts prune nothing, and the re-search may enter what
-/// they skipped), so neither is judged before the search is complete.
-fn agrees(game: &Game, events: &[Event], items: &[expect::Item], researches: bool) -> bool {
-    let mut stack: Vec<Path> = Vec::new();
+/// partial assignment. With `scouts` (`pvs`, its null windows' width δ),
+/// a node entered with a window no wider than δ may be inside a scout
+/// that a re-search supersedes: then its cuts prune nothing, the
+/// re-search may enter what they skipped or prune what it entered, and
+/// its value is replaced; so none of that is judged there before the
+/// search is complete (the scouted node itself counts as entered: a
+/// re-search enters it again). A wider window is outside every scout
+/// (windows only narrow below a node): that search is the one that counts.
+fn agrees(game: &Game, events: &[Event], items: &[expect::Item], scouts: Option<Num>) -> bool {
+    let counts = |w: &Option<crate::search::trace::Window>| match (scouts, w) {
+        (Some(delta), Some(w)) => w.beta - w.alpha > delta,
+        _ => true,
+    };
+    // Each open node's path, and whether its search counts.
+    let mut stack: Vec<(Path, bool)> = Vec::new();
     let (mut visited, mut leaves, mut cutoffs) = (0usize, 0usize, 0usize);
     let pruned: Vec<&Vec<Path>> = facts(items, |f| if let Fact::Pruned(p) = f { Some(p) } else { None });
     let order: Vec<&Vec<Path>> = facts(items, |f| if let Fact::Visited(p) = f { Some(p) } else { None });
@@ -254,9 +263,13 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item], researches: boo
     };
     for ev in events {
         match ev {
-            Event::Enter { child, .. } | Event::Leaf { child, .. } => {
-                let path = stack.last().map_or(Path::root(), |p| p.child(*child));
-                if pruned.iter().any(|want| want.contains(&path)) {
+            Event::Enter { child, window, .. } | Event::Leaf { child, window, .. } => {
+                let path = stack.last().map_or(Path::root(), |(p, _)| p.child(*child));
+                // A scouted node counts as entered (a re-search enters it
+                // again); below it, nothing counts yet.
+                let entered = stack.last().is_none_or(|&(_, c)| c);
+                let counted = entered && counts(window);
+                if entered && pruned.iter().any(|want| want.contains(&path)) {
                     return false;
                 }
                 if order.iter().any(|want| want.get(visited) != Some(&path)) {
@@ -274,20 +287,18 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item], researches: boo
                     }
                     leaves += 1;
                 } else {
-                    stack.push(path);
+                    stack.push((path, counted));
                 }
             }
-            Event::Cut { .. } if researches => {}
             Event::Cut { pruned: cut, .. } => {
-                let Some(at) = stack.last() else { continue };
+                let Some((at, true)) = stack.last() else { continue };
                 if !pruned.iter().all(|want| cut.iter().all(|&i| want.contains(&at.child(i)))) {
                     return false;
                 }
                 cutoffs += 1;
             }
             Event::Exit { value, .. } => {
-                if let Some(path) = stack.pop()
-                    && !researches
+                if let Some((path, true)) = stack.pop()
                     && !finished(&path, value)
                 {
                     return false;

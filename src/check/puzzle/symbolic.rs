@@ -159,6 +159,7 @@ pub(super) fn run(
         range,
         expected: Expected { pruned, any_pruned, visited, leaves },
         entered: 0,
+        scouting: 0,
         evaluated: 0,
     };
     match algorithm {
@@ -197,6 +198,8 @@ struct Search<'a> {
     expected: Expected<'a>,
     /// Nodes entered and leaves evaluated so far.
     entered: usize,
+    /// How many `pvs` null-window scouts of inner nodes the search is in.
+    scouting: u32,
     evaluated: usize,
 }
 
@@ -250,7 +253,10 @@ impl Search<'_> {
     /// checked against `leaves`), or `None` for an inner node.
     fn enter(&mut self, id: NodeId, path: &Path) -> Result<Option<Sym>, Stop> {
         let x = &self.expected;
-        if x.pruned.contains(path) || x.visited.is_some_and(|v| v.get(self.entered) != Some(path)) {
+        // Inside a `pvs` scout, a visit may yet be superseded: a node listed
+        // as pruned may be entered there (see `scout.rs`).
+        let listed = self.scouting == 0 && x.pruned.contains(path);
+        if listed || x.visited.is_some_and(|v| v.get(self.entered) != Some(path)) {
             return Err(Stop::Contradicts);
         }
         self.entered += 1;

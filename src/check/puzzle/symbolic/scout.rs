@@ -11,12 +11,18 @@
 //! never) is searched again with the window itself, entered a second
 //! time, as the real search records it.
 //!
-//! A cut is not checked against the expected `pruned` list as the search
-//! goes: a cut inside a scout that is searched again prunes nothing, and
-//! what a re-search cuts may have been entered by its scout. Entering a
-//! node listed as pruned still contradicts it (an entered node is never
-//! pruned), and the visit order and the leaves are checked in order, as
-//! the real search enters and evaluates them, scouts and re-searches alike.
+//! Below the node a null-window scout of an inner node enters, nothing is
+//! checked against the expected `pruned` list as the search goes: the
+//! scout may be searched again, and then its cuts prune nothing, and what
+//! the re-search cuts may have been entered by the scout and still counts
+//! as pruned (only the visits that count are looked at). The scouted node
+//! itself counts as entered either way (a re-search enters it again).
+//! Outside every scout the search is the one that counts (nothing above it
+//! can be searched again), so there a node entered that is listed as
+//! pruned, or a cut whose skipped children are not all listed, contradicts
+//! the answer at once. The visit
+//! order and the leaves are checked in order, as the real search enters
+//! and evaluates them, scouts and re-searches alike.
 
 use std::cmp::Ordering;
 
@@ -57,9 +63,31 @@ impl Search<'_> {
     /// exit (fail-soft; a MIN node's bound classified on the negated
     /// numbers, as the negamax search does).
     pub(super) fn pvs(&mut self, id: NodeId, path: &Path, alpha: Sym, beta: Sym) -> Result<(Sym, BoundKind), Stop> {
+        self.scout(id, path, (alpha, beta), false)
+    }
+
+    /// [`Self::pvs`]; with `scout`, a null-window scout of an inner node,
+    /// which may be searched again: the node counts as entered either way,
+    /// but what happens below it is checked only if no search above it is
+    /// a scout.
+    fn scout(
+        &mut self,
+        id: NodeId,
+        path: &Path,
+        (alpha, beta): (Sym, Sym),
+        scout: bool,
+    ) -> Result<(Sym, BoundKind), Stop> {
         if let Some(v) = self.enter(id, path)? {
             return Ok((v, BoundKind::Exact));
         }
+        self.scouting += u32::from(scout);
+        let out = self.below(id, path, (alpha, beta));
+        self.scouting -= u32::from(scout);
+        out
+    }
+
+    /// The loop over an inner node's children and its exit.
+    fn below(&mut self, id: NodeId, path: &Path, (alpha, beta): (Sym, Sym)) -> Result<(Sym, BoundKind), Stop> {
         let window = (alpha, beta);
         let mut at = Loop::new(self.game.node(id).kind() == NodeKind::Max, window);
         let order = self.order(id);
@@ -71,12 +99,15 @@ impl Search<'_> {
                 (_, true) => (alpha, alpha.plus(self.delta)),
                 (_, false) => (beta.plus(-self.delta), beta),
             };
-            let mut child = self.pvs(c, &to, scout.0, scout.1)?;
+            // A scout of an inner node may be searched again (a leaf never).
             let direct = self.game.node(c).kind() == NodeKind::Leaf;
+            let mut child = self.scout(c, &to, scout, n > 0 && !direct)?;
             if n > 0 && !direct && self.inside(at.maximizing, child.0, (alpha, beta))? {
                 child = self.pvs(c, &to, alpha, beta)?;
             }
-            if self.fold(&mut at, child, CutRule::OnEquality, None, &order[n + 1..])? {
+            // Outside every scout, this search is the one that counts.
+            let counts = (self.scouting == 0).then_some(path);
+            if self.fold(&mut at, child, CutRule::OnEquality, counts, &order[n + 1..])? {
                 break;
             }
         }
