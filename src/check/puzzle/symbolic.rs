@@ -159,7 +159,7 @@ pub(super) fn run(
         range,
         expected: Expected { pruned, any_pruned, visited, leaves },
         entered: 0,
-        scouting: 0,
+        pending: Vec::new(),
         evaluated: 0,
     };
     match algorithm {
@@ -198,8 +198,10 @@ struct Search<'a> {
     expected: Expected<'a>,
     /// Nodes entered and leaves evaluated so far.
     entered: usize,
-    /// How many `pvs` null-window scouts of inner nodes the search is in.
-    scouting: u32,
+    /// For each `pvs` null-window scout of an inner node the search is in,
+    /// innermost last: whether what it did so far contradicts the answer
+    /// if it is not searched again (`scout.rs`).
+    pending: Vec<bool>,
     evaluated: usize,
 }
 
@@ -253,11 +255,11 @@ impl Search<'_> {
     /// checked against `leaves`), or `None` for an inner node.
     fn enter(&mut self, id: NodeId, path: &Path) -> Result<Option<Sym>, Stop> {
         let x = &self.expected;
-        // Inside a `pvs` scout, a visit may yet be superseded: a node listed
-        // as pruned may be entered there (see `scout.rs`).
-        let listed = self.scouting == 0 && x.pruned.contains(path);
-        if listed || x.visited.is_some_and(|v| v.get(self.entered) != Some(path)) {
+        if x.visited.is_some_and(|v| v.get(self.entered) != Some(path)) {
             return Err(Stop::Contradicts);
+        }
+        if x.pruned.contains(path) {
+            self.contradicts()?;
         }
         self.entered += 1;
         let node = self.game.node(id);
@@ -282,6 +284,18 @@ impl Search<'_> {
         }
         self.evaluated += 1;
         Ok(Some(value))
+    }
+
+    /// Something contradicts the answer if the search it is in counts: at
+    /// once outside every `pvs` scout, else pending on the innermost.
+    fn contradicts(&mut self) -> Result<(), Stop> {
+        match self.pending.last_mut() {
+            Some(p) => {
+                *p = true;
+                Ok(())
+            }
+            None => Err(Stop::Contradicts),
+        }
     }
 
     /// A node stops with `rest` (written indices) unsearched.

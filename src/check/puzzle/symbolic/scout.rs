@@ -11,16 +11,16 @@
 //! never) is searched again with the window itself, entered a second
 //! time, as the real search records it.
 //!
-//! Below the node a null-window scout of an inner node enters, nothing is
-//! checked against the expected `pruned` list as the search goes: the
-//! scout may be searched again, and then its cuts prune nothing, and what
-//! the re-search cuts may have been entered by the scout and still counts
-//! as pruned (only the visits that count are looked at). The scouted node
-//! itself counts as entered either way (a re-search enters it again).
-//! Outside every scout the search is the one that counts (nothing above it
-//! can be searched again), so there a node entered that is listed as
-//! pruned, or a cut whose skipped children are not all listed, contradicts
-//! the answer at once. The visit
+//! Below the node a null-window scout of an inner node enters, what
+//! contradicts the expected `pruned` list (a node entered that it lists,
+//! a cut whose skipped children it does not all list) is kept pending:
+//! if the scout is searched again, its cuts prune nothing, and what the
+//! re-search cuts may have been entered by the scout and still counts as
+//! pruned (only the visits that count are looked at), so it is dropped;
+//! if not, the scout's search counts as far as the search around it does,
+//! and outside every scout (nothing above can be searched again) it
+//! contradicts the answer. The scouted node itself counts as entered
+//! either way (a re-search enters it again). The visit
 //! order and the leaves are checked in order, as the real search enters
 //! and evaluates them, scouts and re-searches alike.
 
@@ -63,27 +63,29 @@ impl Search<'_> {
     /// exit (fail-soft; a MIN node's bound classified on the negated
     /// numbers, as the negamax search does).
     pub(super) fn pvs(&mut self, id: NodeId, path: &Path, alpha: Sym, beta: Sym) -> Result<(Sym, BoundKind), Stop> {
-        self.scout(id, path, (alpha, beta), false)
+        self.scout(id, path, (alpha, beta), false).map(|(v, b, _)| (v, b))
     }
 
     /// [`Self::pvs`]; with `scout`, a null-window scout of an inner node,
-    /// which may be searched again: the node counts as entered either way,
-    /// but what happens below it is checked only if no search above it is
-    /// a scout.
+    /// which may be searched again. The node counts as entered either way;
+    /// what contradicts the answer below it is kept pending (the last
+    /// field), to be dropped if the scout is searched again.
     fn scout(
         &mut self,
         id: NodeId,
         path: &Path,
         (alpha, beta): (Sym, Sym),
         scout: bool,
-    ) -> Result<(Sym, BoundKind), Stop> {
+    ) -> Result<(Sym, BoundKind, bool), Stop> {
         if let Some(v) = self.enter(id, path)? {
-            return Ok((v, BoundKind::Exact));
+            return Ok((v, BoundKind::Exact, false));
         }
-        self.scouting += u32::from(scout);
+        if scout {
+            self.pending.push(false);
+        }
         let out = self.below(id, path, (alpha, beta));
-        self.scouting -= u32::from(scout);
-        out
+        let pending = scout && self.pending.pop().unwrap_or(false);
+        out.map(|(v, b)| (v, b, pending))
     }
 
     /// The loop over an inner node's children and its exit.
@@ -101,13 +103,19 @@ impl Search<'_> {
             };
             // A scout of an inner node may be searched again (a leaf never).
             let direct = self.game.node(c).kind() == NodeKind::Leaf;
-            let mut child = self.scout(c, &to, scout, n > 0 && !direct)?;
+            let (v, b, pending) = self.scout(c, &to, scout, n > 0 && !direct)?;
+            let mut child = (v, b);
             if n > 0 && !direct && self.inside(at.maximizing, child.0, (alpha, beta))? {
                 child = self.pvs(c, &to, alpha, beta)?;
+            } else if pending {
+                // Not searched again: what it did counts as far as this does.
+                self.contradicts()?;
             }
-            // Outside every scout, this search is the one that counts.
-            let counts = (self.scouting == 0).then_some(path);
-            if self.fold(&mut at, child, CutRule::OnEquality, counts, &order[n + 1..])? {
+            let rest = &order[n + 1..];
+            if self.fold(&mut at, child, CutRule::OnEquality, None, rest)? {
+                if !rest.is_empty() && self.cut(path, rest).is_err() {
+                    self.contradicts()?;
+                }
                 break;
             }
         }

@@ -70,7 +70,7 @@ fn mirror(game: &Game, e: &Expect, node: NodeId, (alpha, beta): (Num, Num)) -> O
         range,
         expected,
         entered: 0,
-        scouting: 0,
+        pending: Vec::new(),
         evaluated: 0,
     };
     s.alphabeta(node, &Path::root(), Sym::Const(alpha), Sym::Const(beta)).ok().map(|(_, b)| b)
