@@ -150,7 +150,11 @@ fn exact_count(file: &str, args: &[&str]) -> String {
 
 /// 998 · 2001^30, worked in the fixture: thirty leaves no search reaches,
 /// each free over the 2001 values, and one with 998. The digits are
-/// Python's `998 * 2001**30`. The same in the text report.
+/// Python's `998 * 2001**30`. The same in the text report, and under
+/// `pvs`, which searches this tree as alpha-beta does (C.1 = 3 fails low
+/// against B's value iff B.2 >= 3; else its scout enters C.2, which the
+/// answer prunes, and so does the re-search: C is MIN under MAX, so its
+/// scout and its re-search stop against the same α).
 #[test]
 fn counts_past_128_bits_are_exact() {
     let want =
@@ -165,6 +169,12 @@ fn counts_past_128_bits_are_exact() {
     assert_eq!(json["solutions"], serde_json::json!([first]));
     let out = gametree(&["puzzle", file, "--domain=-1000..1000", "--limit", "1"]);
     assert!(stdout(&out).contains(&format!("\n{want} solutions (not unique)\n")), "{}", stdout(&out));
+
+    let dir = common::scratch("puzzles", "past-128-bits");
+    let text = std::fs::read_to_string(file).unwrap().replace("expect alphabeta", "expect pvs");
+    let pvs = dir.join("free-leaves-pvs.tree");
+    std::fs::write(&pvs, text).unwrap();
+    assert_eq!(exact_count(pvs.to_str().unwrap(), &["--domain=-1000..1000", "--limit", "1"]), want);
 }
 
 /// The chain fixtures over each leaf in −1000..1000 (W = 2001 values), as

@@ -160,6 +160,7 @@ pub(super) fn run(
         expected: Expected { pruned, any_pruned, visited, leaves },
         entered: 0,
         pending: Vec::new(),
+        hoist: false,
         evaluated: 0,
     };
     match algorithm {
@@ -202,6 +203,9 @@ struct Search<'a> {
     /// innermost last: whether what it did so far contradicts the answer
     /// if it is not searched again (`scout.rs`).
     pending: Vec<bool>,
+    /// The next contradiction holds whether or not the innermost scout is
+    /// searched again: it goes to the one around it (`scout.rs`).
+    hoist: bool,
     evaluated: usize,
 }
 
@@ -287,11 +291,13 @@ impl Search<'_> {
     }
 
     /// Something contradicts the answer if the search it is in counts: at
-    /// once outside every `pvs` scout, else pending on the innermost.
+    /// once outside every `pvs` scout, else pending on the innermost (or,
+    /// with `hoist`, the one around it).
     fn contradicts(&mut self) -> Result<(), Stop> {
-        match self.pending.last_mut() {
-            Some(p) => {
-                *p = true;
+        let skip = usize::from(std::mem::take(&mut self.hoist));
+        match self.pending.len().checked_sub(1 + skip) {
+            Some(i) => {
+                self.pending[i] = true;
                 Ok(())
             }
             None => Err(Stop::Contradicts),

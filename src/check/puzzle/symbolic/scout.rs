@@ -77,22 +77,34 @@ impl Search<'_> {
         (alpha, beta): (Sym, Sym),
         scout: bool,
     ) -> Result<(Sym, BoundKind, bool), Stop> {
-        if let Some(v) = self.enter(id, path)? {
+        let entered = self.enter(id, path);
+        self.hoist = false;
+        if let Some(v) = entered? {
             return Ok((v, BoundKind::Exact, false));
         }
         if scout {
             self.pending.push(false);
         }
-        let out = self.below(id, path, (alpha, beta));
+        let out = self.below(id, path, (alpha, beta), scout);
         let pending = scout && self.pending.pop().unwrap_or(false);
         out.map(|(v, b)| (v, b, pending))
     }
 
-    /// The loop over an inner node's children and its exit.
-    fn below(&mut self, id: NodeId, path: &Path, (alpha, beta): (Sym, Sym)) -> Result<(Sym, BoundKind), Stop> {
+    /// The loop over an inner node's children and its exit; `scouted`: the
+    /// node is the innermost scout's.
+    fn below(
+        &mut self,
+        id: NodeId,
+        path: &Path,
+        (alpha, beta): (Sym, Sym),
+        scouted: bool,
+    ) -> Result<(Sym, BoundKind), Stop> {
         let window = (alpha, beta);
         let mut at = Loop::new(self.game.node(id).kind() == NodeKind::Max, window);
         let order = self.order(id);
+        // Whether a re-search of this scouted node goes as its scout did up
+        // to child `n` (exclusive): see `same_up_to`.
+        let same = |s: &Self, n: usize| scouted && s.same_up_to(id, path, &order[..n]);
         for (n, &i) in order.iter().enumerate() {
             let (c, to) = (self.game.node(id).child(i), path.child(i as u32));
             let (alpha, beta) = (at.alpha, at.beta);
@@ -103,6 +115,7 @@ impl Search<'_> {
             };
             // A scout of an inner node may be searched again (a leaf never).
             let direct = self.game.node(c).kind() == NodeKind::Leaf;
+            self.hoist = same(self, n);
             let (v, b, pending) = self.scout(c, &to, scout, n > 0 && !direct)?;
             let mut child = (v, b);
             if n > 0 && !direct && self.inside(at.maximizing, child.0, (alpha, beta))? {
@@ -114,6 +127,7 @@ impl Search<'_> {
             let rest = &order[n + 1..];
             if self.fold(&mut at, child, CutRule::OnEquality, None, rest)? {
                 if !rest.is_empty() && self.cut(path, rest).is_err() {
+                    self.hoist = same(self, n + 1);
                     self.contradicts()?;
                 }
                 break;
@@ -124,6 +138,26 @@ impl Search<'_> {
             false => self.classify_negated(at.known, at.v, window)?,
         };
         Ok((at.v, bound))
+    }
+
+    /// Whether a re-search of scouted node `id` (at `path`) searches the
+    /// children `before` as its scout did, with the same outcome: they are
+    /// leaves, and `id`'s kind differs from its parent's. Then its stop
+    /// test is against the end of its window that the scout and the
+    /// re-search share (a MIN node's α, a MAX node's β: `pvs` scouts a MIN
+    /// child with `(α, α + δ)` and searches it again with `(α, β)`, a MAX
+    /// child with `(β − δ, β)` and `(α, β)`), so it stops at the same child.
+    /// What its scout did there holds either way, as far as the search
+    /// around it counts.
+    fn same_up_to(&self, id: NodeId, path: &Path, before: &[usize]) -> bool {
+        let leaves = before.iter().all(|&c| self.game.node(self.game.node(id).child(c)).kind() == NodeKind::Leaf);
+        let parent = path.parent().map(|p| self.at_path(&p));
+        leaves && parent.is_some_and(|p| self.game.node(p).kind() != self.game.node(id).kind())
+    }
+
+    /// The node at `path`.
+    fn at_path(&self, path: &Path) -> NodeId {
+        path.0.iter().fold(NodeId::ROOT, |id, &i| self.game.node(id).child(i as usize))
     }
 
     /// `a < score && score < b` in the node's side's terms, in the order

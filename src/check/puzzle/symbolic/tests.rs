@@ -71,6 +71,7 @@ fn mirror(game: &Game, e: &Expect, node: NodeId, (alpha, beta): (Num, Num)) -> O
         expected,
         entered: 0,
         pending: Vec::new(),
+        hoist: false,
         evaluated: 0,
     };
     s.alphabeta(node, &Path::root(), Sym::Const(alpha), Sym::Const(beta)).ok().map(|(_, b)| b)
