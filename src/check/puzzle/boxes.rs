@@ -67,17 +67,10 @@ impl Boxes<'_, '_> {
         for (k, id) in self.unknowns.iter().enumerate() {
             slots[id.index()] = Some(k);
         }
-        let mut constants = constants(self.expects);
-        // `pvs`'s null windows hold unknowns' values shifted by ±δ, which
-        // its `windows` are compared with: so the unknowns are compared
-        // with each number shifted back too. (A null window's ends are
-        // `x` and `x + δ`, both written in a `windows` item, so this only
-        // guards what that item does not say.)
-        let shifts = symbolic::shifts(&self.game, &slots, self.expects, &self.scale);
-        let shifted: Vec<Num> = constants.iter().flat_map(|&c| shifts.iter().map(move |&d| c - d)).collect();
-        constants.extend(shifted);
-        constants.sort();
-        constants.dedup();
+        // (A `pvs` null window's ends are `x` and `x ± δ`: a `windows` item
+        // holds only where `x` is one of its two numbers, which `x` is
+        // compared with, so a box decided against them decides it.)
+        let constants = constants(self.expects);
         let mut stack: Vec<Region> = vec![Region::new(n, lo, hi)];
         let (mut count, mut tried) = (Count::ZERO, 0u64);
         let mut listed: BTreeSet<Vec<Num>> = BTreeSet::new();

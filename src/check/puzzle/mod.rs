@@ -223,12 +223,9 @@ fn search<'p>(
     for e in &spec.expects {
         crate::search::run(&work, e.algorithm, &e.options).map_err(PuzzleError::NotApplicable)?;
     }
-    let scale = match domain {
-        Domain::Range(..) => symbolic::Scale::Integers,
-        Domain::Multiset(vs) => symbolic::Scale::multiset(vs),
-    };
+    let scale = scale(domain);
     let applies = method == Method::Best && symbolic::applies(game, &spec.expects, &scale);
-    if let Some(mut plan) = subtrees_plan(spec, domain, &unknowns).filter(|_| applies) {
+    if let Some(mut plan) = applies.then(|| subtrees_plan(spec, domain, &unknowns)).flatten() {
         let count = plan.count();
         let solutions = plan.list(if stop { 1 } else { max_listed });
         let count = if stop { Count::from(solutions.len()) } else { count };
@@ -264,13 +261,17 @@ fn search<'p>(
 /// assignments there are, so a caller need not warn of a long search.
 pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     let unknowns = unknowns(&spec.game);
-    let scale = match domain {
+    !unknowns.is_empty()
+        && symbolic::applies(&spec.game, &spec.expects, &scale(domain))
+        && subtrees_plan(spec, domain, &unknowns).is_some()
+}
+
+/// What the box search's positions stand for over `domain`.
+fn scale(domain: &Domain) -> symbolic::Scale {
+    match domain {
         Domain::Range(..) => symbolic::Scale::Integers,
         Domain::Multiset(vs) => symbolic::Scale::multiset(vs),
-    };
-    !unknowns.is_empty()
-        && symbolic::applies(&spec.game, &spec.expects, &scale)
-        && subtrees_plan(spec, domain, &unknowns).is_some()
+    }
 }
 
 /// The count over subtrees of `spec`'s blocks over a range, where it

@@ -17,13 +17,14 @@
 //! 2 s to more than 100 s; this takes milliseconds).
 //!
 //! It applies to one `expect` block (or several of one search, merged by
-//! the caller) whose search the symbolic mirrors stand for (not `pvs`) and whose items are `value`, `pruned` and `best`
-//! (ties first), over an integer range small enough ([`MAX_WORK`]); with
-//! `pruned`, which fixes every node entered, also `leaves`, `visited`,
-//! `visited-set` and the `stats` of nodes, leaves and cutoffs (checked on
-//! those visits; a leaf given a value is limited to it).
-//! Solutions are listed smallest first, one unknown at a time: the
-//! smallest value that leaves the count above zero.
+//! the caller) whose search the symbolic mirrors stand for (not `pvs`)
+//! and whose items are `value`, `pruned` and `best` (ties first), over an
+//! integer range small enough ([`MAX_WORK`]); with `pruned`, which fixes
+//! every node entered, also `leaves`, `visited`, `visited-set` and the
+//! `stats` of nodes, leaves and cutoffs (checked on those visits; a leaf
+//! given a value is limited to it). Solutions are listed smallest first,
+//! one unknown at a time: the smallest value that leaves the count above
+//! zero.
 //!
 //! Invariant: the count is the number of assignments that pass the block,
 //! as `expect::check` judges them; `tests/puzzle_laws.rs` compares it with
@@ -166,7 +167,8 @@ impl<'g> Subtrees<'g> {
             // Only where `pruned` says where every node stops is the visit
             // order the same for every assignment.
             plan.searched.as_ref()?;
-            let ok = fixed.into_iter().all(|f| plan.fix(f));
+            let visits = plan.visits();
+            let ok = fixed.into_iter().all(|f| plan.fix(f, &visits));
             plan.impossible |= !ok;
         }
         Some(plan)
@@ -213,11 +215,10 @@ impl<'g> Subtrees<'g> {
         out
     }
 
-    /// Applies fact `f` about the visits (fixed by `pruned`): checks what
+    /// Applies fact `f` about `visits` (fixed by `pruned`): checks what
     /// it says of the tree, and limits each unknown leaf it gives a value
     /// to that value. False when no assignment can pass it.
-    fn fix(&mut self, f: &Fact) -> bool {
-        let visits = self.visits();
+    fn fix(&mut self, f: &Fact, visits: &[(NodeId, Path)]) -> bool {
         let leaves: Vec<&(NodeId, Path)> =
             visits.iter().filter(|(id, _)| self.game.node(*id).kind() == NodeKind::Leaf).collect();
         let paths = || visits.iter().map(|(_, p)| p);
@@ -231,7 +232,7 @@ impl<'g> Subtrees<'g> {
                 let got = match st {
                     Stat::NodesVisited => visits.len(),
                     Stat::LeavesEvaluated => leaves.len(),
-                    _ => self.cutoffs(&visits),
+                    _ => self.cutoffs(visits),
                 };
                 Num::int(got as i64) == *n
             }),

@@ -107,15 +107,6 @@ pub(super) fn mirrored(game: &Game, e: &Expect) -> Option<(Algorithm, FailMode)>
     }
 }
 
-/// What the values of the unknowns may be shifted by in `expects`'
-/// searches: `δ` and `−δ` for each `pvs` block (its null windows), so
-/// that the expectations' numbers can be compared with them too.
-pub(super) fn shifts(game: &Game, slots: &[Option<usize>], expects: &[Expect], scale: &Scale) -> Vec<Num> {
-    let unknown = |id: NodeId| slots[id.index()].is_some();
-    let pvs = expects.iter().filter(|e| e.algorithm == Algorithm::Pvs);
-    pvs.filter_map(|e| scout::delta(game, &unknown, e, scale)).flat_map(|d| [d, -d]).collect()
-}
-
 /// Runs `e`'s search symbolically over box `b`; marks in `seen` the
 /// unknowns the search evaluates. `Err(Stop::Contradicts)` when the part
 /// of the search before an undecided comparison already breaks an

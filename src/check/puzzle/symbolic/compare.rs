@@ -21,20 +21,19 @@ pub(in crate::check::puzzle) enum Sym {
 impl Sym {
     /// This value plus `d`.
     pub(in crate::check::puzzle) fn plus(self, d: Num) -> Sym {
-        match self {
-            Sym::Const(c) => Sym::Const(c + d),
-            Sym::Unknown(k) | Sym::Shifted(k, _) => {
-                let sum = self.offset() + d;
-                if sum == Num::ZERO { Sym::Unknown(k) } else { Sym::Shifted(k, sum) }
-            }
+        match self.parts() {
+            Err(c) => Sym::Const(c + d),
+            Ok((k, o)) if o + d == Num::ZERO => Sym::Unknown(k),
+            Ok((k, o)) => Sym::Shifted(k, o + d),
         }
     }
 
-    /// What is added to an unknown's value (0 for a constant).
-    fn offset(self) -> Num {
+    /// An unknown and what is added to its value, or a constant.
+    fn parts(self) -> Result<(usize, Num), Num> {
         match self {
-            Sym::Shifted(_, o) => o,
-            Sym::Const(_) | Sym::Unknown(_) => Num::ZERO,
+            Sym::Const(c) => Err(c),
+            Sym::Unknown(k) => Ok((k, Num::ZERO)),
+            Sym::Shifted(k, o) => Ok((k, o)),
         }
     }
 }
@@ -132,19 +131,13 @@ pub(in crate::check::puzzle) enum Maybe {
 pub(in crate::check::puzzle) fn maybe(scale: &Scale, r: &Region, x: Sym, y: Sym) -> Result<Maybe, Split> {
     let b = r.iv.as_slice();
     let one = |o: Result<Ordering, Split>| o.map(Maybe::One);
-    match (x, y) {
-        (Sym::Const(p), Sym::Const(q)) => Ok(Maybe::One(p.cmp(&q))),
-        (Sym::Unknown(k) | Sym::Shifted(k, _), Sym::Const(c)) => one(against(scale, b, k, c - x.offset())),
-        (Sym::Const(c), Sym::Unknown(k) | Sym::Shifted(k, _)) => {
-            one(against(scale, b, k, c - y.offset()).map(Ordering::reverse))
-        }
-        (Sym::Unknown(i) | Sym::Shifted(i, _), Sym::Unknown(j) | Sym::Shifted(j, _)) if i == j => {
-            Ok(Maybe::One(x.offset().cmp(&y.offset())))
-        }
-        (Sym::Unknown(i) | Sym::Shifted(i, _), Sym::Unknown(j) | Sym::Shifted(j, _)) if x.offset() != y.offset() => {
-            shifted(scale, r, i, j, y.offset() - x.offset())
-        }
-        (Sym::Unknown(i) | Sym::Shifted(i, _), Sym::Unknown(j) | Sym::Shifted(j, _)) => one(match between(b, i, j) {
+    match (x.parts(), y.parts()) {
+        (Err(p), Err(q)) => Ok(Maybe::One(p.cmp(&q))),
+        (Ok((k, o)), Err(c)) => one(against(scale, b, k, c - o)),
+        (Err(c), Ok((k, o))) => one(against(scale, b, k, c - o).map(Ordering::reverse)),
+        (Ok((i, p)), Ok((j, q))) if i == j => Ok(Maybe::One(p.cmp(&q))),
+        (Ok((i, p)), Ok((j, q))) if p != q => shifted(scale, r, i, j, q - p),
+        (Ok((i, _)), Ok((j, _))) => one(match between(b, i, j) {
             Ok(o) => Ok(o),
             Err(split) => match r.decide(i, j) {
                 Some(o) => Ok(o),

@@ -63,62 +63,75 @@ impl Search<'_> {
     /// exit (fail-soft; a MIN node's bound classified on the negated
     /// numbers, as the negamax search does).
     pub(super) fn pvs(&mut self, id: NodeId, path: &Path, alpha: Sym, beta: Sym) -> Result<(Sym, BoundKind), Stop> {
-        self.scout(id, path, (alpha, beta), false).map(|(v, b, _)| (v, b))
+        self.scout(id, path, (alpha, beta), Scout::No).map(|(v, b, _)| (v, b))
     }
 
-    /// [`Self::pvs`]; with `scout`, a null-window scout of an inner node,
-    /// which may be searched again. The node counts as entered either way;
-    /// what contradicts the answer below it is kept pending (the last
-    /// field), to be dropped if the scout is searched again.
+    /// [`Self::pvs`] of a node searched as `scout` says. The node counts as
+    /// entered either way; what contradicts the answer below a null-window
+    /// scout is kept pending (the last field), to be dropped if the scout
+    /// is searched again.
     fn scout(
         &mut self,
         id: NodeId,
         path: &Path,
         (alpha, beta): (Sym, Sym),
-        scout: bool,
+        scout: Scout,
     ) -> Result<(Sym, BoundKind, bool), Stop> {
         let entered = self.enter(id, path);
         self.hoist = false;
         if let Some(v) = entered? {
             return Ok((v, BoundKind::Exact, false));
         }
-        if scout {
+        let scouted = scout != Scout::No;
+        if scouted {
             self.pending.push(false);
         }
-        let out = self.below(id, path, (alpha, beta), scout);
-        let pending = scout && self.pending.pop().unwrap_or(false);
+        let out = self.below(id, path, (alpha, beta), scout == Scout::Steady);
+        let pending = scouted && self.pending.pop().unwrap_or(false);
         out.map(|(v, b)| (v, b, pending))
     }
 
-    /// The loop over an inner node's children and its exit; `scouted`: the
-    /// node is the innermost scout's.
+    /// The loop over an inner node's children and its exit; `steady`: the
+    /// node is the innermost scout's, and a re-search of it would stop
+    /// against the same end of its window ([`Scout::Steady`]).
     fn below(
         &mut self,
         id: NodeId,
         path: &Path,
         (alpha, beta): (Sym, Sym),
-        scouted: bool,
+        steady: bool,
     ) -> Result<(Sym, BoundKind), Stop> {
         let window = (alpha, beta);
-        let mut at = Loop::new(self.game.node(id).kind() == NodeKind::Max, window);
+        let kind = self.game.node(id).kind();
+        let mut at = Loop::new(kind == NodeKind::Max, window);
         let order = self.order(id);
-        // Whether a re-search of this scouted node goes as its scout did up
-        // to child `n` (exclusive): see `same_up_to`.
-        let same = |s: &Self, n: usize| scouted && s.same_up_to(id, path, &order[..n]);
+        // A re-search of a steady scouted node searches its children up to
+        // child `n` (exclusive) as the scout did, with the same outcome,
+        // when they are leaves: what the scout did there holds either way,
+        // as far as the search around it counts.
+        let leaf = |c: usize| self.game.node(self.game.node(id).child(c)).kind() == NodeKind::Leaf;
+        let same: Vec<bool> = (0..=order.len()).map(|n| steady && order[..n].iter().all(|&c| leaf(c))).collect();
         for (n, &i) in order.iter().enumerate() {
             let (c, to) = (self.game.node(id).child(i), path.child(i as u32));
             let (alpha, beta) = (at.alpha, at.beta);
-            let scout = match (n, at.maximizing) {
+            // The window the child is first searched with.
+            let first = match (n, at.maximizing) {
                 (0, _) => (alpha, beta),
                 (_, true) => (alpha, alpha.plus(self.delta)),
                 (_, false) => (beta.plus(-self.delta), beta),
             };
             // A scout of an inner node may be searched again (a leaf never).
-            let direct = self.game.node(c).kind() == NodeKind::Leaf;
-            self.hoist = same(self, n);
-            let (v, b, pending) = self.scout(c, &to, scout, n > 0 && !direct)?;
+            let child_kind = self.game.node(c).kind();
+            let direct = child_kind == NodeKind::Leaf;
+            let scout = match (n > 0 && !direct, child_kind != kind) {
+                (false, _) => Scout::No,
+                (true, true) => Scout::Steady,
+                (true, false) => Scout::Yes,
+            };
+            self.hoist = same[n];
+            let (v, b, pending) = self.scout(c, &to, first, scout)?;
             let mut child = (v, b);
-            if n > 0 && !direct && self.inside(at.maximizing, child.0, (alpha, beta))? {
+            if scout != Scout::No && self.inside(at.maximizing, child.0, (alpha, beta))? {
                 child = self.pvs(c, &to, alpha, beta)?;
             } else if pending {
                 // Not searched again: what it did counts as far as this does.
@@ -127,7 +140,7 @@ impl Search<'_> {
             let rest = &order[n + 1..];
             if self.fold(&mut at, child, CutRule::OnEquality, None, rest)? {
                 if !rest.is_empty() && self.cut(path, rest).is_err() {
-                    self.hoist = same(self, n + 1);
+                    self.hoist = same[n + 1];
                     self.contradicts()?;
                 }
                 break;
@@ -138,26 +151,6 @@ impl Search<'_> {
             false => self.classify_negated(at.known, at.v, window)?,
         };
         Ok((at.v, bound))
-    }
-
-    /// Whether a re-search of scouted node `id` (at `path`) searches the
-    /// children `before` as its scout did, with the same outcome: they are
-    /// leaves, and `id`'s kind differs from its parent's. Then its stop
-    /// test is against the end of its window that the scout and the
-    /// re-search share (a MIN node's α, a MAX node's β: `pvs` scouts a MIN
-    /// child with `(α, α + δ)` and searches it again with `(α, β)`, a MAX
-    /// child with `(β − δ, β)` and `(α, β)`), so it stops at the same child.
-    /// What its scout did there holds either way, as far as the search
-    /// around it counts.
-    fn same_up_to(&self, id: NodeId, path: &Path, before: &[usize]) -> bool {
-        let leaves = before.iter().all(|&c| self.game.node(self.game.node(id).child(c)).kind() == NodeKind::Leaf);
-        let parent = path.parent().map(|p| self.at_path(&p));
-        leaves && parent.is_some_and(|p| self.game.node(p).kind() != self.game.node(id).kind())
-    }
-
-    /// The node at `path`.
-    fn at_path(&self, path: &Path) -> NodeId {
-        path.0.iter().fold(NodeId::ROOT, |id, &i| self.game.node(id).child(i as usize))
     }
 
     /// `a < score && score < b` in the node's side's terms, in the order
@@ -171,4 +164,21 @@ impl Search<'_> {
             false => below(self)? && above(self)?,
         })
     }
+}
+
+/// How a child is searched.
+#[derive(Clone, Copy, PartialEq)]
+enum Scout {
+    /// Not with a null window that may be searched again: a node's first
+    /// child, a leaf, a re-search.
+    No,
+    /// With a null window, searched again when its value falls strictly
+    /// inside the window around it.
+    Yes,
+    /// [`Scout::Yes`] of a MIN child of MAX or a MAX child of MIN: its stop
+    /// test is against the end of its window the scout and the re-search
+    /// share (`pvs` scouts a MIN child with `(α, α + δ)` and searches it
+    /// again with `(α, β)`: the same α; a MAX child with `(β − δ, β)` and
+    /// `(α, β)`: the same β).
+    Steady,
 }
