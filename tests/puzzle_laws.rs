@@ -13,6 +13,8 @@
 //! makes is between two leaves (chains of them, split by order rather than
 //! by value): the case that was slow before the box search learnt order.
 //! Its multisets are often all distinct values (a permutation puzzle).
+//! A third family is the count through orderings (`distinct.rs`): every
+//! leaf unknown, distinct values, one search's blocks.
 
 use gametree::check::puzzle::{self, Domain};
 use gametree::num::Num;
@@ -261,8 +263,32 @@ fn subtree_case() -> impl Strategy<Value = Case> {
     })
 }
 
+/// A case the count through orderings takes (`distinct.rs`): every leaf
+/// unknown, the truth a permutation of distinct values, blocks as
+/// `subtree_case`'s, over the truth's values or those values doubled (so
+/// a `value` may be none of them, and the values are not `1..n`).
+fn distinct_case() -> impl Strategy<Value = Case> {
+    (subtree_case(), all_unknown(), 0i64..=2, any::<bool>())
+        .prop_flat_map(|(c, tree, lo, doubled)| {
+            let values: Vec<i64> = (lo..lo + unknowns(&tree) as i64).collect();
+            (Just(c), Just(tree), Just(values).prop_shuffle(), Just(doubled))
+        })
+        .prop_map(|(mut c, tree, truth, doubled)| {
+            let other: Option<Vec<i64>> = doubled.then(|| truth.iter().map(|v| 2 * v).collect());
+            let inside = |vs: &[i64]| vs.iter().all(|v| (0..=6).contains(v));
+            c.bounds &= inside(&truth) && other.as_deref().is_none_or(inside);
+            (c.tree, c.truth, c.range, c.other) = (tree, truth, None, other);
+            c
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn orderings_agree_with_enumeration(c in distinct_case()) {
+        agree(&c)?;
+    }
 
     #[test]
     fn subtree_counts_agree_with_enumeration(c in subtree_case()) {

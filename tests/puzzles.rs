@@ -345,3 +345,48 @@ fn a_re_search_may_prune_what_its_scout_entered() {
     assert_eq!(json["count"], 3);
     assert_eq!(json["solutions"], serde_json::json!([[0], [1], [2]]));
 }
+
+/// `nine-values.tree`, worked in the fixture: every leaf unknown and the
+/// values distinct, so it is counted through the orderings of the values
+/// (`distinct.rs`). The root's value decides which leaves can be B's;
+/// values that are not `1..n` (tens) give the same count, and a value no
+/// ordering reaches gives none.
+#[test]
+fn nine_distinct_values_with_the_root_value_asked_are_counted_exactly() {
+    let file = "tests/fixtures/puzzles/nine-values.tree";
+    let nine = "1,2,3,4,5,6,7,8,9";
+    let json = answer(file, &["--values", nine, "--limit", "2"]);
+    assert_eq!(json["count"], 4320); // 3! * 6 * 5 * 4!
+    let first = serde_json::json!([[7, 8, 9, 1, 2, 3, 4, 5, 6], [7, 8, 9, 1, 2, 3, 4, 6, 5]]);
+    assert_eq!(json["solutions"], first);
+    let tens = answer(file, &["--values", "10,20,30,40,50,60,70,80,90", "--limit", "1"]);
+    assert_eq!(tens["count"], 0, "value 7 is none of the tens");
+
+    let text = std::fs::read_to_string(file).expect("the fixture");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for (value, count, smallest) in [
+        ("6", 8640, Some([6, 7, 8, 1, 2, 3, 4, 5, 9])), // 18 * 20 * 4!
+        ("9", 0, None),
+        ("10", 0, None),
+    ] {
+        let spec = dir.path().join(format!("value-{value}.tree"));
+        std::fs::write(&spec, text.replace("value 7", &format!("value {value}"))).expect("written");
+        let json = answer(spec.to_str().expect("a UTF-8 path"), &["--values", nine, "--limit", "1"]);
+        assert_eq!(json["count"], count, "value {value}");
+        assert_eq!(json["solutions"], serde_json::json!(smallest.map_or(vec![], |s| vec![s])), "value {value}");
+    }
+    let tens = dir.path().join("tens.tree");
+    std::fs::write(&tens, text.replace("value 7", "value 70")).expect("written");
+    let json = answer(tens.to_str().expect("a UTF-8 path"), &["--values", "10,20,30,40,50,60,70,80,90"]);
+    assert_eq!(json["count"], 4320, "the same orderings, in tens");
+}
+
+/// `gametree puzzle FILE ARGS… --format json`, parsed, whether or not it
+/// finds a solution (exit 0 with one, 1 with none).
+fn answer(file: &str, args: &[&str]) -> serde_json::Value {
+    let out = gametree(&[&["puzzle", file, "--format", "json"][..], args].concat());
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let found = json["count"] != 0;
+    assert_eq!(out.status.code(), Some(if found { 0 } else { 1 }), "{}", stderr(&out));
+    json
+}

@@ -109,6 +109,26 @@ impl Count {
         Count::from(small)
     }
 
+    /// `self - other`, or `None` when `other` is the larger.
+    pub fn checked_sub(&self, other: &Count) -> Option<Count> {
+        if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0) {
+            return a.checked_sub(*b).map(Count::from);
+        }
+        if other > self {
+            return None;
+        }
+        let (a, b) = (self.limbs(), other.limbs());
+        let mut out = Vec::with_capacity(a.len());
+        let mut borrow = 0u64;
+        for (i, &x) in a.iter().enumerate() {
+            let (d, o1) = x.overflowing_sub(b.get(i).copied().unwrap_or(0));
+            let (d, o2) = d.overflowing_sub(borrow);
+            out.push(d);
+            borrow = u64::from(o1 || o2);
+        }
+        Some(Count::from_limbs(out))
+    }
+
     fn limbs(&self) -> std::borrow::Cow<'_, [u64]> {
         match &self.0 {
             Repr::Small(n) => std::borrow::Cow::Owned(vec![*n as u64, (*n >> 64) as u64]),
@@ -297,5 +317,20 @@ mod tests {
         assert_eq!(Count::binomial(2001, 40), row[40]);
         assert_eq!(Count::binomial(5, 2), Count::from(10u64));
         assert_eq!(Count::binomial(3, 5), Count::ZERO);
+    }
+
+    /// Subtraction undoes addition at every size, across the u128 edge
+    /// too, and refuses to go below zero.
+    #[test]
+    fn subtraction_undoes_addition() {
+        let big = Count::pow(3, 200);
+        for small in [Count::ONE, Count::from(u128::MAX), Count::pow(7, 50), Count::pow(2, 300)] {
+            let sum = big.clone() + &small;
+            assert_eq!(sum.checked_sub(&small), Some(big.clone()));
+            assert_eq!(sum.checked_sub(&big), Some(small.clone()));
+            assert_eq!(small.checked_sub(&sum), None);
+        }
+        assert_eq!(Count::pow(2, 128).checked_sub(&Count::ONE), Some(Count::from(u128::MAX)));
+        assert_eq!(Count::from(5u64).checked_sub(&Count::from(5u64)), Some(Count::ZERO));
     }
 }

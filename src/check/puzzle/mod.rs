@@ -16,6 +16,12 @@
 //!   Used when every expectation is `minimax`, `alphabeta`, `negamax` or
 //!   `negamax-ab` in written or reverse order without a depth cutoff, on a
 //!   MAX/MIN tree.
+//! - `subtrees.rs` (one search's blocks over a small range) and
+//!   `distinct.rs` (over a multiset of distinct values, every leaf
+//!   unknown): dynamic programming over subtrees, each subtree's ways
+//!   counted once per window it may be entered with; over distinct values
+//!   the counts with repeats over `1..m` are turned into orderings by
+//!   binomial inversion. Tried first where they apply.
 //! - `enumerate.rs`: one value at a time with prefix pruning, for every
 //!   other algorithm and option; the oracle the box search is tested
 //!   against ([`enumerate`]).
@@ -35,6 +41,7 @@ use crate::num::Num;
 mod arrange;
 mod boxes;
 mod count;
+mod distinct;
 mod domain;
 mod enumerate;
 mod ordered;
@@ -231,6 +238,15 @@ fn search<'p>(
         let count = if stop { Count::from(solutions.len()) } else { count };
         return Ok(Solutions { unknowns, count, solutions, tried: plan.tried });
     }
+    if let Some(mut plan) = applies.then(|| distinct_plan(spec, domain, &unknowns)).flatten() {
+        let count = if stop { Some(Count::ZERO) } else { plan.count() };
+        if let Some(count) = count
+            && let Some(solutions) = plan.list(if stop { 1 } else { max_listed })
+        {
+            let count = if stop { Count::from(solutions.len()) } else { count };
+            return Ok(Solutions { unknowns, count, solutions, tried: plan.tried });
+        }
+    }
     if applies {
         let (lo, hi) = match (domain, &scale) {
             (Domain::Range(lo, hi), _) => (*lo, *hi),
@@ -263,7 +279,7 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     let unknowns = unknowns(&spec.game);
     !unknowns.is_empty()
         && symbolic::applies(&spec.game, &spec.expects, &scale(domain))
-        && subtrees_plan(spec, domain, &unknowns).is_some()
+        && (subtrees_plan(spec, domain, &unknowns).is_some() || distinct_plan(spec, domain, &unknowns).is_some())
 }
 
 /// What the box search's positions stand for over `domain`.
@@ -278,13 +294,26 @@ fn scale(domain: &Domain) -> symbolic::Scale {
 /// applies: blocks of one search (the same algorithm and options) asked as
 /// one. The symbolic searches' conditions are checked apart.
 fn subtrees_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<subtrees::Subtrees<'g>> {
-    let (Domain::Range(lo, hi), [first, rest @ ..]) = (domain, spec.expects.as_slice()) else { return None };
+    let Domain::Range(lo, hi) = domain else { return None };
+    subtrees::Subtrees::new(&spec.game, unknowns, &merged(spec)?, (*lo, *hi))
+}
+
+/// The blocks of one search (the same algorithm and options) asked as
+/// one, or `None` when they ask different searches.
+fn merged(spec: &Spec) -> Option<Expect> {
+    let [first, rest @ ..] = spec.expects.as_slice() else { return None };
     if rest.iter().any(|e| e.algorithm != first.algorithm || e.options != first.options) {
         return None;
     }
     let items = spec.expects.iter().flat_map(|e| e.items.iter().cloned()).collect();
-    let merged = Expect { items, ..first.clone() };
-    subtrees::Subtrees::new(&spec.game, unknowns, &merged, (*lo, *hi))
+    Some(Expect { items, ..first.clone() })
+}
+
+/// The count through orderings (`distinct.rs`) of `spec`'s blocks over a
+/// multiset of distinct values, where it applies.
+fn distinct_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<distinct::Distinct<'g>> {
+    let Domain::Multiset(values) = domain else { return None };
+    distinct::Distinct::new(&spec.game, unknowns, &merged(spec)?, values)
 }
 
 /// Does every `expect` block pass on `game` (all leaves known)?

@@ -52,7 +52,7 @@ const STATIC: [Stat; 3] = [Stat::NodesVisited, Stat::LeavesEvaluated, Stat::Cuto
 
 /// A value, as its index in the sorted table of every value a search can
 /// hold (so comparing indices compares values).
-type V = u32;
+pub(super) type V = u32;
 
 /// A subtree's table: each value it may return, with the number of ways.
 type Table = Rc<Vec<(V, Count)>>;
@@ -90,6 +90,16 @@ impl<'g> Subtrees<'g> {
     /// The plan for `e` over `lo..=hi`, or `None` when this way does not
     /// apply (then the box search does).
     pub fn new(game: &'g Game, unknowns: &[NodeId], e: &Expect, (lo, hi): (i64, i64)) -> Option<Subtrees<'g>> {
+        let width = (i128::from(hi) - i128::from(lo) + 1) as f64;
+        if hi < lo || work(game, width) > MAX_WORK {
+            return None;
+        }
+        Subtrees::over(game, unknowns, e, (lo..=hi).map(Num::int).collect())
+    }
+
+    /// The plan for `e` with every unknown over `domain` (sorted, distinct
+    /// values), or `None` when this way does not apply.
+    pub fn over(game: &'g Game, unknowns: &[NodeId], e: &Expect, domain: Vec<Num>) -> Option<Subtrees<'g>> {
         let (algorithm, fail) = super::symbolic::mirrored(game, e)?;
         let prunes = match algorithm {
             Algorithm::Alphabeta | Algorithm::NegamaxAb => true,
@@ -97,8 +107,7 @@ impl<'g> Subtrees<'g> {
             _ => return None,
         };
         let leaf = game.root().kind() == NodeKind::Leaf;
-        let width = (i128::from(hi) - i128::from(lo) + 1) as f64;
-        if leaf || hi < lo || work(game, width) > MAX_WORK {
+        if leaf || domain.is_empty() || work(game, domain.len() as f64) > MAX_WORK {
             return None;
         }
         let (mut value, mut best, mut pruned) = (None, None, None);
@@ -133,13 +142,13 @@ impl<'g> Subtrees<'g> {
         };
         let mut values: Vec<Num> = vec![Num::NEG_INF, Num::INF];
         values.extend(game.nodes().filter_map(|n| n.scalar()));
-        values.extend((lo..=hi).map(Num::int));
+        values.extend(domain.iter().copied());
         values.extend(range.into_iter().flat_map(|(a, b)| [a, b]));
         values.extend(value);
         values.sort();
         values.dedup();
         let at = |v: Num| values.binary_search(&v).ok().map(|i| i as V);
-        let domain: Vec<V> = (lo..=hi).filter_map(|v| at(Num::int(v))).collect();
+        let domain: Vec<V> = domain.into_iter().filter_map(at).collect();
         let (a, b) = range.unwrap_or((Num::NEG_INF, Num::INF));
         let (range, value) = ((at(a)?, at(b)?), value.and_then(at));
         let mut plan = Subtrees {
@@ -268,20 +277,45 @@ impl<'g> Subtrees<'g> {
     /// How many assignments (with unknown `k` limited to `allowed[k]`)
     /// pass the block.
     pub fn count(&mut self) -> Count {
-        if self.impossible {
-            return Count::ZERO;
-        }
-        self.memo.clear();
-        let (a, b) = self.range;
         let mut total = Count::ZERO;
-        for ((v, best), n) in self.node(NodeId::ROOT, a, b, true) {
-            let value_ok = self.value.is_none_or(|x| x == v);
-            let best_ok = self.best.is_none_or(|x| x == best);
-            if value_ok && best_ok {
+        for (v, n) in self.by_value() {
+            if self.value.is_none_or(|x| x == v) {
                 total += &n;
             }
         }
         total
+    }
+
+    /// [`Subtrees::count`] by the value the root returns (a `value` item
+    /// not applied), in increasing order of values.
+    pub fn by_value(&mut self) -> Vec<(V, Count)> {
+        if self.impossible {
+            return Vec::new();
+        }
+        self.memo.clear();
+        let (a, b) = self.range;
+        let mut by: std::collections::BTreeMap<V, Count> = std::collections::BTreeMap::new();
+        for ((v, best), n) in self.node(NodeId::ROOT, a, b, true) {
+            if self.best.is_none_or(|x| x == best) {
+                *by.entry(v).or_insert(Count::ZERO) += &n;
+            }
+        }
+        by.into_iter().collect()
+    }
+
+    /// The index of value `v` in the table of values, if it is there.
+    pub fn index(&self, v: Num) -> Option<V> {
+        self.values.binary_search(&v).ok().map(|i| i as V)
+    }
+
+    /// The value at index `v`.
+    pub fn value_at(&self, v: V) -> Num {
+        self.values[v as usize]
+    }
+
+    /// Limits unknown `k` to `values` (indices, increasing).
+    pub fn allow(&mut self, k: usize, values: Vec<V>) {
+        self.allowed[k] = values;
     }
 
     /// The first `max` solutions in lexicographic order (values of the

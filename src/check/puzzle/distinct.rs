@@ -1,0 +1,320 @@
+//! Puzzles over distinct values ("which order of 1..16 gives these
+//! cuts?"), counted over subtrees through the orders of the values.
+//!
+//! Where every leaf is unknown and the values are distinct, whether an
+//! assignment passes depends only on how its values compare: the searches
+//! the count over subtrees mirrors only compare values with each other
+//! (and with ±∞, or with bounds that no value reaches), and the value a
+//! root returns is one of its leaves'. So an assignment passes or fails
+//! with its *weak order* (which leaves tie, which are below which), and
+//! the root's value is one of that order's levels.
+//!
+//! The count over subtrees (`subtrees.rs`) counts assignments *with*
+//! repeats over a range. Over `1..m`, an assignment is a weak order with
+//! `j` levels and an increasing map of its levels into `1..m`; with `a`
+//! levels below the root's value and `b` above it, there are `C(v−1, a) ·
+//! C(m−v, b)` such maps that send the root's level to `v`. So, writing
+//! `F(p, q)` for the passing assignments over `1..p+q+1` whose root
+//! returns `p+1`, and `W(a, b)` for the passing weak orders with `a` levels
+//! below the root's and `b` above,
+//!
+//! ```text
+//! F(p, q) = Σ_{a ≤ p, b ≤ q} C(p, a) · C(q, b) · W(a, b)
+//! W(a, b) = Σ_{p ≤ a, q ≤ b} (−1)^(a−p+b−q) · C(a, p) · C(b, q) · F(p, q)
+//! ```
+//!
+//! (binomial inversion, once for each side). An ordering of `n` distinct
+//! values is a weak order with `n` levels, one leaf each: the ones whose
+//! root value is the `r`-th smallest are `W(r−1, n−r)`. `n` counts over
+//! subtrees (over `1..m` for each `m ≤ n`, by the root's value) give every
+//! `F` needed.
+//!
+//! Solutions are listed smallest first, one unknown at a time, by the
+//! count over subtrees on the puzzle's own values with the unknowns after
+//! it allowed any value not yet used: repeats allowed, so a count above
+//! zero only says a solution *may* follow; the last unknown's count is
+//! exact. A walk that meets too many dead ends gives up ([`MAX_CHECKS`]),
+//! and the box search answers instead.
+//!
+//! Invariant: the count is the number of orderings of the values that
+//! pass the block, as `expect::check` judges them (`tests/puzzle_laws.rs`
+//! compares it with enumeration).
+
+use crate::check::expect::{Expect, Fact, LeafExpect};
+use crate::check::puzzle::count::Count;
+use crate::check::puzzle::subtrees::{Subtrees, V};
+use crate::model::{Game, NodeId, NodeKind, Utility};
+use crate::num::Num;
+
+/// The most counts the listing walk runs before it hands over to the box
+/// search.
+const MAX_CHECKS: u64 = 100_000;
+
+/// The most counts one exact check of a prefix runs (one per profile of
+/// the values left over the gaps between the values used).
+const MAX_PROFILES: u64 = 4096;
+
+/// A puzzle over distinct values.
+pub(super) struct Distinct<'g> {
+    /// Every unknown over `1..n`, no `value` item, no bounds: the count.
+    ranks: Subtrees<'g>,
+    /// Every unknown over the puzzle's values, as asked: the listing.
+    own: Subtrees<'g>,
+    /// The values, increasing, as indices into `own`'s table.
+    values: Vec<V>,
+    /// The `value` items' answer, when there is one: `Some(None)` when
+    /// it is none of the values (or they disagree), so nothing passes.
+    rank: Option<Option<usize>>,
+    /// Counts over subtrees run (for `Solutions::tried`).
+    pub tried: u64,
+}
+
+impl<'g> Distinct<'g> {
+    /// The plan for `e` over the orderings of `values`, or `None` when this
+    /// way does not apply (repeated values, a leaf with a value, bounds a
+    /// value reaches, a `leaves` item giving a value, or a block the count
+    /// over subtrees does not take).
+    pub fn new(game: &'g Game, unknowns: &[NodeId], e: &Expect, values: &[Num]) -> Option<Distinct<'g>> {
+        let mut sorted = values.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        let n = sorted.len();
+        let every_leaf_unknown =
+            game.nodes().all(|node| node.kind() != NodeKind::Leaf || node.utility() == Utility::Unknown);
+        if n != values.len() || n != unknowns.len() || !every_leaf_unknown {
+            return None;
+        }
+        if let Some((lo, hi)) = game.bounds().filter(|_| !e.options.ignore_bounds)
+            && (sorted[0] <= lo || sorted[n - 1] >= hi)
+        {
+            return None;
+        }
+        let gives_value = |f: &Fact| match f {
+            Fact::Leaves(l) => l.iter().any(|x| matches!(x, LeafExpect::Value(_))),
+            _ => false,
+        };
+        if e.items.iter().any(|i| gives_value(&i.fact)) {
+            return None;
+        }
+        let mut rank = None;
+        for item in &e.items {
+            if let Fact::Value(v) = &item.fact {
+                let at = v.scalar().and_then(|v| sorted.binary_search(&v).ok());
+                rank = match rank {
+                    None => Some(at),
+                    Some(r) if r == at => Some(r),
+                    Some(_) => Some(None),
+                };
+            }
+        }
+        let mut plain = e.clone();
+        plain.items.retain(|i| !matches!(i.fact, Fact::Value(_)));
+        plain.options.ignore_bounds = true;
+        let ranks = Subtrees::over(game, unknowns, &plain, (1..=n as i64).map(Num::int).collect())?;
+        let own = Subtrees::over(game, unknowns, e, sorted.clone())?;
+        let values = sorted.iter().map(|&v| own.index(v)).collect::<Option<Vec<V>>>()?;
+        Some(Distinct { ranks, own, values, rank, tried: 0 })
+    }
+
+    /// How many orderings of the values pass; `None` if a count over
+    /// subtrees says what the argument above rules out (a root value that
+    /// is no leaf's), so the caller asks the box search instead.
+    pub fn count(&mut self) -> Option<Count> {
+        let n = self.values.len();
+        if self.rank == Some(None) {
+            return Some(Count::ZERO);
+        }
+        // f[p][q]: passing assignments over 1..p+q+1 whose root returns p+1.
+        let mut f = vec![vec![Count::ZERO; n]; n];
+        for m in 1..=n {
+            let domain = (1..=m as i64).map(|v| self.ranks.index(Num::int(v))).collect::<Option<Vec<V>>>()?;
+            for k in 0..n {
+                self.ranks.allow(k, domain.clone());
+            }
+            self.tried += 1;
+            for (v, ways) in self.ranks.by_value() {
+                let x = self.ranks.value_at(v);
+                let p = (1..=m).find(|&p| Num::int(p as i64) == x)? - 1;
+                f[p][m - 1 - p] = ways;
+            }
+        }
+        let orders = |r: usize| weak_orders(&f, r - 1, n - r);
+        match self.rank {
+            Some(Some(i)) => orders(i + 1),
+            _ => (1..=n).try_fold(Count::ZERO, |total, r| Some(total + &orders(r)?)),
+        }
+    }
+
+    /// The first `max` solutions in lexicographic order, or `None` when the
+    /// walk gave up ([`MAX_CHECKS`]).
+    pub fn list(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        if self.rank == Some(None) || max == 0 {
+            return Some(Vec::new());
+        }
+        let used = vec![false; self.values.len()];
+        let mut walk = Walk { chosen: Vec::new(), used, max, out: Vec::new(), allowance: MAX_CHECKS };
+        self.extend(&mut walk).ok()?;
+        Some(walk.out)
+    }
+
+    /// Extends `w.chosen` (the values of the first unknowns) by every way
+    /// on, smallest first, until `w.out` holds `w.max` solutions.
+    ///
+    /// A value is kept when the count with repeats (the unknowns after it
+    /// over the values left) is above zero and the exact count of the
+    /// orderings left ([`Distinct::exact`]) is too, where that is cheap
+    /// enough; else the walk below it finds out.
+    fn extend(&mut self, w: &mut Walk) -> Result<(), OutOfCounts> {
+        let (k, n) = (w.chosen.len(), self.values.len());
+        if k == n {
+            w.out.push(w.chosen.iter().map(|&v| self.own.value_at(v)).collect());
+            return Ok(());
+        }
+        for i in 0..n {
+            if w.out.len() >= w.max {
+                break;
+            }
+            if w.used[i] {
+                continue;
+            }
+            w.used[i] = true;
+            w.chosen.push(self.values[i]);
+            let walked = self.try_value(w);
+            w.chosen.pop();
+            w.used[i] = false;
+            walked?;
+        }
+        Ok(())
+    }
+
+    /// [`Distinct::extend`] with the last of `w.chosen` just chosen.
+    fn try_value(&mut self, w: &mut Walk) -> Result<(), OutOfCounts> {
+        let (k, n) = (w.chosen.len() - 1, self.values.len());
+        let rest: Vec<V> = (0..n).filter(|&j| !w.used[j]).map(|j| self.values[j]).collect();
+        self.own.allow(k, vec![w.chosen[k]]);
+        for later in k + 1..n {
+            self.own.allow(later, rest.clone());
+        }
+        w.spend(1)?;
+        self.tried += 1;
+        if self.own.count().is_zero() {
+            return Ok(());
+        }
+        if k + 1 < n && self.exact(k, w)?.is_some_and(|c| c.is_zero()) {
+            return Ok(());
+        }
+        self.extend(w)
+    }
+}
+
+/// The listing walk's state.
+struct Walk {
+    /// The values of the first unknowns, so far.
+    chosen: Vec<V>,
+    /// Which values (by rank) are in `chosen`.
+    used: Vec<bool>,
+    max: usize,
+    out: Vec<Vec<Num>>,
+    /// The counts the walk may still run.
+    allowance: u64,
+}
+
+/// A walk ran out of counts.
+struct OutOfCounts;
+
+impl Walk {
+    fn spend(&mut self, n: u64) -> Result<(), OutOfCounts> {
+        self.allowance = self.allowance.checked_sub(n).ok_or(OutOfCounts)?;
+        Ok(())
+    }
+}
+
+impl Distinct<'_> {
+    /// The orderings of the values `w.used` leaves over unknowns `k+1..`
+    /// (those up to `k` fixed), counted exactly: by inclusion–exclusion
+    /// over the set `T` of values the later unknowns may take (repeats
+    /// allowed, counted over subtrees), `Σ (−1)^|left∖T| · count(T)`. A
+    /// count depends only on how many of `T`'s values fall in each gap
+    /// between fixed values (and on whether it holds the `value` item's
+    /// answer), so one count stands for all the sets of its profile.
+    /// `None` when that takes more than [`MAX_PROFILES`] counts.
+    fn exact(&mut self, k: usize, w: &mut Walk) -> Result<Option<Count>, OutOfCounts> {
+        let answer = match self.rank {
+            Some(Some(r)) => Some(self.values[r]),
+            _ => None,
+        };
+        let mut gaps: Vec<Vec<V>> = vec![Vec::new()];
+        for (i, &v) in self.values.iter().enumerate() {
+            if w.used[i] || Some(v) == answer {
+                gaps.push(Vec::new());
+            }
+            if !w.used[i] {
+                if let Some(gap) = gaps.last_mut() {
+                    gap.push(v);
+                }
+                if Some(v) == answer {
+                    gaps.push(Vec::new());
+                }
+            }
+        }
+        gaps.retain(|g| !g.is_empty());
+        let profiles = gaps.iter().try_fold(1u64, |n, g| n.checked_mul(g.len() as u64 + 1));
+        if profiles.is_none_or(|p| p > MAX_PROFILES) {
+            return Ok(None);
+        }
+        let left: usize = gaps.iter().map(Vec::len).sum();
+        let (mut plus, mut minus) = (Count::ZERO, Count::ZERO);
+        let mut h = vec![0usize; gaps.len()];
+        loop {
+            let taken: usize = h.iter().sum();
+            if taken > 0 {
+                let set: Vec<V> = gaps.iter().zip(&h).flat_map(|(g, &t)| g[..t].iter().copied()).collect();
+                for later in k + 1..self.values.len() {
+                    self.own.allow(later, set.clone());
+                }
+                w.spend(1)?;
+                self.tried += 1;
+                let ways = self.own.count();
+                if !ways.is_zero() {
+                    let sets = gaps
+                        .iter()
+                        .zip(&h)
+                        .fold(Count::ONE, |c, (g, &t)| &c * &Count::binomial(g.len() as u64, t as u64));
+                    let term = &sets * &ways;
+                    if (left - taken).is_multiple_of(2) {
+                        plus += &term;
+                    } else {
+                        minus += &term;
+                    }
+                }
+            }
+            // The next profile, the first gap's count moving fastest.
+            let Some(i) = (0..h.len()).find(|&i| h[i] < gaps[i].len()) else { break };
+            h[i] += 1;
+            h[..i].iter_mut().for_each(|t| *t = 0);
+        }
+        Ok(plus.checked_sub(&minus))
+    }
+}
+
+/// `W(a, b)` of the module's doc from `f`: the passing weak orders with
+/// `a` levels below the root's value and `b` above. `None` if the sum
+/// comes out negative (it cannot, when `f` counts what it says).
+fn weak_orders(f: &[Vec<Count>], a: usize, b: usize) -> Option<Count> {
+    let (mut plus, mut minus) = (Count::ZERO, Count::ZERO);
+    for (p, row) in f.iter().enumerate().take(a + 1) {
+        for (q, ways) in row.iter().enumerate().take(b + 1) {
+            if ways.is_zero() {
+                continue;
+            }
+            let term = &Count::binomial(a as u64, p as u64) * &Count::binomial(b as u64, q as u64);
+            let term = &term * ways;
+            if (a - p + b - q).is_multiple_of(2) {
+                plus += &term;
+            } else {
+                minus += &term;
+            }
+        }
+    }
+    plus.checked_sub(&minus)
+}
