@@ -29,11 +29,17 @@
 //! subtrees (over `1..m` for each `m ≤ n`, by the root's value) give every
 //! `F` needed.
 //!
-//! Solutions are listed smallest first, one unknown at a time, by the
-//! count over subtrees on the puzzle's own values with the unknowns after
-//! it allowed any value not yet used: repeats allowed, so a count above
-//! zero only says a solution *may* follow; the last unknown's count is
-//! exact. A walk that meets too many dead ends gives up ([`MAX_CHECKS`]),
+//! Solutions are listed smallest first, one unknown at a time. A value is
+//! tried by the count over subtrees on the puzzle's own values, the
+//! unknowns after it allowed any value not yet used: repeats allowed, so
+//! a count above zero only says a solution *may* follow. Then the
+//! orderings left are counted exactly, by inclusion–exclusion over the
+//! sets of values the later unknowns may take; a count depends only on how
+//! many of a set's values fall between the values chosen that the rest of
+//! the search still compares with (the running values and windows of the
+//! nodes open when it reaches the next unknown: `Frontier`), so one count
+//! stands for many sets. Where that takes too many counts the walk finds
+//! out below; one that meets too many dead ends gives up ([`MAX_CHECKS`]),
 //! and the box search answers instead.
 //!
 //! Invariant: the count is the number of orderings of the values that
@@ -45,6 +51,8 @@ use crate::check::puzzle::count::Count;
 use crate::check::puzzle::subtrees::{Subtrees, V};
 use crate::model::{Game, NodeId, NodeKind, Utility};
 use crate::num::Num;
+use crate::search::Algorithm;
+use crate::search::options::{CutRule, FailMode, Order};
 
 /// The most counts the listing walk runs before it hands over to the box
 /// search.
@@ -62,6 +70,9 @@ pub(super) struct Distinct<'g> {
     own: Subtrees<'g>,
     /// The values, increasing, as indices into `own`'s table.
     values: Vec<V>,
+    /// Which values chosen so far the rest of the search compares with
+    /// (in the written order, which meets the unknowns as listed).
+    frontier: Option<Frontier<'g>>,
     /// The `value` items' answer, when there is one: `Some(None)` when
     /// it is none of the values (or they disagree), so nothing passes.
     rank: Option<Option<usize>>,
@@ -113,7 +124,11 @@ impl<'g> Distinct<'g> {
         let ranks = Subtrees::over(game, unknowns, &plain, (1..=n as i64).map(Num::int).collect())?;
         let own = Subtrees::over(game, unknowns, e, sorted.clone())?;
         let values = sorted.iter().map(|&v| own.index(v)).collect::<Option<Vec<V>>>()?;
-        Some(Distinct { ranks, own, values, rank, tried: 0 })
+        let frontier = match e.options.order {
+            Order::Spec => Some(Frontier::new(game, unknowns, e, own.index(Num::INF)?)?),
+            _ => None,
+        };
+        Some(Distinct { ranks, own, values, rank, frontier, tried: 0 })
     }
 
     /// How many orderings of the values pass; `None` if a count over
@@ -243,18 +258,19 @@ impl Distinct<'_> {
             Some(Some(r)) => Some(self.values[r]),
             _ => None,
         };
+        // A value chosen splits the values left only if the rest of the
+        // search compares with it.
+        let held = self.frontier.as_ref().map(|f| f.held(&w.chosen));
         let mut gaps: Vec<Vec<V>> = vec![Vec::new()];
         for (i, &v) in self.values.iter().enumerate() {
-            if w.used[i] || Some(v) == answer {
-                gaps.push(Vec::new());
-            }
-            if !w.used[i] {
-                if let Some(gap) = gaps.last_mut() {
-                    gap.push(v);
-                }
-                if Some(v) == answer {
+            if w.used[i] {
+                if held.as_ref().is_none_or(|h| h.contains(&v)) {
                     gaps.push(Vec::new());
                 }
+            } else if Some(v) == answer {
+                gaps.extend([vec![v], Vec::new()]);
+            } else if let Some(gap) = gaps.last_mut() {
+                gap.push(v);
             }
         }
         gaps.retain(|g| !g.is_empty());
@@ -294,6 +310,79 @@ impl Distinct<'_> {
             h[..i].iter_mut().for_each(|t| *t = 0);
         }
         Ok(plus.checked_sub(&minus))
+    }
+}
+
+/// The search run on the values chosen so far, up to the first unknown
+/// not chosen: the running values and windows of the nodes open then are
+/// all the rest of the search compares with (a finished subtree returns
+/// one value, and its leaves are never looked at again). The search the
+/// count over subtrees mirrors, in the written order.
+struct Frontier<'g> {
+    game: &'g Game,
+    /// For each node (by index), which unknown it is, if one.
+    slots: Vec<Option<usize>>,
+    prunes: bool,
+    strict: bool,
+    hard: bool,
+    /// The index of +∞ (−∞ is 0).
+    top: V,
+}
+
+impl<'g> Frontier<'g> {
+    fn new(game: &'g Game, unknowns: &[NodeId], e: &Expect, top: V) -> Option<Frontier<'g>> {
+        let (algorithm, fail) = super::symbolic::mirrored(game, e)?;
+        let mut slots = vec![None; game.len()];
+        for (k, id) in unknowns.iter().enumerate() {
+            slots[id.index()] = Some(k);
+        }
+        Some(Frontier {
+            game,
+            slots,
+            prunes: matches!(algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb),
+            strict: e.options.cuts == CutRule::Strict,
+            hard: fail == FailMode::Hard,
+            top,
+        })
+    }
+
+    /// The values the open nodes hold (α, β, running value) when the
+    /// search first reaches an unknown past `chosen`; none when it ends
+    /// first.
+    fn held(&self, chosen: &[V]) -> Vec<V> {
+        let mut held = Vec::new();
+        self.search(NodeId::ROOT, (0, self.top), chosen, &mut held);
+        held
+    }
+
+    /// The value `id` returns, or `None` when the search stops inside.
+    fn search(&self, id: NodeId, (a0, b0): (V, V), chosen: &[V], held: &mut Vec<V>) -> Option<V> {
+        let node = self.game.node(id);
+        if node.kind() == NodeKind::Leaf {
+            return self.slots[id.index()].and_then(|k| chosen.get(k).copied());
+        }
+        let max = node.kind() == NodeKind::Max;
+        let (mut a, mut b) = (a0, b0);
+        let mut v = if max { 0 } else { self.top };
+        for e in node.children() {
+            let Some(r) = self.search(e.child, (a, b), chosen, held) else {
+                held.extend([a, b, v]);
+                return None;
+            };
+            v = if max { v.max(r) } else { v.min(r) };
+            let cut = self.prunes
+                && match (max, self.strict) {
+                    (true, false) => v >= b,
+                    (true, true) => v > b,
+                    (false, false) => v <= a,
+                    (false, true) => v < a,
+                };
+            if cut {
+                break;
+            }
+            (a, b) = if max { (a.max(v), b) } else { (a, b.min(v)) };
+        }
+        Some(if self.hard && self.prunes { v.max(a0).min(b0) } else { v })
     }
 }
 
