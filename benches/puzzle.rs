@@ -12,7 +12,8 @@
 //! chains: the values 1..16, and each leaf in 1..16), `twenty-chains` (the
 //! same with a fifth MIN node, the values 1..20), `sixteen`, `twenty` and
 //! `twenty-seven` (over their declared bounds, 0..3 or 0..2),
-//! `three-plies` (27 unknowns on a random three-ply tree, over 0..3), `wide`
+//! `three-plies` (27 unknowns on a random three-ply tree, over 0..3),
+//! `twenty-seven-values` (the values 1..27 on three plies), `wide`
 //! (4 unknowns over −1000..1000); and three over −1000..1000 whose counts
 //! pass 2^128 (`-wide`: `sixteen-chains`, `twenty-chains`, and
 //! `twenty-seven` with its bounds removed). `enumerate` times the one-value-at-a-time
@@ -37,6 +38,7 @@ const PUZZLES: &[&str] = &[
     "20-chains",
     "27",
     "27-three-plies",
+    "27-values",
     "wide",
     "16-chains-wide",
     "20-chains-wide",
@@ -61,6 +63,10 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
         }
         "27" => ("twenty-seven", None),
         "27-three-plies" => ("three-plies", Some(Domain::Range(0, 3))),
+        "27-values" => {
+            let values: Vec<String> = (1..=27).map(|v| v.to_string()).collect();
+            ("twenty-seven-values", Some(Domain::parse_values(&values.join(",")).expect("values")))
+        }
         "16-chains-wide" => ("sixteen-chains", Some(Domain::Range(-1000, 1000))),
         "20-chains-wide" => ("twenty-chains", Some(Domain::Range(-1000, 1000))),
         "27-wide" => ("twenty-seven", Some(Domain::Range(-1000, 1000))),
