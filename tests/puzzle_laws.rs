@@ -13,6 +13,7 @@
 //! makes is between two leaves (chains of them, split by order rather than
 //! by value): the case that was slow before the box search learnt order.
 //! Its multisets are often all distinct values (a permutation puzzle).
+//! A quarter of the first family search a subtree from two places (`&S`).
 //! A third family is the count through orderings (`distinct.rs`): every
 //! leaf unknown, distinct values, one search's blocks.
 
@@ -67,6 +68,9 @@ struct Case {
     /// `None`: a multiset (the truth's values, or `other`).
     range: Option<(i64, i64)>,
     other: Option<Vec<i64>>,
+    /// The root's first child, named `S`, searched again as the last child
+    /// of its last child (`&S`), where both are inner nodes.
+    shared: bool,
 }
 
 fn case() -> impl Strategy<Value = Case> {
@@ -83,7 +87,17 @@ fn case() -> impl Strategy<Value = Case> {
             let other = prop_oneof![Just(None), prop::collection::vec(0i64..=6, n).prop_map(Some)];
             (Just(tree), Just(truth[..n].to_vec()), Just(bounds), Just(blocks), range, other)
         })
-        .prop_map(|(tree, truth, bounds, blocks, range, other)| Case { tree, truth, bounds, blocks, range, other })
+        .prop_map(|(tree, truth, bounds, blocks, range, other)| Case {
+            tree,
+            truth,
+            bounds,
+            blocks,
+            range,
+            other,
+            shared: false,
+        })
+        .prop_flat_map(|c| (Just(c), prop::bool::weighted(0.25)))
+        .prop_map(|(c, shared)| Case { shared, ..c })
 }
 
 /// The algorithms a block may expect (the box search mirrors each).
@@ -101,13 +115,28 @@ const ALGORITHMS: [(Algorithm, &str); 7] = [
     (Algorithm::Pvs, "pvs"),
 ];
 
+/// The case's tree as written (see [`text`]), with its shared subtree
+/// when it has one.
+fn tree_text(c: &Case, fill: &mut Option<std::slice::Iter<i64>>) -> String {
+    let whole = text(&c.tree, true, fill);
+    let T::Node(children) = &c.tree else { return whole };
+    let (Some(T::Node(_)), Some(T::Node(_))) = (children.first(), children.last()) else { return whole };
+    if !c.shared || children.len() < 2 {
+        return whole;
+    }
+    // "MAX { MIN { …first… } … MIN { …last… } }": name the first child and
+    // add `&S` at the end of the last one.
+    let named = whole.replacen("MAX { MIN {", "MAX { MIN S {", 1);
+    format!("{} &S }} }}", &named[..named.len() - 4])
+}
+
 /// The spec: the tree with `?` leaves and expectations read off the
 /// truth's searches.
 fn spec_text(c: &Case) -> String {
     let head = if c.bounds { "bounds [0, 6]\n" } else { "" };
-    let filled = format!("{head}{}\n", text(&c.tree, true, &mut Some(c.truth.iter())));
+    let filled = format!("{head}{}\n", tree_text(c, &mut Some(c.truth.iter())));
     let game = gametree::check::spec::load("filled.tree", &filled).unwrap().game;
-    let mut out = format!("{head}{}\n", text(&c.tree, true, &mut None));
+    let mut out = format!("{head}{}\n", tree_text(c, &mut None));
     for (which, opts, facts) in &c.blocks {
         let (algorithm, name) = ALGORITHMS[usize::from(*which)];
         let ab = matches!(
@@ -246,7 +275,15 @@ fn chain_case() -> impl Strategy<Value = Case> {
             let range = prop_oneof![Just(Some((lo, hi))), Just(None), Just(None)];
             (Just(tree), truth, Just(bounds), Just(blocks), range)
         })
-        .prop_map(|(tree, truth, bounds, blocks, range)| Case { tree, truth, bounds, blocks, range, other: None })
+        .prop_map(|(tree, truth, bounds, blocks, range)| Case {
+            tree,
+            truth,
+            bounds,
+            blocks,
+            range,
+            other: None,
+            shared: false,
+        })
 }
 
 /// A case the count over subtrees takes (`subtrees.rs`): one or two blocks

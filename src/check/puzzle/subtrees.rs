@@ -106,8 +106,11 @@ impl<'g> Subtrees<'g> {
             Algorithm::Minimax | Algorithm::Negamax => false,
             _ => return None,
         };
+        // Under a `&` edge a subtree is searched from two places, and its
+        // unknowns are the same ones: the ways of separate subtrees would
+        // not multiply.
         let leaf = game.root().kind() == NodeKind::Leaf;
-        if leaf || domain.is_empty() || work(game, domain.len() as f64) > MAX_WORK {
+        if leaf || game.has_transpositions() || domain.is_empty() || work(game, domain.len() as f64) > MAX_WORK {
             return None;
         }
         let (mut value, mut best, mut pruned) = (None, None, None);
