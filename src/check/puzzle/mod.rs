@@ -21,7 +21,8 @@
 //!   unknown): dynamic programming over subtrees, each subtree's ways
 //!   counted once per window it may be entered with; over distinct values
 //!   the counts with repeats over `1..m` are turned into orderings by
-//!   binomial inversion. Tried first where they apply.
+//!   binomial inversion. Tried first where they apply (not where a `&`
+//!   edge searches a subtree from two places: its unknowns are shared).
 //! - `enumerate.rs`: one value at a time with prefix pruning, for every
 //!   other algorithm and option; the oracle the box search is tested
 //!   against ([`enumerate`]).

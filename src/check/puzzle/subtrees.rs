@@ -19,7 +19,8 @@
 //! It applies to one `expect` block (or several of one search, merged by
 //! the caller) whose search the symbolic mirrors stand for (not `pvs`)
 //! and whose items are `value`, `pruned` and `best` (ties first), over an
-//! integer range small enough ([`MAX_WORK`]); with `pruned`, which fixes
+//! integer range small enough ([`MAX_WORK`]) on a tree (no `&` edge: a
+//! subtree searched from two places has its unknowns once); with `pruned`, which fixes
 //! every node entered, also `leaves`, `visited`, `visited-set` and the
 //! `stats` of nodes, leaves and cutoffs (checked on those visits; a leaf
 //! given a value is limited to it). Solutions are listed smallest first,
