@@ -149,6 +149,12 @@ impl Count {
     }
 }
 
+impl Default for Count {
+    fn default() -> Count {
+        Count::ZERO
+    }
+}
+
 impl From<u128> for Count {
     fn from(n: u128) -> Count {
         Count(Repr::Small(n))

@@ -37,7 +37,7 @@
 //! sets of values the later unknowns may take; a count depends only on how
 //! many of a set's values fall between the values chosen that the rest of
 //! the search still compares with (the running values and windows of the
-//! nodes open when it reaches the next unknown: `Frontier`), so one count
+//! nodes open when it reaches the next unknown: `Subtrees::held`), so one count
 //! stands for many sets. Where that takes too many counts the walk finds
 //! out below; one that meets too many dead ends gives up ([`MAX_CHECKS`]),
 //! and the box search answers instead.
@@ -51,8 +51,6 @@ use crate::check::puzzle::count::Count;
 use crate::check::puzzle::subtrees::{Subtrees, V};
 use crate::model::{Game, NodeId, NodeKind, Utility};
 use crate::num::Num;
-use crate::search::Algorithm;
-use crate::search::options::{CutRule, FailMode, Order};
 
 /// The most counts the listing walk runs before it hands over to the box
 /// search.
@@ -70,9 +68,6 @@ pub(super) struct Distinct<'g> {
     own: Subtrees<'g>,
     /// The values, increasing, as indices into `own`'s table.
     values: Vec<V>,
-    /// Which values chosen so far the rest of the search compares with
-    /// (in the written order, which meets the unknowns as listed).
-    frontier: Option<Frontier<'g>>,
     /// The `value` items' answer, when there is one: `Some(None)` when
     /// it is none of the values (or they disagree), so nothing passes.
     rank: Option<Option<usize>>,
@@ -124,11 +119,7 @@ impl<'g> Distinct<'g> {
         let ranks = Subtrees::over(game, unknowns, &plain, (1..=n as i64).map(Num::int).collect())?;
         let own = Subtrees::over(game, unknowns, e, sorted.clone())?;
         let values = sorted.iter().map(|&v| own.index(v)).collect::<Option<Vec<V>>>()?;
-        let frontier = match e.options.order {
-            Order::Spec => Some(Frontier::new(game, unknowns, e, own.index(Num::INF)?)?),
-            _ => None,
-        };
-        Some(Distinct { ranks, own, values, rank, frontier, tried: 0 })
+        Some(Distinct { ranks, own, values, rank, tried: 0 })
     }
 
     /// How many orderings of the values pass; `None` if a count over
@@ -260,7 +251,7 @@ impl Distinct<'_> {
         };
         // A value chosen splits the values left only if the rest of the
         // search compares with it.
-        let held = self.frontier.as_ref().map(|f| f.held(&w.chosen));
+        let held = self.own.held(&w.chosen);
         let mut gaps: Vec<Vec<V>> = vec![Vec::new()];
         for (i, &v) in self.values.iter().enumerate() {
             if w.used[i] {
@@ -279,7 +270,7 @@ impl Distinct<'_> {
             return Ok(None);
         }
         let left: usize = gaps.iter().map(Vec::len).sum();
-        let (mut plus, mut minus) = (Count::ZERO, Count::ZERO);
+        let mut sum = Alternating::default();
         let mut h = vec![0usize; gaps.len()];
         loop {
             let taken: usize = h.iter().sum();
@@ -296,12 +287,7 @@ impl Distinct<'_> {
                         .iter()
                         .zip(&h)
                         .fold(Count::ONE, |c, (g, &t)| &c * &Count::binomial(g.len() as u64, t as u64));
-                    let term = &sets * &ways;
-                    if (left - taken).is_multiple_of(2) {
-                        plus += &term;
-                    } else {
-                        minus += &term;
-                    }
+                    sum.add(left - taken, &(&sets * &ways));
                 }
             }
             // The next profile, the first gap's count moving fastest.
@@ -309,80 +295,7 @@ impl Distinct<'_> {
             h[i] += 1;
             h[..i].iter_mut().for_each(|t| *t = 0);
         }
-        Ok(plus.checked_sub(&minus))
-    }
-}
-
-/// The search run on the values chosen so far, up to the first unknown
-/// not chosen: the running values and windows of the nodes open then are
-/// all the rest of the search compares with (a finished subtree returns
-/// one value, and its leaves are never looked at again). The search the
-/// count over subtrees mirrors, in the written order.
-struct Frontier<'g> {
-    game: &'g Game,
-    /// For each node (by index), which unknown it is, if one.
-    slots: Vec<Option<usize>>,
-    prunes: bool,
-    strict: bool,
-    hard: bool,
-    /// The index of +∞ (−∞ is 0).
-    top: V,
-}
-
-impl<'g> Frontier<'g> {
-    fn new(game: &'g Game, unknowns: &[NodeId], e: &Expect, top: V) -> Option<Frontier<'g>> {
-        let (algorithm, fail) = super::symbolic::mirrored(game, e)?;
-        let mut slots = vec![None; game.len()];
-        for (k, id) in unknowns.iter().enumerate() {
-            slots[id.index()] = Some(k);
-        }
-        Some(Frontier {
-            game,
-            slots,
-            prunes: matches!(algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb),
-            strict: e.options.cuts == CutRule::Strict,
-            hard: fail == FailMode::Hard,
-            top,
-        })
-    }
-
-    /// The values the open nodes hold (α, β, running value) when the
-    /// search first reaches an unknown past `chosen`; none when it ends
-    /// first.
-    fn held(&self, chosen: &[V]) -> Vec<V> {
-        let mut held = Vec::new();
-        self.search(NodeId::ROOT, (0, self.top), chosen, &mut held);
-        held
-    }
-
-    /// The value `id` returns, or `None` when the search stops inside.
-    fn search(&self, id: NodeId, (a0, b0): (V, V), chosen: &[V], held: &mut Vec<V>) -> Option<V> {
-        let node = self.game.node(id);
-        if node.kind() == NodeKind::Leaf {
-            return self.slots[id.index()].and_then(|k| chosen.get(k).copied());
-        }
-        let max = node.kind() == NodeKind::Max;
-        let (mut a, mut b) = (a0, b0);
-        let mut v = if max { 0 } else { self.top };
-        for e in node.children() {
-            let Some(r) = self.search(e.child, (a, b), chosen, held) else {
-                held.extend([a, b, v]);
-                return None;
-            };
-            v = if max { v.max(r) } else { v.min(r) };
-            let cut = self.prunes
-                && match (max, self.strict) {
-                    (true, false) => v >= b,
-                    (true, true) => v > b,
-                    (false, false) => v <= a,
-                    (false, true) => v < a,
-                };
-            if cut {
-                break;
-            }
-            (a, b) = if max { (a.max(v), b) } else { (a, b.min(v)) };
-        }
-        Some(if self.hard && self.prunes { v.max(a0).min(b0) } else { v })
+        Ok(sum.total())
     }
 }
 
@@ -390,20 +303,34 @@ impl<'g> Frontier<'g> {
 /// `a` levels below the root's value and `b` above. `None` if the sum
 /// comes out negative (it cannot, when `f` counts what it says).
 fn weak_orders(f: &[Vec<Count>], a: usize, b: usize) -> Option<Count> {
-    let (mut plus, mut minus) = (Count::ZERO, Count::ZERO);
+    let mut sum = Alternating::default();
     for (p, row) in f.iter().enumerate().take(a + 1) {
         for (q, ways) in row.iter().enumerate().take(b + 1) {
-            if ways.is_zero() {
-                continue;
-            }
-            let term = &Count::binomial(a as u64, p as u64) * &Count::binomial(b as u64, q as u64);
-            let term = &term * ways;
-            if (a - p + b - q).is_multiple_of(2) {
-                plus += &term;
-            } else {
-                minus += &term;
+            if !ways.is_zero() {
+                let sets = &Count::binomial(a as u64, p as u64) * &Count::binomial(b as u64, q as u64);
+                sum.add(a - p + b - q, &(&sets * ways));
             }
         }
     }
-    plus.checked_sub(&minus)
+    sum.total()
+}
+
+/// A sum of terms of alternating signs, kept as its positive and negative
+/// parts (a [`Count`] has no sign).
+#[derive(Default)]
+struct Alternating {
+    plus: Count,
+    minus: Count,
+}
+
+impl Alternating {
+    /// Adds `(−1)^power · term`.
+    fn add(&mut self, power: usize, term: &Count) {
+        if power.is_multiple_of(2) { self.plus += term } else { self.minus += term }
+    }
+
+    /// The sum, or `None` if it is negative.
+    fn total(self) -> Option<Count> {
+        self.plus.checked_sub(&self.minus)
+    }
 }

@@ -411,13 +411,7 @@ impl<'g> Subtrees<'g> {
                 for (r, n) in table.iter() {
                     let better = if maximizing { *r > v } else { *r < v };
                     let (v, best) = if better { (*r, if root { i } else { NONE }) } else { (v, best) };
-                    let cut = self.prunes
-                        && match (maximizing, self.cuts) {
-                            (true, CutRule::OnEquality) => v >= b,
-                            (true, CutRule::Strict) => v > b,
-                            (false, CutRule::OnEquality) => v <= a,
-                            (false, CutRule::Strict) => v < a,
-                        };
+                    let cut = self.cuts_at(maximizing, v, (a, b));
                     let (a, b) = match cut {
                         false if maximizing => (a.max(v), b),
                         false => (a, b.min(v)),
@@ -457,6 +451,60 @@ impl<'g> Subtrees<'g> {
             states = next;
         }
         done
+    }
+
+    /// Whether a node whose running value is `v` cuts in window `(a, b)`.
+    fn cuts_at(&self, maximizing: bool, v: V, (a, b): (V, V)) -> bool {
+        self.prunes
+            && match (maximizing, self.cuts) {
+                (true, CutRule::OnEquality) => v >= b,
+                (true, CutRule::Strict) => v > b,
+                (false, CutRule::OnEquality) => v <= a,
+                (false, CutRule::Strict) => v < a,
+            }
+    }
+
+    /// The values the search holds — the running values and windows of
+    /// the nodes open — when, with the first unknowns given `chosen`, it
+    /// first reaches an unknown past them (none when it ends first): all
+    /// the rest of the search compares with, since a finished subtree
+    /// returns one value and its leaves are never looked at again. `None`
+    /// in reverse order, where the search meets the unknowns last first.
+    pub fn held(&self, chosen: &[V]) -> Option<Vec<V>> {
+        if self.reverse {
+            return None;
+        }
+        let mut held = Vec::new();
+        self.run_to_unchosen(NodeId::ROOT, self.range, chosen, &mut held);
+        Some(held)
+    }
+
+    /// The value `id` returns with the unknowns given `chosen`, or `None`
+    /// when the search reaches one past them (then `held` has the open
+    /// nodes' values).
+    fn run_to_unchosen(&self, id: NodeId, (a0, b0): (V, V), chosen: &[V], held: &mut Vec<V>) -> Option<V> {
+        let node = self.game.node(id);
+        if node.kind() == NodeKind::Leaf {
+            return self.slots[id.index()].and_then(|k| chosen.get(k).copied());
+        }
+        let maximizing = node.kind() == NodeKind::Max;
+        let (mut a, mut b) = (a0, b0);
+        let mut v = if maximizing { 0 } else { (self.values.len() - 1) as V };
+        for e in node.children() {
+            let Some(r) = self.run_to_unchosen(e.child, (a, b), chosen, held) else {
+                held.extend([a, b, v]);
+                return None;
+            };
+            v = if maximizing { v.max(r) } else { v.min(r) };
+            if self.cuts_at(maximizing, v, (a, b)) {
+                break;
+            }
+            (a, b) = if maximizing { (a.max(v), b) } else { (a, b.min(v)) };
+        }
+        Some(match self.fail {
+            FailMode::Hard if self.prunes => v.max(a0).min(b0),
+            _ => v,
+        })
     }
 
     /// The ways to fill the unknowns under `id` freely (it is never entered).
