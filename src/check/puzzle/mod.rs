@@ -274,8 +274,9 @@ fn search<'p>(
 }
 
 /// Whether [`solve`] counts `spec` over `domain` by dynamic programming
-/// over subtrees (`subtrees.rs`): in milliseconds, however many
-/// assignments there are, so a caller need not warn of a long search.
+/// over subtrees (`subtrees.rs`, or `distinct.rs` over distinct values):
+/// its work does not grow with the number of assignments, so a caller need
+/// not warn of a search through them.
 pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     let unknowns = unknowns(&spec.game);
     !unknowns.is_empty()

@@ -20,12 +20,14 @@
 //! the caller) whose search the symbolic mirrors stand for (not `pvs`)
 //! and whose items are `value`, `pruned` and `best` (ties first), over an
 //! integer range small enough ([`MAX_WORK`]) on a tree (no `&` edge: a
-//! subtree searched from two places has its unknowns once); with `pruned`, which fixes
-//! every node entered, also `leaves`, `visited`, `visited-set` and the
-//! `stats` of nodes, leaves and cutoffs (checked on those visits; a leaf
-//! given a value is limited to it). Solutions are listed smallest first,
-//! one unknown at a time: the smallest value that leaves the count above
-//! zero.
+//! subtree searched from two places has its unknowns once); with
+//! `pruned`, which fixes every node entered, also `leaves`, `visited`,
+//! `visited-set` and the `stats` of nodes, leaves and cutoffs (checked on
+//! those visits; a leaf given a value is limited to it). Solutions are
+//! listed smallest first, one unknown at a time: the smallest value that
+//! leaves the count above zero. `distinct.rs` counts orderings of
+//! distinct values with these counts, and asks [`Subtrees::held`] what
+//! the search still compares with after the first unknowns.
 //!
 //! Invariant: the count is the number of assignments that pass the block,
 //! as `expect::check` judges them; `tests/puzzle_laws.rs` compares it with
