@@ -15,7 +15,9 @@
 //! Its multisets are often all distinct values (a permutation puzzle).
 //! A quarter of the first family search a subtree from two places (`&S`).
 //! A third family is the count through orderings (`distinct.rs`): every
-//! leaf unknown, distinct values, one search's blocks.
+//! leaf unknown, distinct values, one search's blocks. A fourth is the
+//! count by the values used (`multiset.rs`): the same blocks over a
+//! multiset, repeats and known leaves allowed.
 
 use gametree::check::puzzle::{self, Domain};
 use gametree::num::Num;
@@ -325,8 +327,21 @@ fn distinct_case() -> impl Strategy<Value = Case> {
         })
 }
 
+/// A case the count by the values used takes (`multiset.rs`): blocks as
+/// `subtree_case`'s, over a multiset (the truth's values, or random ones
+/// that may not pass at all), with known leaves and repeated values.
+fn multiset_case() -> impl Strategy<Value = Case> {
+    subtree_case().prop_map(|c| Case { range: None, ..c })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn multiset_counts_agree_with_enumeration(c in multiset_case()) {
+        // Every solution listed, as for the orderings.
+        agree_listing(&c, 10_000)?;
+    }
 
     #[test]
     fn orderings_agree_with_enumeration(c in distinct_case()) {

@@ -407,6 +407,27 @@ fn twenty_seven_distinct_values_on_three_plies_are_counted_exactly() {
     assert_eq!(json["solutions"], serde_json::json!([first, second]));
 }
 
+/// `sixteen-repeats.tree`, worked in the fixture: "which order of four
+/// 1s, four 2s, four 3s and four 4s?", counted by the values each
+/// subtree's ways use; with `value 4` instead of 3, B takes the four 4s.
+#[test]
+fn sixteen_repeated_values_are_counted_exactly() {
+    let values = "1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,4";
+    let file = "tests/fixtures/puzzles/sixteen-repeats.tree";
+    let json = answer(file, &["--values", values, "--limit", "2"]);
+    assert_eq!(json["count"], 1316700);
+    let first = [3, 3, 3, 3, 1, 1, 1, 1, 2, 2, 2, 4, 2, 4, 4, 4];
+    let second = [3, 3, 3, 3, 1, 1, 1, 1, 2, 2, 4, 2, 2, 4, 4, 4];
+    assert_eq!(json["solutions"], serde_json::json!([first, second]));
+    let text = std::fs::read_to_string(file).unwrap().replace("value 3 ", "value 4 ");
+    let dir = tempfile::tempdir().unwrap();
+    let four = dir.path().join("four.tree");
+    std::fs::write(&four, text).unwrap();
+    let json = answer(four.to_str().unwrap(), &["--values", values, "--limit", "1"]);
+    assert_eq!(json["count"], 34650);
+    assert_eq!(json["solutions"], serde_json::json!([[4, 4, 4, 4, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]]));
+}
+
 /// `shared-subtree.tree`, worked in the fixture: a subtree searched from
 /// two places (`&E`) has its unknowns once, so the ways of the two places
 /// do not multiply (counting them as separate subtrees gave 67200 over

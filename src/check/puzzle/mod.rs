@@ -21,8 +21,10 @@
 //!   unknown): dynamic programming over subtrees, each subtree's ways
 //!   counted once per window it may be entered with; over distinct values
 //!   the counts with repeats over `1..m` are turned into orderings by
-//!   binomial inversion. Tried first where they apply (not where a `&`
-//!   edge searches a subtree from two places: its unknowns are shared).
+//!   binomial inversion; `multiset.rs` (over any multiset, repeats and
+//!   known leaves allowed) counts each subtree's ways by the values they
+//!   use. Tried first where they apply (not where a `&` edge searches a
+//!   subtree from two places: its unknowns are shared).
 //! - `enumerate.rs`: one value at a time with prefix pruning, for every
 //!   other algorithm and option; the oracle the box search is tested
 //!   against ([`enumerate`]).
@@ -45,6 +47,7 @@ mod count;
 mod distinct;
 mod domain;
 mod enumerate;
+mod multiset;
 mod ordered;
 mod relations;
 mod subtrees;
@@ -248,6 +251,13 @@ fn search<'p>(
             return Ok(Solutions { unknowns, count, solutions, tried: plan.tried });
         }
     }
+    if let Some(mut plan) = applies.then(|| repeats_plan(spec, domain, &unknowns)).flatten()
+        && let Some(count) = if stop { Some(Count::ZERO) } else { plan.count() }
+        && let Some(solutions) = plan.list(if stop { 1 } else { max_listed })
+    {
+        let count = if stop { Count::from(solutions.len()) } else { count };
+        return Ok(Solutions { unknowns, count, solutions, tried: plan.tried() });
+    }
     if applies {
         let (lo, hi) = match (domain, &scale) {
             (Domain::Range(lo, hi), _) => (*lo, *hi),
@@ -274,14 +284,18 @@ fn search<'p>(
 }
 
 /// Whether [`solve`] counts `spec` over `domain` by dynamic programming
-/// over subtrees (`subtrees.rs`, or `distinct.rs` over distinct values):
-/// its work does not grow with the number of assignments, so a caller need
-/// not warn of a search through them.
+/// over subtrees (`subtrees.rs`, `distinct.rs` over distinct values, or
+/// `multiset.rs` over a multiset): its work does not grow with the number
+/// of assignments, so a caller need not warn of a search through them
+/// (the count over a multiset may still give up, past its budget of
+/// about a second, and hand over to the box search).
 pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     let unknowns = unknowns(&spec.game);
     !unknowns.is_empty()
         && symbolic::applies(&spec.game, &spec.expects, &scale(domain))
-        && (subtrees_plan(spec, domain, &unknowns).is_some() || distinct_plan(spec, domain, &unknowns).is_some())
+        && (subtrees_plan(spec, domain, &unknowns).is_some()
+            || distinct_plan(spec, domain, &unknowns).is_some()
+            || repeats_plan(spec, domain, &unknowns).is_some())
 }
 
 /// What the box search's positions stand for over `domain`.
@@ -316,6 +330,13 @@ fn merged(spec: &Spec) -> Option<Expect> {
 fn distinct_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<distinct::Distinct<'g>> {
     let Domain::Multiset(values) = domain else { return None };
     distinct::Distinct::new(&spec.game, unknowns, &merged(spec)?, values)
+}
+
+/// The count by the values used (`multiset.rs`) of `spec`'s blocks over
+/// a multiset, where it applies.
+fn repeats_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<multiset::Repeats<'g>> {
+    let Domain::Multiset(values) = domain else { return None };
+    multiset::Repeats::new(&spec.game, unknowns, &merged(spec)?, values)
 }
 
 /// Does every `expect` block pass on `game` (all leaves known)?

@@ -57,15 +57,63 @@ const STATIC: [Stat; 3] = [Stat::NodesVisited, Stat::LeavesEvaluated, Stat::Cuto
 /// hold (so comparing indices compares values).
 pub(super) type V = u32;
 
-/// A subtree's table: each value it may return, with the number of ways.
-type Table = Rc<Vec<(V, Count)>>;
+/// A subtree's table: each value it may return, with its ways.
+type Table<W> = Rc<Vec<(V, W)>>;
+
+/// A node's tables, by the window it is entered with.
+type Tables<W> = HashMap<(V, V), Table<W>, FxBuild>;
+
+/// What the ways are counted in: plain numbers of assignments
+/// ([`Plain`]), or, over a multiset with repeats, numbers of assignments
+/// by the values they use (`multiset.rs`). Sums and products only, so
+/// the dynamic programming below is the same for both.
+pub(super) trait Ring {
+    type W: Clone;
+    /// Learns the table of values (`V` indexes it) before any count.
+    fn bind(&mut self, _values: &[Num]) {}
+    fn zero(&self) -> Self::W;
+    /// No unknown: one way.
+    fn one(&self) -> Self::W;
+    /// One unknown given the value `v`.
+    fn leaf(&self, v: V) -> Self::W;
+    fn add(&self, into: &mut Self::W, w: &Self::W);
+    fn mul(&self, a: &Self::W, b: &Self::W) -> Self::W;
+    /// The number of assignments of every unknown that `w` stands for.
+    fn total(&self, w: &Self::W) -> Count;
+}
+
+/// Ways as plain numbers of assignments.
+pub(super) struct Plain;
+
+impl Ring for Plain {
+    type W = Count;
+    fn zero(&self) -> Count {
+        Count::ZERO
+    }
+    fn one(&self) -> Count {
+        Count::ONE
+    }
+    fn leaf(&self, _: V) -> Count {
+        Count::ONE
+    }
+    fn add(&self, into: &mut Count, w: &Count) {
+        *into += w;
+    }
+    fn mul(&self, a: &Count, b: &Count) -> Count {
+        a * b
+    }
+    fn total(&self, w: &Count) -> Count {
+        w.clone()
+    }
+}
 
 /// No best child yet (at the root), or not tracked (below it).
 const NONE: u32 = u32::MAX;
 
 /// The puzzle's fixed parts.
-pub(super) struct Subtrees<'g> {
+pub(super) struct Subtrees<'g, R: Ring = Plain> {
     game: &'g Game,
+    ring: R,
     /// For each node (by index), which unknown it is, if one.
     slots: Vec<Option<usize>>,
     values: Vec<Num>,
@@ -82,14 +130,21 @@ pub(super) struct Subtrees<'g> {
     searched: Option<Vec<u32>>,
     value: Option<V>,
     best: Option<u32>,
-    memo: HashMap<(u32, V, V), Table, FxBuild>,
+    /// Each node's tables by the window it was entered with (one entry
+    /// for a leaf, and without cuts for any node). Kept between counts:
+    /// limiting an unknown clears only the tables of it and its ancestors.
+    memo: Vec<Tables<R::W>>,
+    /// Each node's parent (the root's is itself).
+    parent: Vec<NodeId>,
+    /// The unknowns' nodes.
+    unknowns: Vec<NodeId>,
     /// A fact about the (fixed) visits fails whatever the values.
     impossible: bool,
     /// Subtrees counted (for `Solutions::tried`).
     pub tried: u64,
 }
 
-impl<'g> Subtrees<'g> {
+impl<'g> Subtrees<'g, Plain> {
     /// The plan for `e` over `lo..=hi`, or `None` when this way does not
     /// apply (then the box search does).
     pub fn new(game: &'g Game, unknowns: &[NodeId], e: &Expect, (lo, hi): (i64, i64)) -> Option<Subtrees<'g>> {
@@ -103,6 +158,19 @@ impl<'g> Subtrees<'g> {
     /// The plan for `e` with every unknown over `domain` (sorted, distinct
     /// values), or `None` when this way does not apply.
     pub fn over(game: &'g Game, unknowns: &[NodeId], e: &Expect, domain: Vec<Num>) -> Option<Subtrees<'g>> {
+        Subtrees::with_ring(game, unknowns, e, domain, Plain)
+    }
+}
+
+impl<'g, R: Ring> Subtrees<'g, R> {
+    /// [`Subtrees::over`], the ways counted in `ring`.
+    pub fn with_ring(
+        game: &'g Game,
+        unknowns: &[NodeId],
+        e: &Expect,
+        domain: Vec<Num>,
+        mut ring: R,
+    ) -> Option<Subtrees<'g, R>> {
         let (algorithm, fail) = super::symbolic::mirrored(game, e)?;
         let prunes = match algorithm {
             Algorithm::Alphabeta | Algorithm::NegamaxAb => true,
@@ -157,8 +225,10 @@ impl<'g> Subtrees<'g> {
         let domain: Vec<V> = domain.into_iter().filter_map(at).collect();
         let (a, b) = range.unwrap_or((Num::NEG_INF, Num::INF));
         let (range, value) = ((at(a)?, at(b)?), value.and_then(at));
+        ring.bind(&values);
         let mut plan = Subtrees {
             game,
+            ring,
             slots,
             values,
             allowed: vec![domain; unknowns.len()],
@@ -170,7 +240,9 @@ impl<'g> Subtrees<'g> {
             searched: None,
             value,
             best,
-            memo: HashMap::default(),
+            memo: (0..game.len()).map(|_| HashMap::default()).collect(),
+            parent: parents(game),
+            unknowns: unknowns.to_vec(),
             impossible: clash,
             tried: 0,
         };
@@ -298,15 +370,19 @@ impl<'g> Subtrees<'g> {
         if self.impossible {
             return Vec::new();
         }
-        self.memo.clear();
         let (a, b) = self.range;
-        let mut by: std::collections::BTreeMap<V, Count> = std::collections::BTreeMap::new();
+        let mut by: std::collections::BTreeMap<V, R::W> = std::collections::BTreeMap::new();
         for ((v, best), n) in self.node(NodeId::ROOT, a, b, true) {
             if self.best.is_none_or(|x| x == best) {
-                *by.entry(v).or_insert(Count::ZERO) += &n;
+                self.ring.add(by.entry(v).or_insert_with(|| self.ring.zero()), &n);
             }
         }
-        by.into_iter().collect()
+        by.into_iter().map(|(v, w)| (v, self.ring.total(&w))).collect()
+    }
+
+    /// What the ways are counted in.
+    pub fn ring(&self) -> &R {
+        &self.ring
     }
 
     /// The index of value `v` in the table of values, if it is there.
@@ -321,7 +397,20 @@ impl<'g> Subtrees<'g> {
 
     /// Limits unknown `k` to `values` (indices, increasing).
     pub fn allow(&mut self, k: usize, values: Vec<V>) {
+        if self.allowed[k] == values {
+            return;
+        }
         self.allowed[k] = values;
+        // The tables that counted unknown `k`'s old values: its own and
+        // its ancestors'.
+        let mut id = self.unknowns[k];
+        loop {
+            self.memo[id.index()].clear();
+            if id == NodeId::ROOT {
+                break;
+            }
+            id = self.parent[id.index()];
+        }
     }
 
     /// The first `max` solutions in lexicographic order (values of the
@@ -342,23 +431,23 @@ impl<'g> Subtrees<'g> {
             out.push(fixed.iter().map(|&v| self.values[v as usize]).collect());
             return;
         }
-        let all = std::mem::take(&mut self.allowed[k]);
+        let all = self.allowed[k].clone();
         for &v in &all {
             if out.len() >= max {
                 break;
             }
-            self.allowed[k] = vec![v];
+            self.allow(k, vec![v]);
             if !self.count().is_zero() {
                 fixed.push(v);
                 self.extend(fixed, max, out);
                 fixed.pop();
             }
         }
-        self.allowed[k] = all;
+        self.allow(k, all);
     }
 
     /// The table of `id` entered with `(a, b)` (memoized).
-    fn table(&mut self, id: NodeId, a: V, b: V) -> Table {
+    fn table(&mut self, id: NodeId, a: V, b: V) -> Table<R::W> {
         // A leaf's table, and without cuts any node's, is the same for
         // every window: one table a node.
         let leaf = self.game.node(id).kind() == NodeKind::Leaf;
@@ -369,45 +458,48 @@ impl<'g> Subtrees<'g> {
         } else {
             self.range
         };
-        if let Some(t) = self.memo.get(&(id.index() as u32, a, b)) {
+        if let Some(t) = self.memo[id.index()].get(&(a, b)) {
             return t.clone();
         }
         if let Some(k) = self.slots[id.index()] {
-            let t: Table = Rc::new(self.allowed[k].iter().map(|&v| (v, Count::ONE)).collect());
-            self.memo.insert((id.index() as u32, a, b), t.clone());
+            let t: Table<R::W> = Rc::new(self.allowed[k].iter().map(|&v| (v, self.ring.leaf(v))).collect());
+            self.memo[id.index()].insert((a, b), t.clone());
             return t;
         }
         if let Utility::Scalar(u) = self.game.node(id).utility() {
             let v = self.values.binary_search(&u).map_or(0, |i| i as V);
-            return Rc::new(vec![(v, Count::ONE)]);
+            return Rc::new(vec![(v, self.ring.one())]);
         }
-        let mut merged: HashMap<V, Count, FxBuild> = HashMap::default();
+        let mut merged: HashMap<V, R::W, FxBuild> = HashMap::default();
         for ((v, _), n) in self.node(id, a, b, false) {
-            *merged.entry(v).or_insert(Count::ZERO) += &n;
+            self.ring.add(merged.entry(v).or_insert_with(|| self.ring.zero()), &n);
         }
-        let mut t: Vec<(V, Count)> = merged.into_iter().collect();
+        let mut t: Vec<(V, R::W)> = merged.into_iter().collect();
         t.sort_by_key(|&(v, _)| v);
         let t = Rc::new(t);
-        self.memo.insert((id.index() as u32, a, b), t.clone());
+        self.memo[id.index()].insert((a, b), t.clone());
         t
     }
 
     /// Inner node `id`'s loop from `(a, b)`: each way it can return, as
     /// (returned value, best child when `root`), with the number of ways.
-    fn node(&mut self, id: NodeId, a0: V, b0: V, root: bool) -> Vec<((V, u32), Count)> {
+    fn node(&mut self, id: NodeId, a0: V, b0: V, root: bool) -> Vec<((V, u32), R::W)> {
         self.tried += 1;
         let maximizing = self.game.node(id).kind() == NodeKind::Max;
         let order = self.order(id);
         let searched = self.searched.as_ref().map(|s| s[id.index()] as usize);
         let start = if maximizing { 0 } else { (self.values.len() - 1) as V };
         // (running value, α, β, best child) → ways.
-        let mut states: HashMap<(V, V, V, u32), Count, FxBuild> = HashMap::default();
-        states.insert((start, a0, b0, NONE), Count::ONE);
-        let mut done: Vec<((V, u32), Count)> = Vec::new();
+        let mut states: HashMap<(V, V, V, u32), R::W, FxBuild> = HashMap::default();
+        states.insert((start, a0, b0, NONE), self.ring.one());
+        let mut done: Vec<((V, u32), R::W)> = Vec::new();
         for (j, &i) in order.iter().enumerate() {
             let last = j + 1 == order.len();
-            let mut next: HashMap<(V, V, V, u32), Count, FxBuild> = HashMap::default();
+            let mut next: HashMap<(V, V, V, u32), R::W, FxBuild> = HashMap::default();
             let child = self.game.node(id).child(i as usize);
+            // The ways of the children after this one, never entered when
+            // the node stops here (worked out once, when first needed).
+            let mut rest: Option<R::W> = None;
             for ((v, a, b, best), ways) in std::mem::take(&mut states) {
                 let table = self.table(child, a, b);
                 for (r, n) in table.iter() {
@@ -419,7 +511,7 @@ impl<'g> Subtrees<'g> {
                         false => (a, b.min(v)),
                         true => (a, b),
                     };
-                    let ways = &ways * n;
+                    let ways = self.ring.mul(&ways, n);
                     let stops = match searched {
                         // The answer says where it stops: exactly there.
                         Some(k) if j + 1 < k => match cut {
@@ -436,8 +528,11 @@ impl<'g> Subtrees<'g> {
                         None => cut || last,
                     };
                     if stops {
-                        let free = order[j + 1..].iter().map(|&c| self.free(self.game.node(id).child(c as usize)));
-                        let ways = free.fold(ways, |w, f| &w * &f);
+                        let rest = rest.get_or_insert_with(|| {
+                            let free = order[j + 1..].iter().map(|&c| self.free(self.game.node(id).child(c as usize)));
+                            free.fold(self.ring.one(), |w, f| self.ring.mul(&w, &f))
+                        });
+                        let ways = self.ring.mul(&ways, rest);
                         // `--fail-hard` clamps to the window as entered
                         // (minimax has none).
                         let returned = match self.fail {
@@ -446,7 +541,7 @@ impl<'g> Subtrees<'g> {
                         };
                         done.push(((returned, best), ways));
                     } else {
-                        *next.entry((v, a, b, best)).or_insert(Count::ZERO) += &ways;
+                        self.ring.add(next.entry((v, a, b, best)).or_insert_with(|| self.ring.zero()), &ways);
                     }
                 }
             }
@@ -510,17 +605,32 @@ impl<'g> Subtrees<'g> {
     }
 
     /// The ways to fill the unknowns under `id` freely (it is never entered).
-    fn free(&self, id: NodeId) -> Count {
-        let mut ways = Count::ONE;
+    fn free(&self, id: NodeId) -> R::W {
+        let mut ways = self.ring.one();
         let mut stack = vec![id];
         while let Some(n) = stack.pop() {
             if let Some(k) = self.slots[n.index()] {
-                ways = ways.mul_small(self.allowed[k].len() as u64);
+                let mut any = self.ring.zero();
+                for &v in &self.allowed[k] {
+                    self.ring.add(&mut any, &self.ring.leaf(v));
+                }
+                ways = self.ring.mul(&ways, &any);
             }
             stack.extend(self.game.node(n).children().iter().map(|e| e.child));
         }
         ways
     }
+}
+
+/// Each node's parent in `game` (a tree: no `&` edge), the root its own.
+fn parents(game: &Game) -> Vec<NodeId> {
+    let mut parent = vec![NodeId::ROOT; game.len()];
+    for id in game.ids() {
+        for e in game.node(id).children() {
+            parent[e.child.index()] = id;
+        }
+    }
+    parent
 }
 
 /// About how many steps counting `game` over `d` values takes ([`MAX_WORK`]).

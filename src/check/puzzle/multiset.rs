@@ -1,0 +1,306 @@
+//! Puzzles over a multiset with repeated values ("which order of 1, 1, 2,
+//! 2, 3, … gives these cuts?"), counted over subtrees by the values each
+//! way uses.
+//!
+//! The count over subtrees (`subtrees.rs`) lets every unknown take any
+//! value; an ordering of a multiset must use each value exactly as often
+//! as it is given. So here a subtree's ways are not a number but a
+//! polynomial: a term `c · x₁^k₁ ⋯ x_d^k_d` says that `c` ways fill the
+//! subtree's unknowns using the `i`-th value `kᵢ` times. Ways multiply as
+//! polynomials, terms using a value more often than the multiset has it
+//! dropped; the orderings that pass are the coefficient of the whole
+//! multiset at the root. Every polynomial of a subtree has the degree of
+//! the number of its unknowns, so a product that reaches every unknown
+//! has one term, found by looking up each term's complement.
+//!
+//! It applies where the count over subtrees does, over a multiset of at
+//! most [`MAX_KINDS`] distinct values each given at most [`MAX_REPEATS`]
+//! times; `distinct.rs` is tried first over distinct values with every
+//! leaf unknown. Known leaves and `leaves` items giving values are
+//! allowed. Solutions are listed smallest first as the count over
+//! subtrees lists them (each unknown's smallest value that leaves the
+//! count above zero). Where the polynomials grow past [`MAX_WORK`] term
+//! products the count gives up and the box search answers.
+//!
+//! Invariant: the count is the number of distinct orderings of the
+//! multiset that pass the block, as `expect::check` judges them
+//! (`tests/puzzle_laws.rs` compares it with enumeration).
+
+use std::cell::{Cell, RefCell};
+
+use crate::check::expect::Expect;
+use crate::check::puzzle::count::Count;
+use crate::check::puzzle::subtrees::{Ring, Subtrees, V};
+use crate::model::{Game, NodeId};
+use crate::num::Num;
+
+/// The most distinct values: each has a 5-bit field of a `u128` key.
+const MAX_KINDS: usize = 25;
+
+/// The most times one value may be given (its field holds up to 15, and
+/// the sum of two fields up to 30 with no carry into the next).
+const MAX_REPEATS: usize = 15;
+
+/// The most term products one puzzle's counts take (about a second)
+/// before the box search answers instead.
+const MAX_WORK: u64 = 300_000_000;
+
+/// The most sub-multisets (a table of this many slots sums products).
+const MAX_SLOTS: usize = 1 << 20;
+
+/// The width of a value's field in a key.
+const BITS: u32 = 5;
+
+/// The ways of a subtree by the values they use: `(key, ways)`, keys
+/// increasing, each key the uses of every value in 5-bit fields. Every
+/// term has `degree` uses in all.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Poly {
+    degree: u32,
+    terms: Vec<(u128, Count)>,
+}
+
+/// Polynomials truncated at the multiset.
+pub(super) struct Uses {
+    /// The multiset's distinct values, increasing, and how often each is given.
+    kinds: Vec<(Num, u32)>,
+    /// For each value of the table (by `V`), its field's shift, if it is one
+    /// of the multiset's.
+    shift: Vec<Option<u32>>,
+    /// The whole multiset as a key, and its number of values.
+    whole: u128,
+    degree: u32,
+    /// Added to a sum of keys: a field's top bit is then set exactly where
+    /// the sum uses that value more often than the multiset has it.
+    headroom: u128,
+    top: u128,
+    /// Term products so far; past [`MAX_WORK`], products are empty.
+    work: Cell<u64>,
+    /// Each value's place in a slot number (the product of the counts + 1
+    /// of the values before it).
+    place: Vec<usize>,
+    /// Room for a product's terms, a slot for every sub-multiset.
+    sums: RefCell<Sums>,
+}
+
+/// A product's terms as they are summed: ways and key by slot, and the
+/// slots used so far (all others hold zero).
+#[derive(Default)]
+struct Sums {
+    ways: Vec<Count>,
+    keys: Vec<u128>,
+    touched: Vec<u32>,
+}
+
+impl Uses {
+    fn new(values: &[Num]) -> Option<Uses> {
+        let mut sorted = values.to_vec();
+        sorted.sort();
+        let mut kinds: Vec<(Num, u32)> = Vec::new();
+        for v in sorted {
+            match kinds.last_mut() {
+                Some((last, n)) if *last == v => *n += 1,
+                _ => kinds.push((v, 1)),
+            }
+        }
+        if kinds.len() > MAX_KINDS || kinds.iter().any(|&(_, n)| n as usize > MAX_REPEATS) {
+            return None;
+        }
+        let mut place = Vec::with_capacity(kinds.len());
+        let mut slots = 1usize;
+        for &(_, n) in &kinds {
+            place.push(slots);
+            slots = slots.checked_mul(n as usize + 1).filter(|&s| s <= MAX_SLOTS)?;
+        }
+        let sums = Sums { ways: vec![Count::ZERO; slots], keys: vec![0; slots], touched: Vec::new() };
+        let (mut whole, mut headroom, mut top) = (0u128, 0u128, 0u128);
+        for (i, &(_, n)) in kinds.iter().enumerate() {
+            let at = BITS * i as u32;
+            whole |= u128::from(n) << at;
+            headroom |= u128::from(15 - n) << at;
+            top |= 16u128 << at;
+        }
+        let degree = values.len() as u32;
+        Some(Uses {
+            kinds,
+            shift: Vec::new(),
+            whole,
+            degree,
+            headroom,
+            top,
+            work: Cell::new(0),
+            place,
+            sums: RefCell::new(sums),
+        })
+    }
+
+    /// Whether the counts gave up ([`MAX_WORK`]).
+    fn exhausted(&self) -> bool {
+        self.work.get() > MAX_WORK
+    }
+
+    /// The slot of `key`: its uses as digits of mixed radix.
+    fn slot(&self, key: u128) -> usize {
+        self.place.iter().enumerate().map(|(i, p)| ((key >> (BITS * i as u32)) & 31) as usize * p).sum()
+    }
+
+    /// Starts a new budget of work.
+    fn renew(&self) {
+        self.work.set(0);
+    }
+
+    /// Counts `n` term products; false once past the budget.
+    fn spend(&self, n: u64) -> bool {
+        self.work.set(self.work.get().saturating_add(n));
+        !self.exhausted()
+    }
+}
+
+impl Ring for Uses {
+    type W = Poly;
+
+    fn bind(&mut self, values: &[Num]) {
+        self.shift = values
+            .iter()
+            .map(|v| self.kinds.binary_search_by(|(k, _)| k.cmp(v)).ok().map(|i| BITS * i as u32))
+            .collect();
+    }
+
+    fn zero(&self) -> Poly {
+        Poly::default()
+    }
+
+    fn one(&self) -> Poly {
+        Poly { degree: 0, terms: vec![(0, Count::ONE)] }
+    }
+
+    fn leaf(&self, v: V) -> Poly {
+        match self.shift.get(v as usize).copied().flatten() {
+            Some(at) => Poly { degree: 1, terms: vec![(1u128 << at, Count::ONE)] },
+            None => Poly::default(),
+        }
+    }
+
+    fn add(&self, into: &mut Poly, w: &Poly) {
+        if w.terms.is_empty() {
+            return;
+        }
+        if into.terms.is_empty() {
+            *into = w.clone();
+            return;
+        }
+        debug_assert_eq!(into.degree, w.degree, "a subtree's ways use as many values each");
+        let old = std::mem::take(&mut into.terms);
+        let mut merged = Vec::with_capacity(old.len() + w.terms.len());
+        let mut rest = w.terms.iter().peekable();
+        for (k, n) in old {
+            while let Some(t) = rest.next_if(|(kb, _)| *kb < k) {
+                merged.push(t.clone());
+            }
+            match rest.next_if(|(kb, _)| *kb == k) {
+                Some((_, m)) => merged.push((k, n + m)),
+                None => merged.push((k, n)),
+            }
+        }
+        merged.extend(rest.cloned());
+        into.terms = merged;
+    }
+
+    fn mul(&self, a: &Poly, b: &Poly) -> Poly {
+        if a.terms.is_empty() || b.terms.is_empty() {
+            return Poly::default();
+        }
+        let degree = a.degree + b.degree;
+        let (small, big) = if a.terms.len() <= b.terms.len() { (a, b) } else { (b, a) };
+        if degree == self.degree {
+            // Every unknown: the only term is the whole multiset, and each
+            // term meets at most one, its complement.
+            if !self.spend(small.terms.len() as u64) {
+                return Poly::default();
+            }
+            let mut total = Count::ZERO;
+            for (k, n) in &small.terms {
+                // Each field of `k` is at most the multiset's: no borrow.
+                let want = self.whole - k;
+                if let Ok(j) = big.terms.binary_search_by(|(key, _)| key.cmp(&want)) {
+                    total += &(n * &big.terms[j].1);
+                }
+            }
+            let terms = if total.is_zero() { Vec::new() } else { vec![(self.whole, total)] };
+            return Poly { degree, terms };
+        }
+        if !self.spend(small.terms.len() as u64 * big.terms.len() as u64) {
+            return Poly::default();
+        }
+        // Sums land in a table with a slot for every sub-multiset: a key's
+        // slot is its uses read as digits of mixed radix (each value's
+        // count + 1), which orders slots as keys, and a sum's slot is the
+        // sum of the slots when no value is overused.
+        let mut sums = self.sums.borrow_mut();
+        let Sums { ways, keys, touched } = &mut *sums;
+        let slots = |p: &Poly| -> Vec<usize> { p.terms.iter().map(|(k, _)| self.slot(*k)).collect() };
+        let (sa, sb) = (slots(a), slots(b));
+        for ((ka, na), ia) in a.terms.iter().zip(&sa) {
+            for ((kb, nb), ib) in b.terms.iter().zip(&sb) {
+                let sum = ka + kb;
+                if (sum + self.headroom) & self.top == 0 {
+                    let at = ia + ib;
+                    if ways[at].is_zero() {
+                        touched.push(at as u32);
+                        keys[at] = sum;
+                    }
+                    ways[at] += &(na * nb);
+                }
+            }
+        }
+        touched.sort_unstable();
+        let terms = touched.drain(..).map(|at| (keys[at as usize], std::mem::take(&mut ways[at as usize]))).collect();
+        Poly { degree, terms }
+    }
+
+    fn total(&self, w: &Poly) -> Count {
+        match w.terms.binary_search_by(|(k, _)| k.cmp(&self.whole)) {
+            Ok(j) if w.degree == self.degree => w.terms[j].1.clone(),
+            _ => Count::ZERO,
+        }
+    }
+}
+
+/// A puzzle over a multiset, counted by the values each way uses.
+pub(super) struct Repeats<'g> {
+    plan: Subtrees<'g, Uses>,
+}
+
+impl<'g> Repeats<'g> {
+    /// The plan for `e` over the orderings of `values`, or `None` when
+    /// this way does not apply (too many distinct values or repeats, or a
+    /// block the count over subtrees does not take).
+    pub fn new(game: &'g Game, unknowns: &[NodeId], e: &Expect, values: &[Num]) -> Option<Repeats<'g>> {
+        if values.len() != unknowns.len() {
+            return None;
+        }
+        let uses = Uses::new(values)?;
+        let domain = uses.kinds.iter().map(|&(v, _)| v).collect();
+        let plan = Subtrees::with_ring(game, unknowns, e, domain, uses)?;
+        Some(Repeats { plan })
+    }
+
+    /// How many orderings pass, or `None` when the count gave up.
+    pub fn count(&mut self) -> Option<Count> {
+        let count = self.plan.count();
+        (!self.plan.ring().exhausted()).then_some(count)
+    }
+
+    /// The first `max` passing orderings, smallest first, or `None` when
+    /// a count on the way gave up.
+    pub fn list(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        self.plan.ring().renew();
+        let out = self.plan.list(max);
+        (!self.plan.ring().exhausted()).then_some(out)
+    }
+
+    /// Counts over subtrees run (for `Solutions::tried`).
+    pub fn tried(&self) -> u64 {
+        self.plan.tried
+    }
+}
