@@ -258,6 +258,13 @@ impl Ring for Uses {
         Poly { degree, terms }
     }
 
+    fn may_follow(&self, chosen: &[V], v: V) -> bool {
+        // A value is used at most as often as the multiset has it.
+        let Some(at) = self.shift.get(v as usize).copied().flatten() else { return false };
+        let given = self.kinds[(at / BITS) as usize].1 as usize;
+        chosen.iter().filter(|&&c| c == v).count() < given
+    }
+
     fn total(&self, w: &Poly) -> Count {
         match w.terms.binary_search_by(|(k, _)| k.cmp(&self.whole)) {
             Ok(j) if w.degree == self.degree => w.terms[j].1.clone(),

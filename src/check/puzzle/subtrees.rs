@@ -82,6 +82,11 @@ pub(super) trait Ring {
     fn mul(&self, a: &Self::W, b: &Self::W) -> Self::W;
     /// The number of assignments of every unknown that `w` stands for.
     fn total(&self, w: &Self::W) -> Count;
+    /// Whether the unknown after those given `chosen` may take `v` at all
+    /// (a listing skips the values that cannot follow without a count).
+    fn may_follow(&self, _chosen: &[V], _v: V) -> bool {
+        true
+    }
 }
 
 /// Ways as plain numbers of assignments.
@@ -352,6 +357,9 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         for &v in &all {
             if out.len() >= max {
                 break;
+            }
+            if !self.ring.may_follow(fixed, v) {
+                continue;
             }
             self.allow(k, vec![v]);
             if !self.count().is_zero() {
