@@ -273,6 +273,64 @@ impl Ring for Uses {
     }
 }
 
+/// The fewest term products a count takes: at each inner node, the ways of
+/// its children so far meet each next child's (one term product per pair
+/// of terms, for at least one window and value each), but for the root's
+/// last child, whose terms are only looked up. A subtree with `s`
+/// unknowns has up to as many terms as the multiset has sub-multisets of
+/// `s` values, and that many where the values it takes are free, so this
+/// is the work of the count when every subtree's terms are all there,
+/// for one state of each node's loop. The states multiply it (counts that
+/// finished took 3–9 times this), so past a quarter of [`MAX_WORK`] the
+/// count would most likely give up after a second's work: it is not
+/// started, and the box search answers at once.
+fn least_work(game: &Game, unknowns: &[NodeId], kinds: &[(Num, u32)]) -> u64 {
+    if game.has_transpositions() {
+        // Not counted over subtrees (and a walk could meet a subtree often).
+        return u64::MAX;
+    }
+    // sub[s]: the multiset's sub-multisets of s values.
+    let mut sub = vec![1u64];
+    for &(_, n) in kinds {
+        let mut next = vec![0u64; sub.len() + n as usize];
+        for (s, &w) in sub.iter().enumerate() {
+            for extra in 0..=n as usize {
+                next[s + extra] = next[s + extra].saturating_add(w);
+            }
+        }
+        sub = next;
+    }
+    let terms = |s: usize| sub.get(s).copied().unwrap_or(0);
+    // Unknowns under each node: each node after its children.
+    let mut under = vec![0usize; game.len()];
+    for &id in unknowns {
+        under[id.index()] = 1;
+    }
+    let mut order = Vec::with_capacity(game.len());
+    let mut stack = vec![NodeId::ROOT];
+    while let Some(id) = stack.pop() {
+        order.push(id);
+        stack.extend(game.node(id).children().iter().map(|e| e.child));
+    }
+    for &id in order.iter().rev() {
+        let below: usize = game.node(id).children().iter().map(|e| under[e.child.index()]).sum();
+        under[id.index()] += below;
+    }
+    let mut work = 0u64;
+    for id in game.ids() {
+        let children = game.node(id).children();
+        let mut so_far = 0;
+        for (j, e) in children.iter().enumerate() {
+            let child = under[e.child.index()];
+            if !(id == NodeId::ROOT && j + 1 == children.len()) {
+                work = work.saturating_add(terms(so_far).saturating_mul(terms(child)));
+            }
+            so_far += child;
+        }
+    }
+    work
+}
+
 /// A puzzle over a multiset, counted by the values each way uses.
 pub(super) struct Repeats<'g> {
     plan: Subtrees<'g, Uses>,
@@ -287,6 +345,9 @@ impl<'g> Repeats<'g> {
             return None;
         }
         let uses = Uses::new(values)?;
+        if least_work(game, unknowns, &uses.kinds) > MAX_WORK / 4 {
+            return None;
+        }
         let domain = uses.kinds.iter().map(|&(v, _)| v).collect();
         let plan = Subtrees::with_ring(game, unknowns, e, domain, uses)?;
         Some(Repeats { plan })
