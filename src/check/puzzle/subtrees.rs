@@ -414,29 +414,40 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         let order = self.order(id);
         let searched = self.searched.as_ref().map(|s| s[id.index()] as usize);
         let start = if maximizing { 0 } else { (self.values.len() - 1) as V };
-        // (running value, α, β, best child) → ways.
-        let mut states: HashMap<(V, V, V, u32), R::W, FxBuild> = HashMap::default();
-        states.insert((start, a0, b0, NONE), self.ring.one());
+        // A state that goes on is its running value (and, at the root, its
+        // best child): the window follows from it, a MAX node having raised
+        // α to it and a MIN node lowered β, as no cut stopped them.
+        let window = |v: V| if maximizing { (a0.max(v), b0) } else { (a0, b0.min(v)) };
+        let width = if root { self.game.node(id).children().len() + 1 } else { 1 };
+        let slot = |v: V, best: u32| v as usize * width + if best == NONE { 0 } else { best as usize + 1 };
+        // (running value, best child, ways), and the next child's sums by slot.
+        let mut states: Vec<(V, u32, R::W)> = vec![(start, NONE, self.ring.one())];
+        let mut sums: Vec<Option<R::W>> = vec![None; self.values.len() * width];
         let mut done: Vec<((V, u32), R::W)> = Vec::new();
         for (j, &i) in order.iter().enumerate() {
             let last = j + 1 == order.len();
-            let mut next: HashMap<(V, V, V, u32), R::W, FxBuild> = HashMap::default();
             let child = self.game.node(id).child(i as usize);
             // The ways of the children after this one, never entered when
             // the node stops here (worked out once, when first needed).
             let mut rest: Option<R::W> = None;
-            for ((v, a, b, best), ways) in std::mem::take(&mut states) {
+            let mut touched: Vec<(V, u32)> = Vec::new();
+            for (v, best, ways) in std::mem::take(&mut states) {
+                let (a, b) = window(v);
                 let table = self.table(child, a, b);
-                for (r, n) in table.iter() {
-                    let better = if maximizing { *r > v } else { *r < v };
-                    let (v, best) = if better { (*r, if root { i } else { NONE }) } else { (v, best) };
+                // The child's values that leave the running value as it is
+                // lead to one state: their ways are summed first.
+                let split = table.partition_point(|(r, _)| if maximizing { *r <= v } else { *r < v });
+                let (low, high) = table.split_at(split);
+                let (same, changed) = if maximizing { (low, high) } else { (high, low) };
+                let mut kept = self.ring.zero();
+                for (_, n) in same {
+                    self.ring.add(&mut kept, n);
+                }
+                let kept = (!same.is_empty()).then_some((v, &kept));
+                for (r, n) in kept.into_iter().chain(changed.iter().map(|(r, n)| (*r, n))) {
+                    let better = if maximizing { r > v } else { r < v };
+                    let (v, best) = if better { (r, if root { i } else { NONE }) } else { (v, best) };
                     let cut = self.cuts_at(maximizing, v, (a, b));
-                    let (a, b) = match cut {
-                        false if maximizing => (a.max(v), b),
-                        false => (a, b.min(v)),
-                        true => (a, b),
-                    };
-                    let ways = self.ring.mul(&ways, n);
                     let stops = match searched {
                         // The answer says where it stops: exactly there.
                         Some(k) if j + 1 < k => match cut {
@@ -452,6 +463,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                         Some(_) => continue,
                         None => cut || last,
                     };
+                    let ways = self.ring.mul(&ways, n);
                     if stops {
                         let rest = rest.get_or_insert_with(|| {
                             let free = order[j + 1..].iter().map(|&c| self.free(self.game.node(id).child(c as usize)));
@@ -466,11 +478,21 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                         };
                         done.push(((returned, best), ways));
                     } else {
-                        self.ring.add(next.entry((v, a, b, best)).or_insert_with(|| self.ring.zero()), &ways);
+                        match &mut sums[slot(v, best)] {
+                            Some(sum) => self.ring.add(sum, &ways),
+                            empty => {
+                                touched.push((v, best));
+                                *empty = Some(ways);
+                            }
+                        }
                     }
                 }
             }
-            states = next;
+            let zero = self.ring.zero();
+            states = touched
+                .into_iter()
+                .map(|(v, best)| (v, best, sums[slot(v, best)].take().unwrap_or_else(|| zero.clone())))
+                .collect();
         }
         done
     }
