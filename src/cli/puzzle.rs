@@ -84,14 +84,27 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
     let unknowns = puzzle::unknowns(game).len();
     let (space, space_text) = domain.space(unknowns);
     let counted = !matches!(&domain, Domain::Multiset(vs) if vs.len() != unknowns);
-    if counted && unknowns > 0 && space > Count::from(LARGE_SPACE) && !puzzle::counts_by_subtrees(&spec, &domain) {
+    let large = counted && unknowns > 0 && space > Count::from(LARGE_SPACE);
+    let note = || {
         eprintln!(
             "note: searching up to {space_text} = {space} assignments (with pruning; giving up after {PUZZLE_LIMIT} steps)…"
-        );
+        )
+    };
+    // Where a count over subtrees answers, no search through the
+    // assignments runs; where it gives up (a multiset past its budget),
+    // the search that takes over says so when it first reports.
+    let mut noted = !large;
+    if large && !puzzle::counts_by_subtrees(&spec, &domain) {
+        note();
+        noted = true;
     }
     let start = std::time::Instant::now();
     let mut last = start;
     let mut progress = |tried: u64, found: &Count| {
+        if !noted {
+            note();
+            noted = true;
+        }
         if last.elapsed() >= PROGRESS_INTERVAL {
             last = std::time::Instant::now();
             let secs = start.elapsed().as_secs();
