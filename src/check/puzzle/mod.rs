@@ -236,29 +236,17 @@ fn search<'p>(
     }
     let scale = scale(domain);
     let applies = method == Method::Best && symbolic::applies(game, &spec.expects, &scale);
-    if let Some(mut plan) = applies.then(|| subtrees_plan(spec, domain, &unknowns)).flatten() {
-        let count = plan.count();
-        let solutions = plan.list(if stop { 1 } else { max_listed });
-        let count = if stop { Count::from(solutions.len()) } else { count };
-        return Ok(Solutions { unknowns, count, solutions, tried: plan.tried });
-    }
-    if let Some(mut plan) = applies.then(|| distinct_plan(spec, domain, &unknowns)).flatten() {
-        let count = if stop { Some(Count::ZERO) } else { plan.count() };
-        if let Some(count) = count
-            && let Some(solutions) = plan.list(if stop { 1 } else { max_listed })
-        {
-            let count = if stop { Count::from(solutions.len()) } else { count };
-            return Ok(Solutions { unknowns, count, solutions, tried: plan.tried });
-        }
-    }
-    if let Some(mut plan) = applies.then(|| repeats_plan(spec, domain, &unknowns)).flatten()
-        && let Some(count) = if stop { Some(Count::ZERO) } else { plan.count() }
-        && let Some(solutions) = plan.list(if stop { 1 } else { max_listed })
-    {
-        let count = if stop { Count::from(solutions.len()) } else { count };
-        return Ok(Solutions { unknowns, count, solutions, tried: plan.tried() });
-    }
     if applies {
+        let answered = |plan: &mut dyn Counted| answer(plan, &unknowns, stop, max_listed);
+        if let Some(found) = subtrees_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
+            return Ok(found);
+        }
+        if let Some(found) = distinct_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
+            return Ok(found);
+        }
+        if let Some(found) = repeats_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
+            return Ok(found);
+        }
         let (lo, hi) = match (domain, &scale) {
             (Domain::Range(lo, hi), _) => (*lo, *hi),
             (_, symbolic::Scale::Values { values, .. }) => (0, values.len() as i64 - 1),
@@ -312,6 +300,62 @@ fn scale(domain: &Domain) -> symbolic::Scale {
 fn subtrees_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<subtrees::Subtrees<'g>> {
     let Domain::Range(lo, hi) = domain else { return None };
     subtrees::Subtrees::new(&spec.game, unknowns, &merged(spec)?, (*lo, *hi))
+}
+
+/// A count over subtrees, ready to answer (`subtrees.rs`, `distinct.rs`,
+/// `multiset.rs`).
+trait Counted {
+    /// How many assignments pass, or `None` when this way gives up.
+    fn count_all(&mut self) -> Option<Count>;
+    /// The first `max` solutions, smallest first, or `None` when it gives up.
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>>;
+    /// Counts over subtrees run (for `Solutions::tried`).
+    fn counts_run(&self) -> u64;
+}
+
+impl Counted for subtrees::Subtrees<'_> {
+    fn count_all(&mut self) -> Option<Count> {
+        Some(self.count())
+    }
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        Some(self.list(max))
+    }
+    fn counts_run(&self) -> u64 {
+        self.tried
+    }
+}
+
+impl Counted for distinct::Distinct<'_> {
+    fn count_all(&mut self) -> Option<Count> {
+        self.count()
+    }
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        self.list(max)
+    }
+    fn counts_run(&self) -> u64 {
+        self.tried
+    }
+}
+
+impl Counted for multiset::Repeats<'_> {
+    fn count_all(&mut self) -> Option<Count> {
+        self.count()
+    }
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        self.list(max)
+    }
+    fn counts_run(&self) -> u64 {
+        self.tried()
+    }
+}
+
+/// What `plan` answers for [`search`] (with `stop`, only whether one
+/// solution exists), or `None` when it gives up and the box search must.
+fn answer(plan: &mut dyn Counted, unknowns: &[NodeId], stop: bool, max_listed: usize) -> Option<Solutions> {
+    let count = if stop { Count::ZERO } else { plan.count_all()? };
+    let solutions = plan.list_first(if stop { 1 } else { max_listed })?;
+    let count = if stop { Count::from(solutions.len()) } else { count };
+    Some(Solutions { unknowns: unknowns.to_vec(), count, solutions, tried: plan.counts_run() })
 }
 
 /// The blocks of one search (the same algorithm and options) asked as

@@ -92,17 +92,24 @@ struct Sums {
     touched: Vec<u32>,
 }
 
-impl Uses {
-    fn new(values: &[Num]) -> Option<Uses> {
-        let mut sorted = values.to_vec();
-        sorted.sort();
-        let mut kinds: Vec<(Num, u32)> = Vec::new();
-        for v in sorted {
-            match kinds.last_mut() {
-                Some((last, n)) if *last == v => *n += 1,
-                _ => kinds.push((v, 1)),
-            }
+/// The multiset's distinct values, increasing, and how often each is given.
+fn kinds(values: &[Num]) -> Vec<(Num, u32)> {
+    let mut sorted = values.to_vec();
+    sorted.sort();
+    let mut kinds: Vec<(Num, u32)> = Vec::new();
+    for v in sorted {
+        match kinds.last_mut() {
+            Some((last, n)) if *last == v => *n += 1,
+            _ => kinds.push((v, 1)),
         }
+    }
+    kinds
+}
+
+impl Uses {
+    /// The polynomials over a multiset of `degree` values given as `kinds`,
+    /// or `None` past [`MAX_KINDS`], [`MAX_REPEATS`] or [`MAX_SLOTS`].
+    fn new(kinds: Vec<(Num, u32)>, degree: u32) -> Option<Uses> {
         if kinds.len() > MAX_KINDS || kinds.iter().any(|&(_, n)| n as usize > MAX_REPEATS) {
             return None;
         }
@@ -120,7 +127,6 @@ impl Uses {
             headroom |= u128::from(15 - n) << at;
             top |= 16u128 << at;
         }
-        let degree = values.len() as u32;
         Some(Uses {
             kinds,
             shift: Vec::new(),
@@ -344,10 +350,11 @@ impl<'g> Repeats<'g> {
         if values.len() != unknowns.len() {
             return None;
         }
-        let uses = Uses::new(values)?;
-        if least_work(game, unknowns, &uses.kinds) > MAX_WORK / 4 {
+        let kinds = kinds(values);
+        if least_work(game, unknowns, &kinds) > MAX_WORK / 4 {
             return None;
         }
+        let uses = Uses::new(kinds, values.len() as u32)?;
         let domain = uses.kinds.iter().map(|&(v, _)| v).collect();
         let plan = Subtrees::with_ring(game, unknowns, e, domain, uses)?;
         Some(Repeats { plan })

@@ -370,7 +370,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         // A state that goes on is its running value (and, at the root, its
         // best child): the window follows from it, a MAX node having raised
         // α to it and a MIN node lowered β, as no cut stopped them.
-        let window = |v: V| if maximizing { (a0.max(v), b0) } else { (a0, b0.min(v)) };
+        let window = |v: V| narrowed(maximizing, v, (a0, b0));
         let width = if root { self.game.node(id).children().len() + 1 } else { 1 };
         let slot = |v: V, best: u32| v as usize * width + if best == NONE { 0 } else { best as usize + 1 };
         // (running value, best child, ways), and the next child's sums by slot.
@@ -423,13 +423,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                             free.fold(self.ring.one(), |w, f| self.ring.mul(&w, &f))
                         });
                         let ways = self.ring.mul(&ways, rest);
-                        // `--fail-hard` clamps to the window as entered
-                        // (minimax has none).
-                        let returned = match self.fail {
-                            FailMode::Hard if self.prunes => v.max(a0).min(b0),
-                            _ => v,
-                        };
-                        done.push(((returned, best), ways));
+                        done.push(((self.returned(v, (a0, b0)), best), ways));
                     } else {
                         match &mut sums[slot(v, best)] {
                             Some(sum) => self.ring.add(sum, &ways),
@@ -441,11 +435,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                     }
                 }
             }
-            let zero = self.ring.zero();
-            states = touched
-                .into_iter()
-                .map(|(v, best)| (v, best, sums[slot(v, best)].take().unwrap_or_else(|| zero.clone())))
-                .collect();
+            states = touched.into_iter().filter_map(|(v, best)| Some((v, best, sums[slot(v, best)].take()?))).collect();
         }
         done
     }
@@ -496,12 +486,19 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             if self.cuts_at(maximizing, v, (a, b)) {
                 break;
             }
-            (a, b) = if maximizing { (a.max(v), b) } else { (a, b.min(v)) };
+            (a, b) = narrowed(maximizing, v, (a, b));
         }
-        Some(match self.fail {
+        Some(self.returned(v, (a0, b0)))
+    }
+
+    /// What a node entered with `(a0, b0)` returns when its running value
+    /// ends at `v`: `--fail-hard` clamps it to that window (minimax has
+    /// none).
+    fn returned(&self, v: V, (a0, b0): (V, V)) -> V {
+        match self.fail {
             FailMode::Hard if self.prunes => v.max(a0).min(b0),
             _ => v,
-        })
+        }
     }
 
     /// The ways to fill the unknowns under `id` freely (it is never entered).
@@ -520,6 +517,12 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         }
         ways
     }
+}
+
+/// The window of a node whose running value became `v` without a cut: a
+/// MAX node raises α to it, a MIN node lowers β.
+fn narrowed(maximizing: bool, v: V, (a, b): (V, V)) -> (V, V) {
+    if maximizing { (a.max(v), b) } else { (a, b.min(v)) }
 }
 
 /// Each node's parent in `game` (a tree: no `&` edge), the root its own.
