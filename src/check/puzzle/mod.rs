@@ -25,6 +25,9 @@
 //!   known leaves allowed) counts each subtree's ways by the values they
 //!   use. Tried first where they apply (not where a `&` edge searches a
 //!   subtree from two places: its unknowns are shared).
+//! - `chance.rs`: `expectiminimax` (and `minimax`) blocks over a range,
+//!   counted over subtrees: no pruning, so each node's table of values and
+//!   ways is read off its children's (CHANCE nodes by their running sums).
 //! - `enumerate.rs`: one value at a time with prefix pruning, for every
 //!   other algorithm and option; the oracle the box search is tested
 //!   against ([`enumerate`]).
@@ -43,6 +46,7 @@ use crate::num::Num;
 
 mod arrange;
 mod boxes;
+mod chance;
 mod count;
 mod distinct;
 mod domain;
@@ -241,6 +245,9 @@ fn search<'p>(
         if let Some(found) = subtrees_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
+        if let Some(found) = chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
+            return Ok(found);
+        }
         if let Some(found) = distinct_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
@@ -265,6 +272,12 @@ fn search<'p>(
         let found = boxes.solve(lo, hi)?;
         return Ok(Solutions { unknowns, count: found.count, solutions: found.solutions, tried: found.tried });
     }
+    if method == Method::Best
+        && let Some(found) =
+            chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answer(&mut p, &unknowns, stop, max_listed))
+    {
+        return Ok(found);
+    }
     let mut values = domain.values();
     values.sort();
     let multiset = matches!(domain, Domain::Multiset(_));
@@ -279,11 +292,20 @@ fn search<'p>(
 /// about a second, and hand over to the box search).
 pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     let unknowns = unknowns(&spec.game);
-    !unknowns.is_empty()
-        && symbolic::applies(&spec.game, &spec.expects, &scale(domain))
+    if unknowns.is_empty() {
+        return false;
+    }
+    let by_chance = || {
+        let mut filled = spec.game.clone();
+        let placeholder = spec.game.bounds().map_or(Num::ZERO, |(lo, _)| lo);
+        unknowns.iter().all(|&id| filled.set_leaf_value(id, placeholder).is_ok())
+            && chance_plan(spec, &filled, domain, &unknowns).is_some()
+    };
+    (symbolic::applies(&spec.game, &spec.expects, &scale(domain))
         && (subtrees_plan(spec, domain, &unknowns).is_some()
             || distinct_plan(spec, domain, &unknowns).is_some()
-            || repeats_plan(spec, domain, &unknowns).is_some())
+            || repeats_plan(spec, domain, &unknowns).is_some()))
+        || by_chance()
 }
 
 /// What the box search's positions stand for over `domain`.
@@ -300,6 +322,14 @@ fn scale(domain: &Domain) -> symbolic::Scale {
 fn subtrees_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<subtrees::Subtrees<'g>> {
     let Domain::Range(lo, hi) = domain else { return None };
     subtrees::Subtrees::new(&spec.game, unknowns, &merged(spec)?, (*lo, *hi))
+}
+
+/// The count over subtrees of `spec`'s `expectiminimax` (or `minimax`)
+/// blocks over a range, where it applies (`chance.rs`); `filled` is the
+/// game with its unknowns given a placeholder.
+fn chance_plan<'g>(spec: &'g Spec, filled: &Game, domain: &Domain, unknowns: &[NodeId]) -> Option<chance::Chance<'g>> {
+    let Domain::Range(lo, hi) = domain else { return None };
+    chance::Chance::new(&spec.game, filled, unknowns, &spec.expects, (*lo, *hi))
 }
 
 /// A count over subtrees, ready to answer (`subtrees.rs`, `distinct.rs`,

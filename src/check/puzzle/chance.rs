@@ -1,0 +1,505 @@
+//! Puzzles on `expectiminimax` (and `minimax`, the same search on MAX/MIN
+//! trees) over a range, by dynamic programming over subtrees: for each
+//! node, the number of ways to fill its subtree's unknowns by the value
+//! the node gets.
+//!
+//! Nothing is pruned, so every node is searched whatever the values, and
+//! separate subtrees (no `&` edge) have separate unknowns: a node's table
+//! is read off its children's alone.
+//!
+//! - a CHANCE node's values are the running sums `v + p·c` in search order,
+//!   the very sums the search makes (exact rationals; a sum that is not
+//!   exact gives up), each with the product of its children's ways;
+//! - a MAX (MIN) node has value `v` in `Π (L + E) − Π L` ways, `L` a
+//!   child's ways below (above) `v`, `E` its ways at `v`; where the answer
+//!   names the child that gives the value (`best`, `pv`), each child is
+//!   held below `v` (searched before it, under ties first), at `v` (it),
+//!   or anywhere up to `v`, and the ways are `Π` of those;
+//! - `value` and `values N=v` keep a node's ways at `v` only.
+//!
+//! It applies to `expectiminimax` and `minimax` blocks (any number, each
+//! with its own order and tie rule) asking
+//! `value`, `values`, `best`, `pv`, and the facts no value changes here
+//! (`visited`, `visited-set`, the counts of nodes, leaves and cutoffs),
+//! with the written or reversed order and no depth cutoff. Solutions are
+//! listed smallest first, one unknown at a time: the smallest value that
+//! leaves the count above zero, only the tables on its path counted again.
+//!
+//! Invariant: the count is the number of assignments that pass the
+//! blocks, as `expect::check` judges them; `tests/puzzle_laws.rs`
+//! compares it with enumeration.
+
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
+
+use crate::check::expect::{Expect, Fact, Stat};
+use crate::check::puzzle::count::Count;
+use crate::model::{Game, NodeId, NodeKind, Path, Utility};
+use crate::num::Num;
+use crate::search::Algorithm;
+use crate::search::options::{Options, Order, Ties};
+
+mod tables;
+use tables::{best_of, convolve};
+
+/// The most work (value pairs met, or cells of a sliding sum) a count and
+/// its listing take on together, a few seconds; past it, enumeration
+/// answers.
+const MAX_WORK: u64 = 1_000_000_000;
+
+/// The most values one node may take; past it, enumeration answers.
+const MAX_STATES: usize = 1 << 18;
+
+/// A node's table: each value it may get, ascending, with its ways (never
+/// zero).
+type Table = Rc<Vec<(Num, Count)>>;
+
+/// What the answer says of one child of a MAX/MIN node, for the value `v`
+/// the node gets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Held {
+    /// Anything up to `v` (MAX; from `v` up for MIN).
+    Any,
+    /// Strictly worse than `v` for the node's player.
+    Worse,
+    /// Exactly `v`.
+    At,
+}
+
+impl super::Counted for Chance<'_> {
+    fn count_all(&mut self) -> Option<Count> {
+        self.total()
+    }
+
+    /// Smallest first, one unknown at a time.
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        let mut out = Vec::new();
+        if max > 0 && !self.total()?.is_zero() {
+            self.descend(0, max, &mut out)?;
+        }
+        Some(out)
+    }
+
+    fn counts_run(&self) -> u64 {
+        self.tried
+    }
+}
+
+/// A listing trying one unknown's values: the CHANCE and MAX/MIN nodes
+/// above its leaf (each with the written index of the child toward it),
+/// and, by node index, the sums of each CHANCE node's other children.
+struct Level {
+    path: Vec<(NodeId, u32)>,
+    others: HashMap<usize, Table>,
+}
+
+/// The puzzle's fixed parts and the tables counted so far.
+pub(super) struct Chance<'g> {
+    game: &'g Game,
+    /// The order of the block being read (while building): who is
+    /// searched before whom.
+    reverse: bool,
+    /// For each node (by index), which unknown it is, if one.
+    slots: Vec<Option<usize>>,
+    /// Each node's parent (none at the root).
+    parents: Vec<Option<NodeId>>,
+    /// Each node's value as the answer gives it.
+    want: Vec<Option<Num>>,
+    /// At MAX/MIN nodes the answer names a best child of: each child's
+    /// [`Held`], by written index.
+    held: Vec<Option<Vec<Held>>>,
+    /// No assignment passes (two answers clash, or a fixed fact fails).
+    impossible: bool,
+    domain: Vec<Num>,
+    /// The unknowns given a value so far while listing.
+    fixed: Vec<Option<Num>>,
+    tables: Vec<Option<Table>>,
+    /// While listing, one per unknown being tried, outermost first.
+    levels: Vec<Level>,
+    work: u64,
+    tried: u64,
+}
+
+impl<'g> Chance<'g> {
+    /// The plan for `blocks` on `game` (its unknowns `?`) over `lo..=hi`, or
+    /// `None` where it does not apply. `filled` is the game with every
+    /// unknown given some value, to check the facts no value changes.
+    pub fn new(
+        game: &'g Game,
+        filled: &Game,
+        unknowns: &[NodeId],
+        blocks: &[Expect],
+        (lo, hi): (i64, i64),
+    ) -> Option<Chance<'g>> {
+        let applies =
+            |e: &Expect| matches!(e.algorithm, Algorithm::Expectiminimax | Algorithm::Minimax) && plain(&e.options);
+        if blocks.is_empty() || !blocks.iter().all(applies) {
+            return None;
+        }
+        let width = i128::from(hi) - i128::from(lo) + 1;
+        if hi < lo || width > MAX_STATES as i128 {
+            return None;
+        }
+        let root_kind = game.root().kind();
+        if root_kind == NodeKind::Leaf || game.has_transpositions() || game.is_multiplayer() {
+            return None;
+        }
+        let n = game.len();
+        let mut parents = vec![None; n];
+        for id in game.ids() {
+            for edge in game.node(id).children() {
+                parents[edge.child.index()] = Some(id);
+            }
+        }
+        let mut plan = Chance {
+            game,
+            reverse: false,
+            slots: vec![None; n],
+            parents,
+            want: vec![None; n],
+            held: vec![None; n],
+            impossible: false,
+            domain: (lo..=hi).map(Num::int).collect(),
+            fixed: vec![None; unknowns.len()],
+            tables: vec![None; n],
+            levels: Vec::new(),
+            work: 0,
+            tried: 0,
+        };
+        for (k, id) in unknowns.iter().enumerate() {
+            plan.slots[id.index()] = Some(k);
+        }
+        for e in blocks {
+            plan.reverse = e.options.order == Order::Reverse;
+            let mut still = Vec::new();
+            for item in &e.items {
+                match &item.fact {
+                    Fact::Value(v) => plan.hold_value(NodeId::ROOT, v.scalar()?),
+                    Fact::Values(pairs) => {
+                        for (path, v) in pairs {
+                            match plan.at(path) {
+                                Some(id) => plan.hold_value(id, v.scalar()?),
+                                None => plan.impossible = true,
+                            }
+                        }
+                    }
+                    Fact::Best(moves) => plan.hold_best(moves, e.options.ties),
+                    Fact::Pv(paths) => plan.hold_pv(paths, e.options.ties),
+                    Fact::Visited(_) | Fact::VisitedSet(_) => still.push(item.clone()),
+                    Fact::Stats(pairs) if pairs.iter().all(|(s, _)| STILL.contains(s)) => still.push(item.clone()),
+                    _ => return None,
+                }
+            }
+            if !still.is_empty() {
+                let e = Expect { items: still, ..e.clone() };
+                plan.impossible |= super::first_failure(filled, &e).is_some();
+            }
+        }
+        // Each child is held by its written index, so the counts below
+        // take the children as written (sums of exact rationals do not
+        // depend on their order).
+        plan.reverse = false;
+        Some(plan)
+    }
+
+    fn descend(&mut self, k: usize, max: usize, out: &mut Vec<Vec<Num>>) -> Option<()> {
+        if k == self.fixed.len() {
+            out.push(self.fixed.iter().map(|v| v.expect("every unknown given")).collect());
+            return Some(());
+        }
+        let mut path = Vec::new();
+        let mut at = self.leaf(k);
+        while let Some(up) = self.parents[at.index()] {
+            let i = self.game.node(up).children().iter().position(|e| e.child == at)? as u32;
+            path.push((up, i));
+            at = up;
+        }
+        self.levels.push(Level { path, others: HashMap::new() });
+        let found = self.scan(k, max, out);
+        self.levels.pop();
+        found
+    }
+
+    /// Tries unknown `k`'s values in turn, smallest first.
+    fn scan(&mut self, k: usize, max: usize, out: &mut Vec<Vec<Num>>) -> Option<()> {
+        for i in 0..self.domain.len() {
+            self.give(k, Some(self.domain[i]));
+            if !self.total()?.is_zero() {
+                self.descend(k + 1, max, out)?;
+            }
+            if out.len() >= max {
+                break;
+            }
+        }
+        self.give(k, None);
+        Some(())
+    }
+
+    /// Gives unknown `k` a value (or takes it back): the tables on its
+    /// path are counted again.
+    fn give(&mut self, k: usize, v: Option<Num>) {
+        self.fixed[k] = v;
+        let mut at = Some(self.leaf(k));
+        while let Some(id) = at {
+            self.tables[id.index()] = None;
+            at = self.parents[id.index()];
+        }
+    }
+
+    /// Unknown `k`'s leaf.
+    fn leaf(&self, k: usize) -> NodeId {
+        NodeId(self.slots.iter().position(|s| *s == Some(k)).expect("an unknown's leaf") as u32)
+    }
+
+    fn total(&mut self) -> Option<Count> {
+        self.tried += 1;
+        if self.impossible {
+            return Some(Count::ZERO);
+        }
+        let table = self.table(NodeId::ROOT)?;
+        Some(table.iter().fold(Count::ZERO, |sum, (_, w)| sum + w))
+    }
+
+    /// The node's table, counted once until a value below it changes.
+    fn table(&mut self, id: NodeId) -> Option<Table> {
+        if let Some(t) = &self.tables[id.index()] {
+            return Some(t.clone());
+        }
+        let node = self.game.node(id);
+        let mut rows: Vec<(Num, Count)> = match node.kind() {
+            NodeKind::Leaf => match (self.slots[id.index()], node.utility()) {
+                (Some(k), _) => match self.fixed[k] {
+                    Some(v) => vec![(v, Count::ONE)],
+                    None => self.domain.iter().map(|&v| (v, Count::ONE)).collect(),
+                },
+                (None, Utility::Scalar(v)) => vec![(v, Count::ONE)],
+                _ => return None,
+            },
+            NodeKind::Chance => self.average(id)?,
+            NodeKind::Max | NodeKind::Min => self.extreme(id, node.kind() == NodeKind::Min)?,
+            NodeKind::Player(_) => return None,
+        };
+        if let Some(w) = self.want[id.index()] {
+            rows.retain(|(v, _)| *v == w);
+        }
+        let t = Rc::new(rows);
+        self.tables[id.index()] = Some(t.clone());
+        Some(t)
+    }
+
+    /// The written indices of `id`'s children, in search order.
+    fn searched(&self, id: NodeId) -> Vec<u32> {
+        let n = self.game.node(id).children().len() as u32;
+        match self.reverse {
+            true => (0..n).rev().collect(),
+            false => (0..n).collect(),
+        }
+    }
+
+    fn child(&self, id: NodeId, i: u32) -> NodeId {
+        self.game.node(id).children()[i as usize].child
+    }
+
+    /// A CHANCE node: the running sums in search order.
+    fn average(&mut self, id: NodeId) -> Option<Vec<(Num, Count)>> {
+        // While a listing tries the values of one unknown, the sums of the
+        // other children of each CHANCE node above it stay the same: kept.
+        let scanned = self.levels.last().and_then(|l| l.path.iter().find(|(a, _)| *a == id)).map(|&(_, j)| j);
+        let Some(j) = scanned else { return self.sums(id, None) };
+        let others = match self.levels.last().and_then(|l| l.others.get(&id.index())) {
+            Some(t) => t.clone(),
+            None => {
+                let t = Rc::new(self.sums(id, Some(j))?);
+                self.levels.last_mut()?.others.insert(id.index(), t.clone());
+                t
+            }
+        };
+        let terms = self.terms(id, j)?;
+        let rows = convolve(&others, &terms, &mut self.work)?;
+        self.spend(0)?;
+        Some(rows)
+    }
+
+    /// The running sums of a CHANCE node's children (but child `skip`).
+    fn sums(&mut self, id: NodeId, skip: Option<u32>) -> Option<Vec<(Num, Count)>> {
+        let mut sums: Vec<(Num, Count)> = vec![(Num::ZERO, Count::ONE)];
+        for i in self.searched(id).into_iter().filter(|&i| Some(i) != skip) {
+            let terms = self.terms(id, i)?;
+            sums = convolve(&sums, &terms, &mut self.work)?;
+            self.spend(0)?;
+            if sums.len() > MAX_STATES {
+                return None;
+            }
+        }
+        Some(sums)
+    }
+
+    /// Child `i`'s values weighted by its probability (`p·c`, as the
+    /// search makes it), with their ways.
+    fn terms(&mut self, id: NodeId, i: u32) -> Option<Vec<(Num, Count)>> {
+        let p = self.game.prob(id, i as usize);
+        let child = self.table(self.child(id, i))?;
+        Some(child.iter().map(|(c, w)| (p * *c, w.clone())).collect())
+    }
+
+    /// A MAX (MIN) node: for each value, the ways it is the best child's.
+    fn extreme(&mut self, id: NodeId, min: bool) -> Option<Vec<(Num, Count)>> {
+        let order = self.searched(id);
+        let mut tables = Vec::with_capacity(order.len());
+        for &i in &order {
+            tables.push(self.table(self.child(id, i))?);
+        }
+        let held: Vec<Held> = match &self.held[id.index()] {
+            Some(h) => order.iter().map(|&i| h[i as usize]).collect(),
+            None => vec![Held::Any; order.len()],
+        };
+        // Every value a child may take, worst first for the node's player
+        // (the tables merged: each is ascending).
+        let mut heads = vec![0usize; tables.len()];
+        let mut values: Vec<Num> = Vec::new();
+        loop {
+            let least = tables.iter().zip(&heads).filter_map(|(t, &h)| t.get(h).map(|r| r.0)).min();
+            let Some(v) = least else { break };
+            for (t, h) in tables.iter().zip(heads.iter_mut()) {
+                if t.get(*h).is_some_and(|r| r.0 == v) {
+                    *h += 1;
+                }
+            }
+            values.push(v);
+        }
+        if min {
+            values.reverse();
+        }
+        self.spend((values.len() * tables.len()) as u64)?;
+        // In `u128` while the ways fit (most puzzles), else in `Count`.
+        let small: Option<Vec<Vec<(Num, u128)>>> =
+            tables.iter().map(|t| t.iter().map(|(v, w)| Some((*v, w.to_u128()?))).collect()).collect();
+        if let Some(rows) = small.and_then(|small| best_of(&small, &values, &held, min)) {
+            return Some(rows.into_iter().map(|(v, w)| (v, Count::from(w))).collect());
+        }
+        let tables: Vec<Vec<(Num, Count)>> = tables.iter().map(|t| t.to_vec()).collect();
+        best_of(&tables, &values, &held, min)
+    }
+
+    fn spend(&mut self, steps: u64) -> Option<()> {
+        self.work += steps;
+        (self.work <= MAX_WORK).then_some(())
+    }
+
+    /// The node at `path`, if the tree has one.
+    fn at(&self, path: &Path) -> Option<NodeId> {
+        let mut id = NodeId::ROOT;
+        for &i in &path.0 {
+            id = self.game.node(id).children().get(i as usize)?.child;
+        }
+        Some(id)
+    }
+
+    fn hold_value(&mut self, id: NodeId, v: Num) {
+        match self.want[id.index()] {
+            Some(w) if w != v => self.impossible = true,
+            _ => self.want[id.index()] = Some(v),
+        }
+    }
+
+    /// Holds each child of `id` as `held` says (by search position).
+    fn hold(&mut self, id: NodeId, held: impl Fn(usize) -> Held) {
+        let order = self.searched(id);
+        let mut by_index = self.held[id.index()].take().unwrap_or_else(|| vec![Held::Any; order.len()]);
+        for (pos, &i) in order.iter().enumerate() {
+            let slot = &mut by_index[i as usize];
+            *slot = match (*slot, held(pos)) {
+                (Held::Any, h) | (h, Held::Any) => h,
+                (a, b) if a == b => a,
+                _ => {
+                    self.impossible = true;
+                    *slot
+                }
+            };
+        }
+        self.held[id.index()] = Some(by_index);
+    }
+
+    /// `id`'s best child is its child `i` (written index): the first at
+    /// the node's value in search order, or the last.
+    fn hold_best_child(&mut self, id: NodeId, i: u32, last: bool) {
+        let Some(pos) = self.searched(id).iter().position(|&c| c == i) else {
+            self.impossible = true;
+            return;
+        };
+        self.hold(id, |p| match p.cmp(&pos) {
+            std::cmp::Ordering::Equal => Held::At,
+            std::cmp::Ordering::Less if !last => Held::Worse,
+            std::cmp::Ordering::Greater if last => Held::Worse,
+            _ => Held::Any,
+        });
+    }
+
+    /// `best`: the root's best moves under the tie rule, as a set.
+    fn hold_best(&mut self, moves: &[Path], ties: Ties) {
+        let set: BTreeSet<&Path> = moves.iter().collect();
+        let root = self.game.root();
+        let n = root.children().len() as u32;
+        let firsts: Option<Vec<u32>> =
+            set.iter().map(|p| p.0.first().copied().filter(|&i| p.depth() == 1 && i < n)).collect();
+        let (Some(firsts), NodeKind::Max | NodeKind::Min) = (firsts, root.kind()) else {
+            // Off the root's moves, or a CHANCE root (no best move): only
+            // no move passes, and `best` always names one.
+            self.impossible |= !(set.is_empty() && root.kind() == NodeKind::Chance);
+            return;
+        };
+        match (ties, firsts.as_slice()) {
+            (Ties::First, [i]) => self.hold_best_child(NodeId::ROOT, *i, false),
+            (Ties::Last, [i]) => self.hold_best_child(NodeId::ROOT, *i, true),
+            (Ties::All, [_, ..]) => {
+                let order = self.searched(NodeId::ROOT);
+                self.hold(NodeId::ROOT, |p| if firsts.contains(&order[p]) { Held::At } else { Held::Worse });
+            }
+            _ => self.impossible = true,
+        }
+    }
+
+    /// `pv`: from the root, the best move under the tie rule, then each
+    /// MAX/MIN node's first child at its value, to a leaf or a CHANCE node.
+    fn hold_pv(&mut self, paths: &[Path], ties: Ties) {
+        let mut id = NodeId::ROOT;
+        for depth in 0.. {
+            let kind = self.game.node(id).kind();
+            if !matches!(kind, NodeKind::Max | NodeKind::Min) {
+                self.impossible |= paths.len() != depth;
+                return;
+            }
+            let Some(step) = paths.get(depth) else {
+                self.impossible = true;
+                return;
+            };
+            let n = self.game.node(id).children().len() as u32;
+            let i = match step.0.split_last() {
+                Some((&i, above))
+                    if step.depth() == depth + 1 && i < n && self.at(&Path(above.to_vec())) == Some(id) =>
+                {
+                    i
+                }
+                _ => {
+                    self.impossible = true;
+                    return;
+                }
+            };
+            self.hold_best_child(id, i, depth == 0 && ties == Ties::Last);
+            id = self.child(id, i);
+        }
+    }
+}
+
+/// The statistics no value changes when nothing is pruned.
+const STILL: [Stat; 3] = [Stat::NodesVisited, Stat::LeavesEvaluated, Stat::Cutoffs];
+
+/// Options under which the search is the plain recursion: every child in
+/// written (or reversed) order, every leaf its utility.
+fn plain(o: &Options) -> bool {
+    matches!(o.order, Order::Spec | Order::Reverse)
+        && o.depth.is_none()
+        && !o.quiescence
+        && o.beam.is_none()
+        && o.singular.is_none()
+}

@@ -1,0 +1,214 @@
+//! The arithmetic of `chance.rs`'s tables: a MAX/MIN node's table read
+//! off its children's ([`best_of`]), and a CHANCE node's running sums
+//! ([`convolve`]: on a dense grid where the values allow, with a sliding
+//! sum for an unknown leaf's range).
+
+use std::collections::BTreeMap;
+
+use super::Held;
+use crate::check::puzzle::count::Count;
+use crate::num::Num;
+
+/// Ways as a MAX/MIN node counts them: `u128` (`None` on overflow) or
+/// [`Count`].
+pub(super) trait Ways: Clone + Sized {
+    const ZERO: Self;
+    const ONE: Self;
+    fn plus(&self, other: &Self) -> Option<Self>;
+    fn times(&self, other: &Self) -> Option<Self>;
+    fn minus(&self, other: &Self) -> Option<Self>;
+    fn is_zero(&self) -> bool;
+}
+
+impl Ways for u128 {
+    const ZERO: u128 = 0;
+    const ONE: u128 = 1;
+    fn plus(&self, other: &u128) -> Option<u128> {
+        self.checked_add(*other)
+    }
+    fn times(&self, other: &u128) -> Option<u128> {
+        self.checked_mul(*other)
+    }
+    fn minus(&self, other: &u128) -> Option<u128> {
+        self.checked_sub(*other)
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+}
+
+impl Ways for Count {
+    const ZERO: Count = Count::ZERO;
+    const ONE: Count = Count::ONE;
+    fn plus(&self, other: &Count) -> Option<Count> {
+        Some(self.clone() + other)
+    }
+    fn times(&self, other: &Count) -> Option<Count> {
+        Some(self * other)
+    }
+    fn minus(&self, other: &Count) -> Option<Count> {
+        self.checked_sub(other)
+    }
+    fn is_zero(&self) -> bool {
+        Count::is_zero(self)
+    }
+}
+
+/// A MAX (MIN) node's table from its children's (`tables`, in the order
+/// of `held`), for each of `values` (worst first for the node's player):
+/// the ways the children's best is that value, each child held as
+/// `held` says. `None` when the ways overflow `W`.
+pub(super) fn best_of<W: Ways>(
+    tables: &[Vec<(Num, W)>],
+    values: &[Num],
+    held: &[Held],
+    min: bool,
+) -> Option<Vec<(Num, W)>> {
+    let pinned = held.contains(&Held::At);
+    // Per child: the next row not yet below, and the ways below so far.
+    let mut next: Vec<usize> = tables.iter().map(|t| if min { t.len() } else { 0 }).collect();
+    let mut below: Vec<W> = vec![W::ZERO; tables.len()];
+    let mut rows = Vec::new();
+    for &v in values {
+        let (mut with, mut without) = (W::ONE, W::ONE);
+        for (c, t) in tables.iter().enumerate() {
+            let row = match min {
+                true => next[c].checked_sub(1).map(|r| &t[r]),
+                false => t.get(next[c]),
+            };
+            let at = match row {
+                Some((x, w)) if *x == v => {
+                    next[c] = if min { next[c] - 1 } else { next[c] + 1 };
+                    w.clone()
+                }
+                _ => W::ZERO,
+            };
+            let up_to = below[c].plus(&at)?;
+            let factor = match held[c] {
+                Held::Any => &up_to,
+                Held::Worse => &below[c],
+                Held::At => &at,
+            };
+            with = with.times(factor)?;
+            without = without.times(&below[c])?;
+            below[c] = up_to;
+        }
+        let ways = if pinned { with } else { with.minus(&without).expect("a subset's ways") };
+        if !ways.is_zero() {
+            rows.push((v, ways));
+        }
+    }
+    if min {
+        rows.reverse();
+    }
+    Some(rows)
+}
+
+/// Every sum of a value of `sums` and one of `terms`, with the product of
+/// their ways, ascending; `None` when a sum is not exact (the search's
+/// sums would then be floats, rounded in its own order).
+pub(super) fn convolve(sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Option<Vec<(Num, Count)>> {
+    if let Some(rows) = on_grid(sums, terms, work) {
+        return Some(rows);
+    }
+    // Each step here costs about ten on the grid.
+    *work += 10 * (sums.len() * terms.len()) as u64;
+    let mut next: BTreeMap<Num, Count> = BTreeMap::new();
+    for (s, a) in sums {
+        for (t, b) in terms {
+            let v = *s + *t;
+            if !v.is_exact() {
+                return None;
+            }
+            *next.entry(v).or_default() += &(a * b);
+        }
+    }
+    Some(next.into_iter().collect())
+}
+
+/// [`convolve`] on a dense grid, where every value is a multiple of one
+/// step `1/den` (small) over a short span and every count fits a `u128`;
+/// `None` otherwise. Sums of exact rationals are the same rationals
+/// however they are added, so this gives what adding one by one gives.
+fn on_grid(sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Option<Vec<(Num, Count)>> {
+    const MOST: i128 = 1 << 20;
+    let mut den: i128 = 1;
+    for (v, _) in sums.iter().chain(terms) {
+        let (_, d) = v.as_ratio()?;
+        let d = i128::from(d);
+        den = den / gcd(den, d) * d;
+        if den > MOST {
+            return None;
+        }
+    }
+    let at = |v: &Num| v.as_ratio().map_or(0, |(n, d)| i128::from(n) * (den / i128::from(d)));
+    let points = |rows: &[(Num, Count)]| -> Option<Vec<(i128, u128)>> {
+        rows.iter().map(|(v, w)| Some((at(v), w.to_u128()?))).collect()
+    };
+    let (s, t) = (points(sums)?, points(terms)?);
+    let lo = |p: &[(i128, u128)]| p.iter().map(|x| x.0).min().unwrap_or(0);
+    let hi = |p: &[(i128, u128)]| p.iter().map(|x| x.0).max().unwrap_or(0);
+    let (s_lo, t_lo) = (lo(&s), lo(&t));
+    let span = hi(&s) - s_lo + hi(&t) - t_lo + 1;
+    if span > MOST {
+        return None;
+    }
+    *work += match evenly(&t) {
+        Some(_) => (span as usize + s.len()) as u64,
+        None => (s.len() * t.len()) as u64,
+    };
+    let grid = match evenly(&t) {
+        // Every term once, a step apart (an unknown leaf's range): each
+        // cell is a sliding sum over the sums' cells a step apart.
+        Some((step, b)) => {
+            let mut dense = vec![0u128; (hi(&s) - s_lo + 1) as usize];
+            for &(i, a) in &s {
+                dense[(i - s_lo) as usize] = a;
+            }
+            let at = |m: i128| if (0..dense.len() as i128).contains(&m) { dense[m as usize] } else { 0 };
+            let reach = step * t.len() as i128;
+            let mut grid = vec![0u128; span as usize];
+            for m in 0..span {
+                let before = if m >= step { grid[(m - step) as usize] } else { 0 };
+                grid[m as usize] = before.checked_add(at(m))? - at(m - reach);
+            }
+            grid.iter().map(|&g| g.checked_mul(b)).collect::<Option<Vec<u128>>>()?
+        }
+        None => {
+            let mut grid = vec![0u128; span as usize];
+            for &(i, a) in &s {
+                let i = i - s_lo;
+                for &(k, b) in &t {
+                    let cell = &mut grid[(i + k - t_lo) as usize];
+                    *cell = cell.checked_add(a.checked_mul(b)?)?;
+                }
+            }
+            grid
+        }
+    };
+    let mut rows = Vec::new();
+    for (k, &c) in grid.iter().enumerate().filter(|(_, c)| **c != 0) {
+        let v = Num::from_fraction(s_lo + t_lo + k as i128, den);
+        if !v.is_exact() {
+            return None;
+        }
+        rows.push((v, Count::from(c)));
+    }
+    Some(rows)
+}
+
+/// `(step, ways)` when `points` (ascending) are a step apart, each with
+/// the same ways.
+fn evenly(points: &[(i128, u128)]) -> Option<(i128, u128)> {
+    let [(first, b), (second, _), ..] = points else { return None };
+    let step = second - first;
+    let even = step > 0 && points.windows(2).all(|w| w[1].0 - w[0].0 == step && w[1].1 == *b);
+    even.then_some((step, *b))
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.abs().max(1)
+}

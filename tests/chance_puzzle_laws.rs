@@ -1,0 +1,250 @@
+//! Puzzles on `expectiminimax` (and `minimax`) counted over subtrees
+//! (`puzzle::solve`) against plain enumeration (`puzzle::enumerate`, the
+//! oracle): random small trees of MAX, MIN and CHANCE nodes (uniform or
+//! written probabilities), 1–7 unknown leaves among known ones, and blocks
+//! asking `value`, `values` of random nodes, `best` and `pv`, read off a
+//! random filling (so some solution exists when the range holds it), under
+//! the written or reversed order and ties first, last or all; some blocks
+//! also ask `visited` or `stats`, which no value changes. Same count, same
+//! first solutions, and `find_one` finds one exactly when there is one.
+
+use gametree::analysis::Analysis;
+use gametree::check::puzzle::{self, Domain};
+use gametree::num::Num;
+use gametree::search::{self, Algorithm};
+use proptest::prelude::*;
+
+#[derive(Clone, Debug)]
+enum T {
+    /// `None`: an unknown leaf.
+    Leaf(Option<i64>),
+    /// A kind (0 MAX, 1 MIN, 2 CHANCE), written probability weights (used
+    /// at CHANCE nodes when `Some`), children.
+    Node(u8, Option<Vec<u8>>, Vec<T>),
+}
+
+fn tree() -> impl Strategy<Value = T> {
+    let leaf = prop_oneof![(-1i64..=5).prop_map(|v| T::Leaf(Some(v))), Just(T::Leaf(None)), Just(T::Leaf(None))];
+    let weights = prop::option::of(prop::collection::vec(1u8..=3, 4));
+    leaf.prop_recursive(3, 16, 3, move |inner| {
+        (0u8..3, weights.clone(), prop::collection::vec(inner, 1..=3)).prop_map(|(k, w, cs)| T::Node(k, w, cs))
+    })
+    .prop_filter("an inner root", |t| matches!(t, T::Node(..)))
+}
+
+fn unknowns(t: &T) -> usize {
+    match t {
+        T::Leaf(v) => usize::from(v.is_none()),
+        T::Node(_, _, cs) => cs.iter().map(unknowns).sum(),
+    }
+}
+
+fn has_chance(t: &T) -> bool {
+    match t {
+        T::Leaf(_) => false,
+        T::Node(k, _, cs) => *k == 2 || cs.iter().any(has_chance),
+    }
+}
+
+/// The tree as written, the unknowns as `?` or, with `fill`, their values
+/// taken in turn.
+fn text(t: &T, fill: &mut Option<std::slice::Iter<i64>>) -> String {
+    match t {
+        T::Leaf(Some(v)) => v.to_string(),
+        T::Leaf(None) => match fill {
+            Some(it) => it.next().map_or("0".into(), |v| v.to_string()),
+            None => "?".into(),
+        },
+        T::Node(k, w, cs) => {
+            let total: u32 = w.iter().flatten().take(cs.len()).map(|&x| u32::from(x)).sum();
+            let kids: Vec<String> = cs
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match (k, w) {
+                    (2, Some(w)) => format!("{}/{total}: {}", w[i], text(c, fill)),
+                    _ => text(c, fill),
+                })
+                .collect();
+            format!("{} {{ {} }}", ["MAX", "MIN", "CHANCE"][usize::from(*k)], kids.join(" "))
+        }
+    }
+}
+
+/// A block's options, and which facts it asks: value, values (a mask
+/// over the nodes), best, pv, visited, stats.
+type Block = (Vec<&'static str>, bool, u32, bool, bool, bool, bool);
+
+#[derive(Clone, Debug)]
+struct Case {
+    tree: T,
+    truth: Vec<i64>,
+    blocks: Vec<Block>,
+    /// The `pv`, `visited` and `stats` asked are wrong (one step short,
+    /// reversed, one node more): no assignment passes.
+    lie: bool,
+    range: (i64, i64),
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    let tree = tree().prop_filter("1–7 unknowns", |t| (1..=7).contains(&unknowns(t)));
+    let opts = prop::sample::subsequence(vec!["order=reverse", "ties=last", "ties=all"], 0..=2)
+        .prop_filter("one tie rule", |o| o.iter().filter(|s| s.starts_with("ties")).count() <= 1);
+    let facts = (
+        any::<bool>(),
+        any::<u32>(),
+        any::<bool>(),
+        any::<bool>(),
+        prop::bool::weighted(0.1),
+        prop::bool::weighted(0.1),
+    );
+    let block = (opts, facts).prop_map(|(o, (a, b, c, d, e, f))| (o, a, b, c, d, e, f));
+    let blocks = prop::collection::vec(block, 1..=2);
+    (tree, prop::collection::vec(-1i64..=5, 7), blocks, -2i64..=5, -2i64..=5, prop::bool::weighted(0.1)).prop_map(
+        |(tree, truth, blocks, a, b, lie)| {
+            let n = unknowns(&tree);
+            Case { tree, truth: truth[..n].to_vec(), blocks, range: (a.min(b), a.max(b)), lie }
+        },
+    )
+}
+
+/// The spec: the tree with `?` leaves and expectations read off the
+/// truth's searches.
+fn spec_text(c: &Case) -> String {
+    let filled = format!("{}\n", text(&c.tree, &mut Some(c.truth.iter())));
+    let game = gametree::check::spec::load("filled.tree", &filled).unwrap().game;
+    let mut out = format!("{}\n", text(&c.tree, &mut None));
+    let name = if has_chance(&c.tree) || c.blocks.len().is_multiple_of(2) { "expectiminimax" } else { "minimax" };
+    let algorithm = if name == "minimax" { Algorithm::Minimax } else { Algorithm::Expectiminimax };
+    for (opts, value, values, best, pv, visited, stats) in &c.blocks {
+        let mut options = search::options::Options::default();
+        for o in opts {
+            let (k, v) = o.split_once('=').map_or((*o, None), |(k, v)| (k, Some(v)));
+            options.set(k, v).unwrap();
+        }
+        let trace = search::run(&game, algorithm, &options).unwrap();
+        let a = Analysis::of(&game, &trace);
+        let dotted = |p: &gametree::model::Path| if p.0.is_empty() { "root".to_string() } else { p.to_string() };
+        let mut items = Vec::new();
+        if *value {
+            items.push(format!("value {}", a.value().unwrap()));
+        }
+        let picked: Vec<String> = (0..a.visits.len())
+            .filter(|i| values >> (i % 32) & 1 == 1 && i % 3 == 0)
+            .map(|i| format!("{}={}", dotted(&a.path(i)), a.visits[i].value.as_ref().unwrap()))
+            .collect();
+        if !picked.is_empty() {
+            items.push(format!("values {}", picked.join(" ")));
+        }
+        let moves = a.best_moves(options.ties);
+        if *best && !moves.is_empty() {
+            let moves: Vec<String> = moves.iter().map(|i| (i + 1).to_string()).collect();
+            items.push(format!("best {}", moves.join(" ")));
+        }
+        let lie = usize::from(c.lie);
+        if *pv && a.pv().len() > lie {
+            let pv = a.pv();
+            items.push(format!("pv {}", pv[..pv.len() - lie].iter().map(dotted).collect::<Vec<_>>().join(" ")));
+        }
+        if *visited {
+            let mut order: Vec<String> = (0..a.visits.len()).map(|i| dotted(&a.path(i))).collect();
+            if c.lie {
+                order.reverse();
+            }
+            items.push(format!("visited {}", order.join(" ")));
+        }
+        if *stats {
+            let s = a.stats();
+            let nodes = s.nodes_visited + lie;
+            items.push(format!("stats nodes_visited={nodes} leaves_evaluated={}", s.leaves_evaluated));
+        }
+        if items.is_empty() {
+            items.push(format!("value {}", a.value().unwrap()));
+        }
+        let opts = if opts.is_empty() { String::new() } else { format!("({})", opts.join(", ")) };
+        out += &format!("expect {name}{opts} {{ {} }}\n", items.join("  "));
+    }
+    out
+}
+
+fn filled(spec: &gametree::check::spec::Spec, values: &[Num]) -> gametree::model::Game {
+    let mut game = spec.game.clone();
+    for (id, v) in puzzle::unknowns(&spec.game).into_iter().zip(values) {
+        game.set_leaf_value(id, *v).unwrap();
+    }
+    game
+}
+
+fn agree(c: &Case) -> Result<(), TestCaseError> {
+    let text = spec_text(c);
+    let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+    let truth: Vec<Num> = c.truth.iter().map(|&v| Num::int(v)).collect();
+    let lied = c.lie && c.blocks.iter().any(|b| b.4 || b.5 || b.6);
+    prop_assert!(lied || puzzle::passes(&filled(&spec, &truth), &spec.expects), "{}\n{:?}", text, c.truth);
+    // The box search is not used on these trees; the count over subtrees is.
+    let (lo, mut hi) = c.range;
+    while hi > lo && ((hi - lo + 1) as f64).powi(c.truth.len() as i32) > 20_000.0 {
+        hi -= 1;
+    }
+    let domain = Domain::Range(lo, hi);
+    prop_assert!(puzzle::counts_by_subtrees(&spec, &domain), "{}", text);
+    let fast = puzzle::solve(&spec, &domain, 10_000_000, 6).unwrap();
+    let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 6).unwrap();
+    let inside = c.truth.iter().all(|v| (lo..=hi).contains(v));
+    prop_assert!(lied || !inside || !fast.count.is_zero(), "{}\n{:?} {:?}", text, domain, c.truth);
+    prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
+    prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+    let one = puzzle::find_one(&spec, &domain, 10_000_000).unwrap();
+    prop_assert_eq!(one.count, if slow.count.is_zero() { puzzle::Count::ZERO } else { puzzle::Count::ONE });
+    if let Some(s) = one.solutions.first() {
+        prop_assert!(puzzle::passes(&filled(&spec, s), &spec.expects), "{}\n{:?}", text, s);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn chance_counts_agree_with_enumeration(c in case()) {
+        agree(&c)?;
+    }
+}
+
+/// A CS188-style expectimax question: which leaves of three 4-leaf CHANCE
+/// nodes over 0..5 give the root 3 through its second move? Worked by
+/// hand: a CHANCE node averages its four leaves, so its value is 3 when
+/// they sum to 12; with `N(s)` the number of 4-tuples over 0..5 summing
+/// to `s` (1, 4, 10, 20, 35, 56, 80, 104, 125, 140, 146, 140, 125, …), the
+/// first move must sum below 12 (Σ N(s<12) = 861: ties go to the first),
+/// the second to 12 (125), the third to at most 12 (861 + 125 = 986):
+/// 861 · 125 · 986 = 106 118 250. The smallest solution: the first move's
+/// leaves all 0, the second's the least that sum to 12 (0 2 5 5: 0 1 5 5
+/// sums to 11), the third's all 0.
+#[test]
+fn an_expectimax_question_is_counted_exactly() {
+    let text = "MAX {\n  CHANCE { ? ? ? ? }\n  CHANCE { ? ? ? ? }\n  CHANCE { ? ? ? ? }\n}\n\
+                expect expectiminimax { value 3 best 2 }\n";
+    let spec = gametree::check::spec::load("q.tree", text).unwrap();
+    let found = puzzle::solve(&spec, &Domain::Range(0, 5), 10_000_000, 2).unwrap();
+    assert_eq!(found.count, puzzle::Count::from(106_118_250u64));
+    let first: Vec<Num> = [0, 0, 0, 0, 0, 2, 5, 5, 0, 0, 0, 0].iter().map(|&v| Num::int(v)).collect();
+    assert_eq!(found.solutions[0], first);
+}
+
+/// Counts past 2^128: thirty unknown leaves over 0..20 under a CHANCE
+/// node beside a known 10, the root's best move the 10. Ties go to the
+/// first move, so the average must stay below 10: the thirty leaves sum
+/// below 300. Their sums are symmetric about 300 (x ↦ 20 − x), so that is
+/// (21^30 − N(300)) / 2, with N(300) the 30-tuples summing to exactly 300
+/// (55 539 293 229 270 569 906 771 777 308 006 971 975, counted apart by
+/// a dozen lines of Python convolving the range thirty times):
+/// (4 640 650 289 117 164 100 520 051 333 566 036 654 601 − N(300)) / 2.
+#[test]
+fn counts_past_u128_are_exact() {
+    let leaves = vec!["?"; 30].join(" ");
+    let text = format!("MAX {{ CHANCE {{ {leaves} }} 10 }}\nexpect expectiminimax {{ value 10 best 2 }}\n");
+    let spec = gametree::check::spec::load("q.tree", &text).unwrap();
+    let found = puzzle::solve(&spec, &Domain::Range(0, 20), 10_000_000, 1).unwrap();
+    assert_eq!(found.count.to_string(), "2292555497943946765306639778129014841313");
+    assert_eq!(found.solutions[0], vec![Num::int(0); 30]);
+}
