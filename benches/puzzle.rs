@@ -16,7 +16,8 @@
 //! `twenty-seven-values` (the values 1..27 on three plies), `wide`
 //! (4 unknowns over −1000..1000); and three over −1000..1000 whose counts
 //! pass 2^128 (`-wide`: `sixteen-chains`, `twenty-chains`, and
-//! `twenty-seven` with its bounds removed). `enumerate` times the one-value-at-a-time
+//! `twenty-seven` with its bounds removed); `expectimax` (12 unknowns
+//! under three CHANCE nodes, over 0..5 and over −1000..1000). `enumerate` times the one-value-at-a-time
 //! search the box search replaced, on the 12-leaf puzzle, after checking
 //! that both give the same count and the same first 20 solutions.
 
@@ -44,6 +45,8 @@ const PUZZLES: &[&str] = &[
     "16-chains-wide",
     "20-chains-wide",
     "27-wide",
+    "12-expectimax",
+    "12-expectimax-wide",
 ];
 
 fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
@@ -74,6 +77,8 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
         "16-chains-wide" => ("sixteen-chains", Some(Domain::Range(-1000, 1000))),
         "20-chains-wide" => ("twenty-chains", Some(Domain::Range(-1000, 1000))),
         "27-wide" => ("twenty-seven", Some(Domain::Range(-1000, 1000))),
+        "12-expectimax" => ("expectimax", Some(Domain::Range(0, 5))),
+        "12-expectimax-wide" => ("expectimax", Some(Domain::Range(-1000, 1000))),
         _ => ("wide", Some(Domain::Range(-1000, 1000))),
     };
     let path = format!("{}/tests/fixtures/puzzles/{file}.tree", env!("CARGO_MANIFEST_DIR"));

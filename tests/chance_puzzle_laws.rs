@@ -210,27 +210,6 @@ proptest! {
     }
 }
 
-/// A CS188-style expectimax question: which leaves of three 4-leaf CHANCE
-/// nodes over 0..5 give the root 3 through its second move? Worked by
-/// hand: a CHANCE node averages its four leaves, so its value is 3 when
-/// they sum to 12; with `N(s)` the number of 4-tuples over 0..5 summing
-/// to `s` (1, 4, 10, 20, 35, 56, 80, 104, 125, 140, 146, 140, 125, …), the
-/// first move must sum below 12 (Σ N(s<12) = 861: ties go to the first),
-/// the second to 12 (125), the third to at most 12 (861 + 125 = 986):
-/// 861 · 125 · 986 = 106 118 250. The smallest solution: the first move's
-/// leaves all 0, the second's the least that sum to 12 (0 2 5 5: 0 1 5 5
-/// sums to 11), the third's all 0.
-#[test]
-fn an_expectimax_question_is_counted_exactly() {
-    let text = "MAX {\n  CHANCE { ? ? ? ? }\n  CHANCE { ? ? ? ? }\n  CHANCE { ? ? ? ? }\n}\n\
-                expect expectiminimax { value 3 best 2 }\n";
-    let spec = gametree::check::spec::load("q.tree", text).unwrap();
-    let found = puzzle::solve(&spec, &Domain::Range(0, 5), 10_000_000, 2).unwrap();
-    assert_eq!(found.count, puzzle::Count::from(106_118_250u64));
-    let first: Vec<Num> = [0, 0, 0, 0, 0, 2, 5, 5, 0, 0, 0, 0].iter().map(|&v| Num::int(v)).collect();
-    assert_eq!(found.solutions[0], first);
-}
-
 /// Counts past 2^128: thirty unknown leaves over 0..20 under a CHANCE
 /// node beside a known 10, the root's best move the 10. Ties go to the
 /// first move, so the average must stay below 10: the thirty leaves sum

@@ -46,6 +46,35 @@ fn sixteen_unknowns_under_negamax_tt_and_ids_are_counted_exactly() {
     }
 }
 
+/// Expectimax puzzles are counted over subtrees too (they were
+/// enumerated, and gave up): the fixture's count and first solutions.
+#[test]
+fn an_expectimax_quiz_is_counted_exactly() {
+    let json = solve("tests/fixtures/puzzles/expectimax.tree", &["--domain", "0..5", "--limit", "2"]);
+    assert_eq!(json["count"], 106_118_250u64); // 861 * 125 * 986, worked in the fixture
+    let first = serde_json::json!([0, 0, 0, 0, 0, 2, 5, 5, 0, 0, 0, 0]);
+    let second = serde_json::json!([0, 0, 0, 0, 0, 2, 5, 5, 0, 0, 0, 1]);
+    assert_eq!(json["solutions"], serde_json::json!([first, second]));
+}
+
+/// Written probabilities, a MIN layer and a node's value asked: B =
+/// 1/4·min(a, b) + 3/4·min(c, d) with min(a, b) = 2 asked, so B = 2 needs
+/// min(c, d) = 2 too; a min of two leaves over 0..4 is 2 in 3² − 2² = 5
+/// ways. C = (e + f)/2 must not beat B (ties go to the first move): e + f
+/// ≤ 4 in 1 + 2 + 3 + 4 + 5 = 15 ways. 5 · 5 · 15 = 375; the smallest is
+/// a, b, c, d = 2 and e, f = 0.
+#[test]
+fn written_probabilities_and_node_values_are_counted_exactly() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("p.tree");
+    let text = "MAX {\n  CHANCE B { 1/4: MIN { ? ? } 3/4: MIN { ? ? } }\n  CHANCE C { ? ? }\n}\n\
+                expect expectiminimax { value 2  best B  values B.1=2 }\n";
+    std::fs::write(&file, text).expect("written");
+    let json = solve(file.to_str().expect("a UTF-8 path"), &["--domain", "0..4", "--limit", "1"]);
+    assert_eq!(json["count"], 375);
+    assert_eq!(json["solutions"], serde_json::json!([[2, 2, 2, 2, 0, 0]]));
+}
+
 #[test]
 fn sixteen_leaves_over_the_values_1_to_16_are_counted_exactly() {
     let json = solve(

@@ -114,6 +114,9 @@ pub(super) struct Chance<'g> {
     /// The unknowns given a value so far while listing.
     fixed: Vec<Option<Num>>,
     tables: Vec<Option<Table>>,
+    /// A child's ways below and at the value the answer gives its parent
+    /// (by node index), while its table stands.
+    around: Vec<Option<(Count, Count)>>,
     /// While listing, one per unknown being tried, outermost first.
     levels: Vec<Level>,
     work: u64,
@@ -162,6 +165,7 @@ impl<'g> Chance<'g> {
             domain: (lo..=hi).map(Num::int).collect(),
             fixed: vec![None; unknowns.len()],
             tables: vec![None; n],
+            around: vec![None; n],
             levels: Vec::new(),
             work: 0,
             tried: 0,
@@ -242,6 +246,7 @@ impl<'g> Chance<'g> {
         let mut at = Some(self.leaf(k));
         while let Some(id) = at {
             self.tables[id.index()] = None;
+            self.around[id.index()] = None;
             at = self.parents[id.index()];
         }
     }
@@ -353,6 +358,9 @@ impl<'g> Chance<'g> {
             Some(h) => order.iter().map(|&i| h[i as usize]).collect(),
             None => vec![Held::Any; order.len()],
         };
+        if let Some(w) = self.want[id.index()] {
+            return Some(self.only_at(id, &order, &tables, &held, w, min));
+        }
         // Every value a child may take, worst first for the node's player
         // (the tables merged: each is ascending).
         let mut heads = vec![0usize; tables.len()];
@@ -379,6 +387,42 @@ impl<'g> Chance<'g> {
         }
         let tables: Vec<Vec<(Num, Count)>> = tables.iter().map(|t| t.to_vec()).collect();
         best_of(&tables, &values, &held, min)
+    }
+
+    /// [`Chance::extreme`] when the answer gives the node's value `w`:
+    /// only that row, from each child's ways below and at `w` (kept per
+    /// child until its table changes: a listing changes one at a time).
+    fn only_at(
+        &mut self,
+        id: NodeId,
+        order: &[u32],
+        tables: &[Table],
+        held: &[Held],
+        w: Num,
+        min: bool,
+    ) -> Vec<(Num, Count)> {
+        let (mut with, mut without) = (Count::ONE, Count::ONE);
+        for ((&i, t), h) in order.iter().zip(tables).zip(held) {
+            let child = self.child(id, i).index();
+            let (below, at) = self.around[child].get_or_insert_with(|| {
+                let worse = |x: &Num| if min { *x > w } else { *x < w };
+                let below = t.iter().filter(|(x, _)| worse(x)).fold(Count::ZERO, |sum, (_, n)| sum + n);
+                let at = t.iter().find(|(x, _)| *x == w).map_or(Count::ZERO, |(_, n)| n.clone());
+                (below, at)
+            });
+            let factor = match h {
+                Held::Any => below.clone() + &*at,
+                Held::Worse => below.clone(),
+                Held::At => at.clone(),
+            };
+            with = &with * &factor;
+            without = &without * &*below;
+        }
+        let ways = match held.contains(&Held::At) {
+            true => with,
+            false => with.checked_sub(&without).expect("a subset's ways"),
+        };
+        if ways.is_zero() { vec![] } else { vec![(w, ways)] }
     }
 
     fn spend(&mut self, steps: u64) -> Option<()> {

@@ -108,6 +108,12 @@ pub(super) fn best_of<W: Ways>(
 /// their ways, ascending; `None` when a sum is not exact (the search's
 /// sums would then be floats, rounded in its own order).
 pub(super) fn convolve(sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Option<Vec<(Num, Count)>> {
+    if let [(t, b)] = terms {
+        // One term: every sum moved by it (an unknown given its value).
+        *work += sums.len() as u64;
+        let moved = sums.iter().map(|(s, a)| Some((*s + *t, a * b)).filter(|(v, _)| v.is_exact()));
+        return moved.collect();
+    }
     if let Some(rows) = on_grid(sums, terms, work) {
         return Some(rows);
     }
