@@ -174,13 +174,24 @@ impl From<usize> for Count {
 }
 
 impl std::ops::AddAssign<&Count> for Count {
+    /// Inlined where both fit a `u128` and so does the sum (the counts over
+    /// subtrees add millions of those); else [`Count::add_limbs`].
+    #[inline]
     fn add_assign(&mut self, other: &Count) {
-        if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0)
+        if let (Repr::Small(a), Repr::Small(b)) = (&mut self.0, &other.0)
             && let Some(s) = a.checked_add(*b)
         {
-            self.0 = Repr::Small(s);
+            *a = s;
             return;
         }
+        self.add_limbs(other);
+    }
+}
+
+impl Count {
+    #[cold]
+    #[inline(never)]
+    fn add_limbs(&mut self, other: &Count) {
         let (a, b) = (self.limbs(), other.limbs());
         let (long, short) = if a.len() >= b.len() { (&a, &b) } else { (&b, &a) };
         let mut out = Vec::with_capacity(long.len() + 1);
@@ -193,24 +204,10 @@ impl std::ops::AddAssign<&Count> for Count {
         out.push(carry as u64);
         *self = Count::from_limbs(out);
     }
-}
 
-impl std::ops::Add<&Count> for Count {
-    type Output = Count;
-    fn add(mut self, other: &Count) -> Count {
-        self += other;
-        self
-    }
-}
-
-impl std::ops::Mul<&Count> for &Count {
-    type Output = Count;
-    fn mul(self, other: &Count) -> Count {
-        if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0)
-            && let Some(p) = a.checked_mul(*b)
-        {
-            return Count(Repr::Small(p));
-        }
+    #[cold]
+    #[inline(never)]
+    fn mul_limbs(&self, other: &Count) -> Count {
         let (a, b) = (self.limbs(), other.limbs());
         let mut out = vec![0u64; a.len() + b.len()];
         for (i, &x) in a.iter().enumerate() {
@@ -223,6 +220,30 @@ impl std::ops::Mul<&Count> for &Count {
             out[i + b.len()] = carry as u64;
         }
         Count::from_limbs(out)
+    }
+}
+
+impl std::ops::Add<&Count> for Count {
+    type Output = Count;
+    #[inline]
+    fn add(mut self, other: &Count) -> Count {
+        self += other;
+        self
+    }
+}
+
+impl std::ops::Mul<&Count> for &Count {
+    type Output = Count;
+    /// Inlined where both fit a `u128` and so does the product; else
+    /// [`Count::mul_limbs`].
+    #[inline]
+    fn mul(self, other: &Count) -> Count {
+        if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0)
+            && let Some(p) = a.checked_mul(*b)
+        {
+            return Count(Repr::Small(p));
+        }
+        self.mul_limbs(other)
     }
 }
 
