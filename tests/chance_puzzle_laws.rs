@@ -3,8 +3,9 @@
 //! oracle): random small trees of MAX, MIN and CHANCE nodes (uniform or
 //! written probabilities), 1–7 unknown leaves among known ones, and blocks
 //! asking `value`, `values` of random nodes, `best` and `pv`, read off a
-//! random filling (so some solution exists when the range holds it), under
-//! the written or reversed order and ties first, last or all; some blocks
+//! random filling (so some solution exists when the range holds it), over
+//! a range or a multiset (the filling's values, or others), under the
+//! written or reversed order and ties first, last or all; some blocks
 //! also ask `visited` or `stats`, which no value changes. Same count, same
 //! first solutions, and `find_one` finds one exactly when there is one.
 
@@ -83,6 +84,9 @@ struct Case {
     /// reversed, one node more): no assignment passes.
     lie: bool,
     range: (i64, i64),
+    /// Over a multiset instead: the truth's values (`Some(None)`) or
+    /// others (`Some(Some(…))`).
+    multiset: Option<Option<Vec<i64>>>,
 }
 
 fn case() -> impl Strategy<Value = Case> {
@@ -99,12 +103,17 @@ fn case() -> impl Strategy<Value = Case> {
     );
     let block = (opts, facts).prop_map(|(o, (a, b, c, d, e, f))| (o, a, b, c, d, e, f));
     let blocks = prop::collection::vec(block, 1..=2);
-    (tree, prop::collection::vec(-1i64..=5, 7), blocks, -2i64..=5, -2i64..=5, prop::bool::weighted(0.1)).prop_map(
-        |(tree, truth, blocks, a, b, lie)| {
-            let n = unknowns(&tree);
-            Case { tree, truth: truth[..n].to_vec(), blocks, range: (a.min(b), a.max(b)), lie }
-        },
-    )
+    let multiset = prop_oneof![
+        2 => Just(None),
+        1 => Just(Some(None)),
+        1 => prop::collection::vec(-1i64..=5, 7).prop_map(|v| Some(Some(v))),
+    ];
+    let parts = (tree, prop::collection::vec(-1i64..=5, 7), blocks, -2i64..=5, -2i64..=5, prop::bool::weighted(0.1));
+    (parts, multiset).prop_map(|((tree, truth, blocks, a, b, lie), multiset)| {
+        let n = unknowns(&tree);
+        let multiset = multiset.map(|m| m.map(|v| v[..n].to_vec()));
+        Case { tree, truth: truth[..n].to_vec(), blocks, range: (a.min(b), a.max(b)), multiset, lie }
+    })
 }
 
 /// The spec: the tree with `?` leaves and expectations read off the
@@ -185,11 +194,19 @@ fn agree(c: &Case) -> Result<(), TestCaseError> {
     while hi > lo && ((hi - lo + 1) as f64).powi(c.truth.len() as i32) > 20_000.0 {
         hi -= 1;
     }
-    let domain = Domain::Range(lo, hi);
+    let nums = |v: &[i64]| v.iter().map(|&x| Num::int(x)).collect::<Vec<Num>>();
+    let domain = match &c.multiset {
+        None => Domain::Range(lo, hi),
+        Some(None) => Domain::Multiset(nums(&c.truth)),
+        Some(Some(other)) => Domain::Multiset(nums(other)),
+    };
+    let inside = match &c.multiset {
+        None => c.truth.iter().all(|v| (lo..=hi).contains(v)),
+        Some(other) => other.is_none(),
+    };
     prop_assert!(puzzle::counts_by_subtrees(&spec, &domain), "{}", text);
     let fast = puzzle::solve(&spec, &domain, 10_000_000, 6).unwrap();
     let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 6).unwrap();
-    let inside = c.truth.iter().all(|v| (lo..=hi).contains(v));
     prop_assert!(lied || !inside || !fast.count.is_zero(), "{}\n{:?} {:?}", text, domain, c.truth);
     prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
     prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);

@@ -75,6 +75,24 @@ fn written_probabilities_and_node_values_are_counted_exactly() {
     assert_eq!(json["solutions"], serde_json::json!([[2, 2, 2, 2, 0, 0]]));
 }
 
+/// Over values: 1..6 in two CHANCE nodes of three leaves, the root 4
+/// through its second move. The second averages 4, so its leaves sum to
+/// 12 and the first's to 21 − 12 = 9 (an average of 3: below 4, as it
+/// must be, ties going to the first move). The sets of three summing to
+/// 12 are {1,5,6}, {2,4,6}, {3,4,5}: 3 · 3! · 3! = 108 orderings. The
+/// smallest starts with the first move's smallest set, {1,2,6} (beside
+/// {3,4,5}).
+#[test]
+fn an_expectimax_question_over_values_is_counted_exactly() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("v.tree");
+    let text = "MAX {\n  CHANCE { ? ? ? }\n  CHANCE { ? ? ? }\n}\nexpect expectiminimax { value 4  best 2 }\n";
+    std::fs::write(&file, text).expect("written");
+    let json = solve(file.to_str().expect("a UTF-8 path"), &["--values", "1,2,3,4,5,6", "--limit", "1"]);
+    assert_eq!(json["count"], 108);
+    assert_eq!(json["solutions"], serde_json::json!([[1, 2, 6, 3, 4, 5]]));
+}
+
 #[test]
 fn sixteen_leaves_over_the_values_1_to_16_are_counted_exactly() {
     let json = solve(

@@ -1,7 +1,9 @@
 //! Puzzles on `expectiminimax` (and `minimax`, the same search on MAX/MIN
-//! trees) over a range, by dynamic programming over subtrees: for each
-//! node, the number of ways to fill its subtree's unknowns by the value
-//! the node gets.
+//! trees) over a range or a multiset, by dynamic programming over
+//! subtrees: for each node, the ways to fill its subtree's unknowns by the
+//! value the node gets (plain counts over a range; over a multiset
+//! `multiset.rs`'s polynomials in the values used, whose coefficient of
+//! the whole multiset at the root counts the orderings).
 //!
 //! Nothing is pruned, so every node is searched whatever the values, and
 //! separate subtrees (no `&` edge) have separate unknowns: a node's table
@@ -34,13 +36,15 @@ use std::rc::Rc;
 
 use crate::check::expect::{Expect, Fact, Stat};
 use crate::check::puzzle::count::Count;
+use crate::check::puzzle::subtrees::{Plain, V};
 use crate::model::{Game, NodeId, NodeKind, Path, Utility};
 use crate::num::Num;
 use crate::search::Algorithm;
 use crate::search::options::{Options, Order, Ties};
 
 mod tables;
-use tables::{best_of, convolve};
+pub(super) use tables::Tally;
+use tables::at_value;
 
 /// The most work (value pairs met, or cells of a sliding sum) a count and
 /// its listing take on together, a few seconds; past it, enumeration
@@ -52,7 +56,7 @@ const MAX_STATES: usize = 1 << 18;
 
 /// A node's table: each value it may get, ascending, with its ways (never
 /// zero).
-type Table = Rc<Vec<(Num, Count)>>;
+type Table<W> = Rc<Vec<(Num, W)>>;
 
 /// What the answer says of one child of a MAX/MIN node, for the value `v`
 /// the node gets.
@@ -66,18 +70,20 @@ pub(super) enum Held {
     At,
 }
 
-impl super::Counted for Chance<'_> {
+impl<R: Tally> super::Counted for Chance<'_, R> {
     fn count_all(&mut self) -> Option<Count> {
-        self.total()
+        let count = self.total();
+        count.filter(|_| !self.ring.gave_up())
     }
 
     /// Smallest first, one unknown at a time.
     fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        self.ring.renew();
         let mut out = Vec::new();
         if max > 0 && !self.total()?.is_zero() {
             self.descend(0, max, &mut out)?;
         }
-        Some(out)
+        (!self.ring.gave_up()).then_some(out)
     }
 
     fn counts_run(&self) -> u64 {
@@ -88,14 +94,15 @@ impl super::Counted for Chance<'_> {
 /// A listing trying one unknown's values: the CHANCE and MAX/MIN nodes
 /// above its leaf (each with the written index of the child toward it),
 /// and, by node index, the sums of each CHANCE node's other children.
-struct Level {
+struct Level<W> {
     path: Vec<(NodeId, u32)>,
-    others: HashMap<usize, Table>,
+    others: HashMap<usize, Table<W>>,
 }
 
 /// The puzzle's fixed parts and the tables counted so far.
-pub(super) struct Chance<'g> {
+pub(super) struct Chance<'g, R: Tally = Plain> {
     game: &'g Game,
+    ring: R,
     /// The order of the block being read (while building): who is
     /// searched before whom.
     reverse: bool,
@@ -110,15 +117,16 @@ pub(super) struct Chance<'g> {
     held: Vec<Option<Vec<Held>>>,
     /// No assignment passes (two answers clash, or a fixed fact fails).
     impossible: bool,
+    /// The values an unknown may take, increasing (`V` indexes them).
     domain: Vec<Num>,
     /// The unknowns given a value so far while listing.
-    fixed: Vec<Option<Num>>,
-    tables: Vec<Option<Table>>,
+    fixed: Vec<Option<V>>,
+    tables: Vec<Option<Table<R::W>>>,
     /// A child's ways below and at the value the answer gives its parent
     /// (by node index), while its table stands.
-    around: Vec<Option<(Count, Count)>>,
+    around: Vec<Option<(R::W, R::W)>>,
     /// While listing, one per unknown being tried, outermost first.
-    levels: Vec<Level>,
+    levels: Vec<Level<R::W>>,
     work: u64,
     tried: u64,
 }
@@ -134,15 +142,34 @@ impl<'g> Chance<'g> {
         blocks: &[Expect],
         (lo, hi): (i64, i64),
     ) -> Option<Chance<'g>> {
+        let width = i128::from(hi) - i128::from(lo) + 1;
+        if hi < lo || width > MAX_STATES as i128 {
+            return None;
+        }
+        Chance::with_ring(game, filled, unknowns, blocks, (lo..=hi).map(Num::int).collect(), Plain)
+    }
+}
+
+impl<'g, R: Tally> Chance<'g, R> {
+    /// [`Chance::new`] with every unknown over `domain` (increasing,
+    /// distinct), the ways counted in `ring`.
+    pub fn with_ring(
+        game: &'g Game,
+        filled: &Game,
+        unknowns: &[NodeId],
+        blocks: &[Expect],
+        domain: Vec<Num>,
+        mut ring: R,
+    ) -> Option<Chance<'g, R>> {
         let applies =
             |e: &Expect| matches!(e.algorithm, Algorithm::Expectiminimax | Algorithm::Minimax) && plain(&e.options);
         if blocks.is_empty() || !blocks.iter().all(applies) {
             return None;
         }
-        let width = i128::from(hi) - i128::from(lo) + 1;
-        if hi < lo || width > MAX_STATES as i128 {
+        if domain.is_empty() {
             return None;
         }
+        ring.bind(&domain);
         let root_kind = game.root().kind();
         if root_kind == NodeKind::Leaf || game.has_transpositions() || game.is_multiplayer() {
             return None;
@@ -156,13 +183,14 @@ impl<'g> Chance<'g> {
         }
         let mut plan = Chance {
             game,
+            ring,
             reverse: false,
             slots: vec![None; n],
             parents,
             want: vec![None; n],
             held: vec![None; n],
             impossible: false,
-            domain: (lo..=hi).map(Num::int).collect(),
+            domain,
             fixed: vec![None; unknowns.len()],
             tables: vec![None; n],
             around: vec![None; n],
@@ -208,7 +236,7 @@ impl<'g> Chance<'g> {
 
     fn descend(&mut self, k: usize, max: usize, out: &mut Vec<Vec<Num>>) -> Option<()> {
         if k == self.fixed.len() {
-            out.push(self.fixed.iter().map(|v| v.expect("every unknown given")).collect());
+            out.push(self.fixed.iter().map(|v| self.domain[v.expect("every unknown given") as usize]).collect());
             return Some(());
         }
         let mut path = Vec::new();
@@ -226,8 +254,12 @@ impl<'g> Chance<'g> {
 
     /// Tries unknown `k`'s values in turn, smallest first.
     fn scan(&mut self, k: usize, max: usize, out: &mut Vec<Vec<Num>>) -> Option<()> {
-        for i in 0..self.domain.len() {
-            self.give(k, Some(self.domain[i]));
+        let chosen: Vec<V> = self.fixed[..k].iter().map(|v| v.expect("the unknowns before given")).collect();
+        for i in 0..self.domain.len() as V {
+            if !self.ring.may_follow(&chosen, i) {
+                continue;
+            }
+            self.give(k, Some(i));
             if !self.total()?.is_zero() {
                 self.descend(k + 1, max, out)?;
             }
@@ -241,7 +273,7 @@ impl<'g> Chance<'g> {
 
     /// Gives unknown `k` a value (or takes it back): the tables on its
     /// path are counted again.
-    fn give(&mut self, k: usize, v: Option<Num>) {
+    fn give(&mut self, k: usize, v: Option<V>) {
         self.fixed[k] = v;
         let mut at = Some(self.leaf(k));
         while let Some(id) = at {
@@ -262,22 +294,22 @@ impl<'g> Chance<'g> {
             return Some(Count::ZERO);
         }
         let table = self.table(NodeId::ROOT)?;
-        Some(table.iter().fold(Count::ZERO, |sum, (_, w)| sum + w))
+        Some(table.iter().fold(Count::ZERO, |sum, (_, w)| sum + &self.ring.total(w)))
     }
 
     /// The node's table, counted once until a value below it changes.
-    fn table(&mut self, id: NodeId) -> Option<Table> {
+    fn table(&mut self, id: NodeId) -> Option<Table<R::W>> {
         if let Some(t) = &self.tables[id.index()] {
             return Some(t.clone());
         }
         let node = self.game.node(id);
-        let mut rows: Vec<(Num, Count)> = match node.kind() {
+        let mut rows: Vec<(Num, R::W)> = match node.kind() {
             NodeKind::Leaf => match (self.slots[id.index()], node.utility()) {
                 (Some(k), _) => match self.fixed[k] {
-                    Some(v) => vec![(v, Count::ONE)],
-                    None => self.domain.iter().map(|&v| (v, Count::ONE)).collect(),
+                    Some(v) => vec![(self.domain[v as usize], self.ring.leaf(v))],
+                    None => (0..self.domain.len() as V).map(|v| (self.domain[v as usize], self.ring.leaf(v))).collect(),
                 },
-                (None, Utility::Scalar(v)) => vec![(v, Count::ONE)],
+                (None, Utility::Scalar(v)) => vec![(v, self.ring.one())],
                 _ => return None,
             },
             NodeKind::Chance => self.average(id)?,
@@ -306,7 +338,7 @@ impl<'g> Chance<'g> {
     }
 
     /// A CHANCE node: the running sums in search order.
-    fn average(&mut self, id: NodeId) -> Option<Vec<(Num, Count)>> {
+    fn average(&mut self, id: NodeId) -> Option<Vec<(Num, R::W)>> {
         // While a listing tries the values of one unknown, the sums of the
         // other children of each CHANCE node above it stay the same: kept.
         let scanned = self.levels.last().and_then(|l| l.path.iter().find(|(a, _)| *a == id)).map(|&(_, j)| j);
@@ -320,17 +352,17 @@ impl<'g> Chance<'g> {
             }
         };
         let terms = self.terms(id, j)?;
-        let rows = convolve(&others, &terms, &mut self.work)?;
+        let rows = self.ring.convolve(&others, &terms, &mut self.work)?;
         self.spend(0)?;
         Some(rows)
     }
 
     /// The running sums of a CHANCE node's children (but child `skip`).
-    fn sums(&mut self, id: NodeId, skip: Option<u32>) -> Option<Vec<(Num, Count)>> {
-        let mut sums: Vec<(Num, Count)> = vec![(Num::ZERO, Count::ONE)];
+    fn sums(&mut self, id: NodeId, skip: Option<u32>) -> Option<Vec<(Num, R::W)>> {
+        let mut sums: Vec<(Num, R::W)> = vec![(Num::ZERO, self.ring.one())];
         for i in self.searched(id).into_iter().filter(|&i| Some(i) != skip) {
             let terms = self.terms(id, i)?;
-            sums = convolve(&sums, &terms, &mut self.work)?;
+            sums = self.ring.convolve(&sums, &terms, &mut self.work)?;
             self.spend(0)?;
             if sums.len() > MAX_STATES {
                 return None;
@@ -341,14 +373,14 @@ impl<'g> Chance<'g> {
 
     /// Child `i`'s values weighted by its probability (`p·c`, as the
     /// search makes it), with their ways.
-    fn terms(&mut self, id: NodeId, i: u32) -> Option<Vec<(Num, Count)>> {
+    fn terms(&mut self, id: NodeId, i: u32) -> Option<Vec<(Num, R::W)>> {
         let p = self.game.prob(id, i as usize);
         let child = self.table(self.child(id, i))?;
         Some(child.iter().map(|(c, w)| (p * *c, w.clone())).collect())
     }
 
     /// A MAX (MIN) node: for each value, the ways it is the best child's.
-    fn extreme(&mut self, id: NodeId, min: bool) -> Option<Vec<(Num, Count)>> {
+    fn extreme(&mut self, id: NodeId, min: bool) -> Option<Vec<(Num, R::W)>> {
         let order = self.searched(id);
         let mut tables = Vec::with_capacity(order.len());
         for &i in &order {
@@ -379,14 +411,7 @@ impl<'g> Chance<'g> {
             values.reverse();
         }
         self.spend((values.len() * tables.len()) as u64)?;
-        // In `u128` while the ways fit (most puzzles), else in `Count`.
-        let small: Option<Vec<Vec<(Num, u128)>>> =
-            tables.iter().map(|t| t.iter().map(|(v, w)| Some((*v, w.to_u128()?))).collect()).collect();
-        if let Some(rows) = small.and_then(|small| best_of(&small, &values, &held, min)) {
-            return Some(rows.into_iter().map(|(v, w)| (v, Count::from(w))).collect());
-        }
-        let tables: Vec<Vec<(Num, Count)>> = tables.iter().map(|t| t.to_vec()).collect();
-        best_of(&tables, &values, &held, min)
+        Some(self.ring.extreme(&tables, &values, &held, min))
     }
 
     /// [`Chance::extreme`] when the answer gives the node's value `w`:
@@ -396,33 +421,27 @@ impl<'g> Chance<'g> {
         &mut self,
         id: NodeId,
         order: &[u32],
-        tables: &[Table],
+        tables: &[Table<R::W>],
         held: &[Held],
         w: Num,
         min: bool,
-    ) -> Vec<(Num, Count)> {
-        let (mut with, mut without) = (Count::ONE, Count::ONE);
-        for ((&i, t), h) in order.iter().zip(tables).zip(held) {
+    ) -> Vec<(Num, R::W)> {
+        let mut parts = Vec::with_capacity(order.len());
+        for (&i, t) in order.iter().zip(tables) {
             let child = self.child(id, i).index();
-            let (below, at) = self.around[child].get_or_insert_with(|| {
+            if self.around[child].is_none() {
                 let worse = |x: &Num| if min { *x > w } else { *x < w };
-                let below = t.iter().filter(|(x, _)| worse(x)).fold(Count::ZERO, |sum, (_, n)| sum + n);
-                let at = t.iter().find(|(x, _)| *x == w).map_or(Count::ZERO, |(_, n)| n.clone());
-                (below, at)
-            });
-            let factor = match h {
-                Held::Any => below.clone() + &*at,
-                Held::Worse => below.clone(),
-                Held::At => at.clone(),
-            };
-            with = &with * &factor;
-            without = &without * &*below;
+                let mut below = self.ring.zero();
+                for (_, n) in t.iter().filter(|(x, _)| worse(x)) {
+                    self.ring.add(&mut below, n);
+                }
+                let at = t.iter().find(|(x, _)| *x == w).map_or_else(|| self.ring.zero(), |(_, n)| n.clone());
+                self.around[child] = Some((below, at));
+            }
+            parts.push(self.around[child].clone().expect("just kept"));
         }
-        let ways = match held.contains(&Held::At) {
-            true => with,
-            false => with.checked_sub(&without).expect("a subset's ways"),
-        };
-        if ways.is_zero() { vec![] } else { vec![(w, ways)] }
+        let ways = at_value(&self.ring, &parts, held);
+        if self.ring.is_nothing(&ways) { vec![] } else { vec![(w, ways)] }
     }
 
     fn spend(&mut self, steps: u64) -> Option<()> {

@@ -25,7 +25,7 @@
 //!   known leaves allowed) counts each subtree's ways by the values they
 //!   use. Tried first where they apply (not where a `&` edge searches a
 //!   subtree from two places: its unknowns are shared).
-//! - `chance.rs`: `expectiminimax` (and `minimax`) blocks over a range,
+//! - `chance.rs`: `expectiminimax` (and `minimax`) blocks over a range or a multiset,
 //!   counted over subtrees: no pruning, so each node's table of values and
 //!   ways is read off its children's (CHANCE nodes by their running sums).
 //! - `enumerate.rs`: one value at a time with prefix pruning, for every
@@ -245,13 +245,13 @@ fn search<'p>(
         if let Some(found) = subtrees_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
-        if let Some(found) = chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
-            return Ok(found);
-        }
         if let Some(found) = distinct_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
         if let Some(found) = repeats_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
+            return Ok(found);
+        }
+        if let Some(found) = chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answered(&mut *p)) {
             return Ok(found);
         }
         let (lo, hi) = match (domain, &scale) {
@@ -274,7 +274,7 @@ fn search<'p>(
     }
     if method == Method::Best
         && let Some(found) =
-            chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answer(&mut p, &unknowns, stop, max_listed))
+            chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answer(&mut *p, &unknowns, stop, max_listed))
     {
         return Ok(found);
     }
@@ -325,11 +325,27 @@ fn subtrees_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Op
 }
 
 /// The count over subtrees of `spec`'s `expectiminimax` (or `minimax`)
-/// blocks over a range, where it applies (`chance.rs`); `filled` is the
-/// game with its unknowns given a placeholder.
-fn chance_plan<'g>(spec: &'g Spec, filled: &Game, domain: &Domain, unknowns: &[NodeId]) -> Option<chance::Chance<'g>> {
-    let Domain::Range(lo, hi) = domain else { return None };
-    chance::Chance::new(&spec.game, filled, unknowns, &spec.expects, (*lo, *hi))
+/// blocks, where it applies (`chance.rs`): over a range in plain counts,
+/// over a multiset by the values used (`multiset.rs`'s polynomials);
+/// `filled` is the game with its unknowns given a placeholder.
+fn chance_plan<'g>(
+    spec: &'g Spec,
+    filled: &Game,
+    domain: &Domain,
+    unknowns: &[NodeId],
+) -> Option<Box<dyn Counted + 'g>> {
+    let (game, blocks) = (&spec.game, &spec.expects);
+    match domain {
+        Domain::Range(lo, hi) => {
+            Some(Box::new(chance::Chance::new(game, filled, unknowns, blocks, (*lo, *hi))?) as Box<dyn Counted>)
+        }
+        Domain::Multiset(values) => {
+            let kinds = multiset::kinds(values);
+            let distinct = kinds.iter().map(|&(v, _)| v).collect();
+            let uses = multiset::Uses::new(kinds, values.len() as u32)?;
+            Some(Box::new(chance::Chance::with_ring(game, filled, unknowns, blocks, distinct, uses)?))
+        }
+    }
 }
 
 /// A count over subtrees, ready to answer (`subtrees.rs`, `distinct.rs`,

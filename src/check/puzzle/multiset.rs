@@ -93,7 +93,7 @@ struct Sums {
 }
 
 /// The multiset's distinct values, increasing, and how often each is given.
-fn kinds(values: &[Num]) -> Vec<(Num, u32)> {
+pub(super) fn kinds(values: &[Num]) -> Vec<(Num, u32)> {
     let mut sorted = values.to_vec();
     sorted.sort();
     let mut kinds: Vec<(Num, u32)> = Vec::new();
@@ -109,7 +109,7 @@ fn kinds(values: &[Num]) -> Vec<(Num, u32)> {
 impl Uses {
     /// The polynomials over a multiset of `degree` values given as `kinds`,
     /// or `None` past [`MAX_KINDS`], [`MAX_REPEATS`] or [`MAX_SLOTS`].
-    fn new(kinds: Vec<(Num, u32)>, degree: u32) -> Option<Uses> {
+    pub(super) fn new(kinds: Vec<(Num, u32)>, degree: u32) -> Option<Uses> {
         if kinds.len() > MAX_KINDS || kinds.iter().any(|&(_, n)| n as usize > MAX_REPEATS) {
             return None;
         }
@@ -335,6 +335,22 @@ fn least_work(game: &Game, unknowns: &[NodeId], kinds: &[(Num, u32)]) -> u64 {
         }
     }
     work
+}
+
+/// Expectimax puzzles over a multiset (`chance.rs`) count in these
+/// polynomials too, with the same budget.
+impl super::chance::Tally for Uses {
+    fn is_nothing(&self, w: &Poly) -> bool {
+        w.terms.is_empty()
+    }
+
+    fn gave_up(&self) -> bool {
+        self.exhausted()
+    }
+
+    fn renew(&self) {
+        Uses::renew(self);
+    }
 }
 
 /// A puzzle over a multiset, counted by the values each way uses.

@@ -7,11 +7,147 @@ use std::collections::BTreeMap;
 
 use super::Held;
 use crate::check::puzzle::count::Count;
+use crate::check::puzzle::subtrees::{Plain, Ring};
 use crate::num::Num;
+
+/// What `chance.rs` counts in: a [`Ring`] (plain counts, or over a
+/// multiset the polynomials of `multiset.rs`), with the two steps of a
+/// node's table, the plain counts' on a dense grid and in `u128`.
+pub(in crate::check::puzzle) trait Tally: Ring {
+    /// No way at all (a row with it is dropped).
+    fn is_nothing(&self, w: &Self::W) -> bool;
+
+    /// Every sum of a value of `sums` and one of `terms`, with the product
+    /// of their ways, ascending; `None` when a sum is not exact.
+    fn convolve(
+        &self,
+        sums: &[(Num, Self::W)],
+        terms: &[(Num, Self::W)],
+        work: &mut u64,
+    ) -> Option<Vec<(Num, Self::W)>> {
+        *work += 10 * (sums.len() * terms.len()) as u64;
+        let mut next: BTreeMap<Num, Self::W> = BTreeMap::new();
+        for (s, a) in sums {
+            for (t, b) in terms {
+                let v = *s + *t;
+                if !v.is_exact() {
+                    return None;
+                }
+                let ways = self.mul(a, b);
+                match next.get_mut(&v) {
+                    Some(sum) => self.add(sum, &ways),
+                    None => {
+                        next.insert(v, ways);
+                    }
+                }
+            }
+        }
+        Some(next.into_iter().filter(|(_, w)| !self.is_nothing(w)).collect())
+    }
+
+    /// A MAX (MIN) node's table from its children's (in the order of
+    /// `held`), for each of `values` (worst first for the node's player).
+    fn extreme(
+        &self,
+        tables: &[super::Table<Self::W>],
+        values: &[Num],
+        held: &[Held],
+        min: bool,
+    ) -> Vec<(Num, Self::W)> {
+        let mut next: Vec<usize> = tables.iter().map(|t| if min { t.len() } else { 0 }).collect();
+        let mut below: Vec<Self::W> = vec![self.zero(); tables.len()];
+        let mut rows = Vec::new();
+        for &v in values {
+            let mut parts = Vec::with_capacity(tables.len());
+            for (c, t) in tables.iter().enumerate() {
+                let row = if min { next[c].checked_sub(1).map(|r| &t[r]) } else { t.get(next[c]) };
+                let at = match row {
+                    Some((x, w)) if *x == v => {
+                        next[c] = if min { next[c] - 1 } else { next[c] + 1 };
+                        w.clone()
+                    }
+                    _ => self.zero(),
+                };
+                parts.push((below[c].clone(), at.clone()));
+                self.add(&mut below[c], &at);
+            }
+            let ways = at_value(self, &parts, held);
+            if !self.is_nothing(&ways) {
+                rows.push((v, ways));
+            }
+        }
+        if min {
+            rows.reverse();
+        }
+        rows
+    }
+
+    /// The counts gave up (past a budget of their own).
+    fn gave_up(&self) -> bool {
+        false
+    }
+
+    /// A new budget, for a listing.
+    fn renew(&self) {}
+}
+
+impl Tally for Plain {
+    fn is_nothing(&self, w: &Count) -> bool {
+        w.is_zero()
+    }
+
+    fn convolve(&self, sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Option<Vec<(Num, Count)>> {
+        convolve(sums, terms, work)
+    }
+
+    fn extreme(&self, tables: &[super::Table<Count>], values: &[Num], held: &[Held], min: bool) -> Vec<(Num, Count)> {
+        // In `u128` while the ways fit (most puzzles), else in `Count`.
+        let small: Option<Vec<Vec<(Num, u128)>>> =
+            tables.iter().map(|t| t.iter().map(|(v, w)| Some((*v, w.to_u128()?))).collect()).collect();
+        if let Some(rows) = small.and_then(|small| best_of(&small, values, held, min)) {
+            return rows.into_iter().map(|(v, w)| (v, Count::from(w))).collect();
+        }
+        let tables: Vec<Vec<(Num, Count)>> = tables.iter().map(|t| t.to_vec()).collect();
+        best_of(&tables, values, held, min).expect("counts do not overflow")
+    }
+}
+
+/// A MAX (MIN) node's ways at one value `v` from each child's ways
+/// `(below v, at v)`, each child held as `held` says: the product of what
+/// each may take where some child is held at `v`; else the ways the first
+/// child at `v` is `j`, summed over `j` (those before it below `v`, those
+/// after it up to `v`).
+pub(super) fn at_value<R: Ring + ?Sized>(ring: &R, parts: &[(R::W, R::W)], held: &[Held]) -> R::W {
+    let up_to = |(below, at): &(R::W, R::W)| {
+        let mut sum = below.clone();
+        ring.add(&mut sum, at);
+        sum
+    };
+    if held.contains(&Held::At) {
+        return parts.iter().zip(held).fold(ring.one(), |w, (part, h)| {
+            let factor = match h {
+                Held::Any => up_to(part),
+                Held::Worse => part.0.clone(),
+                Held::At => part.1.clone(),
+            };
+            ring.mul(&w, &factor)
+        });
+    }
+    let mut after = vec![ring.one(); parts.len() + 1];
+    for j in (0..parts.len()).rev() {
+        after[j] = ring.mul(&up_to(&parts[j]), &after[j + 1]);
+    }
+    let (mut total, mut before) = (ring.zero(), ring.one());
+    for (j, (below, at)) in parts.iter().enumerate() {
+        ring.add(&mut total, &ring.mul(&ring.mul(&before, at), &after[j + 1]));
+        before = ring.mul(&before, below);
+    }
+    total
+}
 
 /// Ways as a MAX/MIN node counts them: `u128` (`None` on overflow) or
 /// [`Count`].
-pub(super) trait Ways: Clone + Sized {
+trait Ways: Clone + Sized {
     const ZERO: Self;
     const ONE: Self;
     fn plus(&self, other: &Self) -> Option<Self>;
@@ -58,12 +194,7 @@ impl Ways for Count {
 /// of `held`), for each of `values` (worst first for the node's player):
 /// the ways the children's best is that value, each child held as
 /// `held` says. `None` when the ways overflow `W`.
-pub(super) fn best_of<W: Ways>(
-    tables: &[Vec<(Num, W)>],
-    values: &[Num],
-    held: &[Held],
-    min: bool,
-) -> Option<Vec<(Num, W)>> {
+fn best_of<W: Ways>(tables: &[Vec<(Num, W)>], values: &[Num], held: &[Held], min: bool) -> Option<Vec<(Num, W)>> {
     let pinned = held.contains(&Held::At);
     // Per child: the next row not yet below, and the ways below so far.
     let mut next: Vec<usize> = tables.iter().map(|t| if min { t.len() } else { 0 }).collect();
@@ -107,7 +238,7 @@ pub(super) fn best_of<W: Ways>(
 /// Every sum of a value of `sums` and one of `terms`, with the product of
 /// their ways, ascending; `None` when a sum is not exact (the search's
 /// sums would then be floats, rounded in its own order).
-pub(super) fn convolve(sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Option<Vec<(Num, Count)>> {
+fn convolve(sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Option<Vec<(Num, Count)>> {
     if let [(t, b)] = terms {
         // One term: every sum moved by it (an unknown given its value).
         *work += sums.len() as u64;
