@@ -1,4 +1,4 @@
-//! Puzzles on `expectiminimax` (and `minimax`) counted over subtrees
+//! Puzzles on `expectiminimax` (and `minimax`, `negamax`) counted over subtrees
 //! (`puzzle::solve`) against plain enumeration (`puzzle::enumerate`, the
 //! oracle): random small trees of MAX, MIN and CHANCE nodes (uniform or
 //! written probabilities), 1–7 unknown leaves among known ones, and blocks
@@ -122,8 +122,13 @@ fn spec_text(c: &Case) -> String {
     let filled = format!("{}\n", text(&c.tree, &mut Some(c.truth.iter())));
     let game = gametree::check::spec::load("filled.tree", &filled).unwrap().game;
     let mut out = format!("{}\n", text(&c.tree, &mut None));
-    let name = if has_chance(&c.tree) || c.blocks.len().is_multiple_of(2) { "expectiminimax" } else { "minimax" };
-    let algorithm = if name == "minimax" { Algorithm::Minimax } else { Algorithm::Expectiminimax };
+    // On MAX/MIN trees `minimax` and `negamax` too (by the truth's first value).
+    let (name, algorithm) = match c.truth[0].rem_euclid(3) {
+        _ if has_chance(&c.tree) => ("expectiminimax", Algorithm::Expectiminimax),
+        0 => ("minimax", Algorithm::Minimax),
+        1 => ("negamax", Algorithm::Negamax),
+        _ => ("expectiminimax", Algorithm::Expectiminimax),
+    };
     for (opts, value, values, best, pv, visited, stats) in &c.blocks {
         let mut options = search::options::Options::default();
         for o in opts {

@@ -161,8 +161,10 @@ impl<'g, R: Tally> Chance<'g, R> {
         domain: Vec<Num>,
         mut ring: R,
     ) -> Option<Chance<'g, R>> {
-        let applies =
-            |e: &Expect| matches!(e.algorithm, Algorithm::Expectiminimax | Algorithm::Minimax) && plain(&e.options);
+        // `negamax` reports values from MAX's view, and picks the first
+        // child at its value as `minimax` does.
+        let searches = |a| matches!(a, Algorithm::Expectiminimax | Algorithm::Minimax | Algorithm::Negamax);
+        let applies = |e: &Expect| searches(e.algorithm) && plain(&e.options);
         if blocks.is_empty() || !blocks.iter().all(applies) {
             return None;
         }
