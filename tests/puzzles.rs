@@ -2,8 +2,10 @@
 //! two under `pvs`)
 //! and one over −1000..1000, counts past 2^128 (free leaves, and the
 //! chain fixtures over −1000..1000),
-//! each worked by hand in its fixture's comments: the exact count, the
-//! verdict, and the smallest solution.
+//! expectimax puzzles (a fixture, and two published figures with their
+//! leaves blanked against their own answers), each worked by hand in its
+//! fixture's or test's comments: the exact count, the verdict, and the
+//! smallest solution.
 
 #[allow(dead_code)] // `scratch` is for the tests that write files
 mod common;
@@ -73,6 +75,62 @@ fn written_probabilities_and_node_values_are_counted_exactly() {
     let json = solve(file.to_str().expect("a UTF-8 path"), &["--domain", "0..4", "--limit", "1"]);
     assert_eq!(json["count"], 375);
     assert_eq!(json["solutions"], serde_json::json!([[2, 2, 2, 2, 0, 0]]));
+}
+
+/// AIMA 3e Figure 5.12 (left) with its eight leaves blanked, against the
+/// spec's own hand-worked answer (`value 2.1  best a1  values B=2.1 C=1.3
+/// D=2 E=3 F=1 G=4`), over 0..4. Each MIN node's value is asked, and a
+/// MIN of two leaves over 0..4 is `m` in (5 − m)² − (4 − m)² ways: D = 2
+/// in 5, E = 3 in 3, F = 1 in 7, G = 4 in 1; then B, C, the root's value
+/// and best move follow. 5 · 3 · 7 · 1 = 105, the smallest the figure's own
+/// leaves (each MIN node's two leaves at its value).
+#[test]
+fn a_textbook_expectiminimax_figure_blanked_is_counted_exactly() {
+    let text = std::fs::read_to_string("specs/aima-fig5-12.tree").expect("the spec");
+    let blanked: Vec<String> = text
+        .lines()
+        .map(|l| match l.trim_start().starts_with("0.") && l.contains(": MIN") {
+            true => format!("{}{{ ? ? }}", &l[..l.find('{').expect("a brace")]),
+            false => l.to_string(),
+        })
+        .collect();
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("blank.tree");
+    std::fs::write(&file, blanked.join("\n") + "\n").expect("written");
+    let json = solve(file.to_str().expect("a UTF-8 path"), &["--domain", "0..4", "--limit", "1"]);
+    assert_eq!(json["count"], 105);
+    assert_eq!(json["solutions"], serde_json::json!([[2, 2, 3, 3, 1, 1, 4, 4]]));
+}
+
+/// The Wikipedia expectiminimax example (`specs/wikipedia-expectiminimax.tree`)
+/// with its ten leaves blanked, against its own answer over 0..9: every
+/// MIN node's value is asked (B=3 C=1 E=2 F=7 H=0), and a MIN of two
+/// leaves over 0..9 is `m` in (10 − m)² − (9 − m)² = 19 − 2m ways: 13 · 17
+/// · 15 · 5 · 19 = 314 925; P, Q, R and W follow. The smallest fills each
+/// MIN node's two leaves with its value.
+#[test]
+fn the_wikipedia_expectiminimax_example_blanked_is_counted_exactly() {
+    let text = std::fs::read_to_string("specs/wikipedia-expectiminimax.tree").expect("the spec");
+    let mut blanked = String::new();
+    for line in text.lines() {
+        let mut rest = line;
+        // "MIN B { 3 5 }" → "MIN B { ? ? }", each on the line.
+        while let Some(at) = rest.find("MIN ") {
+            let open = at + rest[at..].find('{').expect("a brace");
+            let close = open + rest[open..].find('}').expect("a brace");
+            blanked += &rest[..open];
+            blanked += "{ ? ? }";
+            rest = &rest[close + 1..];
+        }
+        blanked += rest;
+        blanked += "\n";
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("blank.tree");
+    std::fs::write(&file, blanked).expect("written");
+    let json = solve(file.to_str().expect("a UTF-8 path"), &["--domain", "0..9", "--limit", "1"]);
+    assert_eq!(json["count"], 314_925);
+    assert_eq!(json["solutions"], serde_json::json!([[3, 3, 1, 1, 2, 2, 7, 7, 0, 0]]));
 }
 
 /// Over values: 1..6 in two CHANCE nodes of three leaves, the root 4
