@@ -1,5 +1,5 @@
-//! Puzzles on `expectiminimax` (and `minimax`, the same search on MAX/MIN
-//! trees) over a range or a multiset, by dynamic programming over
+//! Puzzles on `expectiminimax` (and `minimax` and `negamax`, the same
+//! answers on MAX/MIN trees) over a range or a multiset, by dynamic programming over
 //! subtrees: for each node, the ways to fill its subtree's unknowns by the
 //! value the node gets (plain counts over a range; over a multiset
 //! `multiset.rs`'s polynomials in the values used, whose coefficient of
@@ -13,13 +13,15 @@
 //!   the very sums the search makes (exact rationals; a sum that is not
 //!   exact gives up), each with the product of its children's ways;
 //! - a MAX (MIN) node has value `v` in `Π (L + E) − Π L` ways, `L` a
-//!   child's ways below (above) `v`, `E` its ways at `v`; where the answer
+//!   child's ways below (above) `v`, `E` its ways at `v` (over a multiset,
+//!   where nothing subtracts, summed over which child is the first at
+//!   `v`: those before it below, those after it up to `v`); where the answer
 //!   names the child that gives the value (`best`, `pv`), each child is
 //!   held below `v` (searched before it, under ties first), at `v` (it),
 //!   or anywhere up to `v`, and the ways are `Π` of those;
 //! - `value` and `values N=v` keep a node's ways at `v` only.
 //!
-//! It applies to `expectiminimax` and `minimax` blocks (any number, each
+//! It applies to `expectiminimax`, `minimax` and `negamax` blocks (any number, each
 //! with its own order and tie rule) asking
 //! `value`, `values`, `best`, `pv`, and the facts no value changes here
 //! (`visited`, `visited-set`, the counts of nodes, leaves and cutoffs),
@@ -28,7 +30,7 @@
 //! leaves the count above zero, only the tables on its path counted again.
 //!
 //! Invariant: the count is the number of assignments that pass the
-//! blocks, as `expect::check` judges them; `tests/puzzle_laws.rs`
+//! blocks, as `expect::check` judges them; `tests/chance_puzzle_laws.rs`
 //! compares it with enumeration.
 
 use std::collections::{BTreeSet, HashMap};
