@@ -11,6 +11,14 @@
 mod common;
 use common::{gametree, stderr, stdout};
 
+/// [`solve`] on a spec written to a temporary file.
+fn solve_text(text: &str, args: &[&str]) -> serde_json::Value {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("puzzle.tree");
+    std::fs::write(&file, text).expect("written");
+    solve(file.to_str().expect("a UTF-8 path"), args)
+}
+
 /// `gametree puzzle FILE ARGS… --format json`, parsed.
 fn solve(file: &str, args: &[&str]) -> serde_json::Value {
     let out = gametree(&[&["puzzle", file, "--format", "json"][..], args].concat());
@@ -67,12 +75,9 @@ fn an_expectimax_quiz_is_counted_exactly() {
 /// a, b, c, d = 2 and e, f = 0.
 #[test]
 fn written_probabilities_and_node_values_are_counted_exactly() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = dir.path().join("p.tree");
     let text = "MAX {\n  CHANCE B { 1/4: MIN { ? ? } 3/4: MIN { ? ? } }\n  CHANCE C { ? ? }\n}\n\
                 expect expectiminimax { value 2  best B  values B.1=2 }\n";
-    std::fs::write(&file, text).expect("written");
-    let json = solve(file.to_str().expect("a UTF-8 path"), &["--domain", "0..4", "--limit", "1"]);
+    let json = solve_text(text, &["--domain", "0..4", "--limit", "1"]);
     assert_eq!(json["count"], 375);
     assert_eq!(json["solutions"], serde_json::json!([[2, 2, 2, 2, 0, 0]]));
 }
@@ -94,10 +99,7 @@ fn a_textbook_expectiminimax_figure_blanked_is_counted_exactly() {
             false => l.to_string(),
         })
         .collect();
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = dir.path().join("blank.tree");
-    std::fs::write(&file, blanked.join("\n") + "\n").expect("written");
-    let json = solve(file.to_str().expect("a UTF-8 path"), &["--domain", "0..4", "--limit", "1"]);
+    let json = solve_text(&(blanked.join("\n") + "\n"), &["--domain", "0..4", "--limit", "1"]);
     assert_eq!(json["count"], 105);
     assert_eq!(json["solutions"], serde_json::json!([[2, 2, 3, 3, 1, 1, 4, 4]]));
 }
@@ -125,10 +127,7 @@ fn the_wikipedia_expectiminimax_example_blanked_is_counted_exactly() {
         blanked += rest;
         blanked += "\n";
     }
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = dir.path().join("blank.tree");
-    std::fs::write(&file, blanked).expect("written");
-    let json = solve(file.to_str().expect("a UTF-8 path"), &["--domain", "0..9", "--limit", "1"]);
+    let json = solve_text(&blanked, &["--domain", "0..9", "--limit", "1"]);
     assert_eq!(json["count"], 314_925);
     assert_eq!(json["solutions"], serde_json::json!([[3, 3, 1, 1, 2, 2, 7, 7, 0, 0]]));
 }
@@ -142,11 +141,8 @@ fn the_wikipedia_expectiminimax_example_blanked_is_counted_exactly() {
 /// {3,4,5}).
 #[test]
 fn an_expectimax_question_over_values_is_counted_exactly() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = dir.path().join("v.tree");
     let text = "MAX {\n  CHANCE { ? ? ? }\n  CHANCE { ? ? ? }\n}\nexpect expectiminimax { value 4  best 2 }\n";
-    std::fs::write(&file, text).expect("written");
-    let json = solve(file.to_str().expect("a UTF-8 path"), &["--values", "1,2,3,4,5,6", "--limit", "1"]);
+    let json = solve_text(text, &["--values", "1,2,3,4,5,6", "--limit", "1"]);
     assert_eq!(json["count"], 108);
     assert_eq!(json["solutions"], serde_json::json!([[1, 2, 6, 3, 4, 5]]));
 }

@@ -105,13 +105,12 @@ struct Level<W> {
 pub(super) struct Chance<'g, R: Tally = Plain> {
     game: &'g Game,
     ring: R,
-    /// The order of the block being read (while building): who is
-    /// searched before whom.
-    reverse: bool,
     /// For each node (by index), which unknown it is, if one.
     slots: Vec<Option<usize>>,
-    /// Each node's parent (none at the root).
-    parents: Vec<Option<NodeId>>,
+    /// The unknowns' leaves, in order.
+    leaves: Vec<NodeId>,
+    /// Each node's parent (the root's is itself).
+    parents: Vec<NodeId>,
     /// Each node's value as the answer gives it.
     want: Vec<Option<Num>>,
     /// At MAX/MIN nodes the answer names a best child of: each child's
@@ -179,18 +178,12 @@ impl<'g, R: Tally> Chance<'g, R> {
             return None;
         }
         let n = game.len();
-        let mut parents = vec![None; n];
-        for id in game.ids() {
-            for edge in game.node(id).children() {
-                parents[edge.child.index()] = Some(id);
-            }
-        }
         let mut plan = Chance {
             game,
             ring,
-            reverse: false,
             slots: vec![None; n],
-            parents,
+            leaves: unknowns.to_vec(),
+            parents: super::subtrees::parents(game),
             want: vec![None; n],
             held: vec![None; n],
             impossible: false,
@@ -206,7 +199,7 @@ impl<'g, R: Tally> Chance<'g, R> {
             plan.slots[id.index()] = Some(k);
         }
         for e in blocks {
-            plan.reverse = e.options.order == Order::Reverse;
+            let reverse = e.options.order == Order::Reverse;
             let mut still = Vec::new();
             for item in &e.items {
                 match &item.fact {
@@ -219,8 +212,8 @@ impl<'g, R: Tally> Chance<'g, R> {
                             }
                         }
                     }
-                    Fact::Best(moves) => plan.hold_best(moves, e.options.ties),
-                    Fact::Pv(paths) => plan.hold_pv(paths, e.options.ties),
+                    Fact::Best(moves) => plan.hold_best(moves, e.options.ties, reverse),
+                    Fact::Pv(paths) => plan.hold_pv(paths, e.options.ties, reverse),
                     Fact::Visited(_) | Fact::VisitedSet(_) => still.push(item.clone()),
                     Fact::Stats(pairs) if pairs.iter().all(|(s, _)| STILL.contains(s)) => still.push(item.clone()),
                     _ => return None,
@@ -231,10 +224,6 @@ impl<'g, R: Tally> Chance<'g, R> {
                 plan.impossible |= super::first_failure(filled, &e).is_some();
             }
         }
-        // Each child is held by its written index, so the counts below
-        // take the children as written (sums of exact rationals do not
-        // depend on their order).
-        plan.reverse = false;
         Some(plan)
     }
 
@@ -244,8 +233,9 @@ impl<'g, R: Tally> Chance<'g, R> {
             return Some(());
         }
         let mut path = Vec::new();
-        let mut at = self.leaf(k);
-        while let Some(up) = self.parents[at.index()] {
+        let mut at = self.leaves[k];
+        while at != NodeId::ROOT {
+            let up = self.parents[at.index()];
             let i = self.game.node(up).children().iter().position(|e| e.child == at)? as u32;
             path.push((up, i));
             at = up;
@@ -279,17 +269,15 @@ impl<'g, R: Tally> Chance<'g, R> {
     /// path are counted again.
     fn give(&mut self, k: usize, v: Option<V>) {
         self.fixed[k] = v;
-        let mut at = Some(self.leaf(k));
-        while let Some(id) = at {
-            self.tables[id.index()] = None;
-            self.around[id.index()] = None;
-            at = self.parents[id.index()];
+        let mut at = self.leaves[k];
+        loop {
+            self.tables[at.index()] = None;
+            self.around[at.index()] = None;
+            if at == NodeId::ROOT {
+                break;
+            }
+            at = self.parents[at.index()];
         }
-    }
-
-    /// Unknown `k`'s leaf.
-    fn leaf(&self, k: usize) -> NodeId {
-        NodeId(self.slots.iter().position(|s| *s == Some(k)).expect("an unknown's leaf") as u32)
     }
 
     fn total(&mut self) -> Option<Count> {
@@ -328,10 +316,13 @@ impl<'g, R: Tally> Chance<'g, R> {
         Some(t)
     }
 
-    /// The written indices of `id`'s children, in search order.
-    fn searched(&self, id: NodeId) -> Vec<u32> {
+    /// The written indices of `id`'s children, in search order (written,
+    /// or reversed). The counts take them as written: each child is held
+    /// by its written index, and sums of exact rationals and products do
+    /// not depend on their order.
+    fn searched(&self, id: NodeId, reverse: bool) -> Vec<u32> {
         let n = self.game.node(id).children().len() as u32;
-        match self.reverse {
+        match reverse {
             true => (0..n).rev().collect(),
             false => (0..n).collect(),
         }
@@ -364,7 +355,7 @@ impl<'g, R: Tally> Chance<'g, R> {
     /// The running sums of a CHANCE node's children (but child `skip`).
     fn sums(&mut self, id: NodeId, skip: Option<u32>) -> Option<Vec<(Num, R::W)>> {
         let mut sums: Vec<(Num, R::W)> = vec![(Num::ZERO, self.ring.one())];
-        for i in self.searched(id).into_iter().filter(|&i| Some(i) != skip) {
+        for i in self.searched(id, false).into_iter().filter(|&i| Some(i) != skip) {
             let terms = self.terms(id, i)?;
             sums = self.ring.convolve(&sums, &terms, &mut self.work)?;
             self.spend(0)?;
@@ -385,7 +376,7 @@ impl<'g, R: Tally> Chance<'g, R> {
 
     /// A MAX (MIN) node: for each value, the ways it is the best child's.
     fn extreme(&mut self, id: NodeId, min: bool) -> Option<Vec<(Num, R::W)>> {
-        let order = self.searched(id);
+        let order = self.searched(id, false);
         let mut tables = Vec::with_capacity(order.len());
         for &i in &order {
             tables.push(self.table(self.child(id, i))?);
@@ -470,8 +461,8 @@ impl<'g, R: Tally> Chance<'g, R> {
     }
 
     /// Holds each child of `id` as `held` says (by search position).
-    fn hold(&mut self, id: NodeId, held: impl Fn(usize) -> Held) {
-        let order = self.searched(id);
+    fn hold(&mut self, id: NodeId, reverse: bool, held: impl Fn(usize) -> Held) {
+        let order = self.searched(id, reverse);
         let mut by_index = self.held[id.index()].take().unwrap_or_else(|| vec![Held::Any; order.len()]);
         for (pos, &i) in order.iter().enumerate() {
             let slot = &mut by_index[i as usize];
@@ -489,12 +480,12 @@ impl<'g, R: Tally> Chance<'g, R> {
 
     /// `id`'s best child is its child `i` (written index): the first at
     /// the node's value in search order, or the last.
-    fn hold_best_child(&mut self, id: NodeId, i: u32, last: bool) {
-        let Some(pos) = self.searched(id).iter().position(|&c| c == i) else {
+    fn hold_best_child(&mut self, id: NodeId, i: u32, last: bool, reverse: bool) {
+        let Some(pos) = self.searched(id, reverse).iter().position(|&c| c == i) else {
             self.impossible = true;
             return;
         };
-        self.hold(id, |p| match p.cmp(&pos) {
+        self.hold(id, reverse, |p| match p.cmp(&pos) {
             std::cmp::Ordering::Equal => Held::At,
             std::cmp::Ordering::Less if !last => Held::Worse,
             std::cmp::Ordering::Greater if last => Held::Worse,
@@ -503,7 +494,7 @@ impl<'g, R: Tally> Chance<'g, R> {
     }
 
     /// `best`: the root's best moves under the tie rule, as a set.
-    fn hold_best(&mut self, moves: &[Path], ties: Ties) {
+    fn hold_best(&mut self, moves: &[Path], ties: Ties, reverse: bool) {
         let set: BTreeSet<&Path> = moves.iter().collect();
         let root = self.game.root();
         let n = root.children().len() as u32;
@@ -516,11 +507,11 @@ impl<'g, R: Tally> Chance<'g, R> {
             return;
         };
         match (ties, firsts.as_slice()) {
-            (Ties::First, [i]) => self.hold_best_child(NodeId::ROOT, *i, false),
-            (Ties::Last, [i]) => self.hold_best_child(NodeId::ROOT, *i, true),
+            (Ties::First, [i]) => self.hold_best_child(NodeId::ROOT, *i, false, reverse),
+            (Ties::Last, [i]) => self.hold_best_child(NodeId::ROOT, *i, true, reverse),
             (Ties::All, [_, ..]) => {
-                let order = self.searched(NodeId::ROOT);
-                self.hold(NodeId::ROOT, |p| if firsts.contains(&order[p]) { Held::At } else { Held::Worse });
+                let order = self.searched(NodeId::ROOT, reverse);
+                self.hold(NodeId::ROOT, reverse, |p| if firsts.contains(&order[p]) { Held::At } else { Held::Worse });
             }
             _ => self.impossible = true,
         }
@@ -528,7 +519,7 @@ impl<'g, R: Tally> Chance<'g, R> {
 
     /// `pv`: from the root, the best move under the tie rule, then each
     /// MAX/MIN node's first child at its value, to a leaf or a CHANCE node.
-    fn hold_pv(&mut self, paths: &[Path], ties: Ties) {
+    fn hold_pv(&mut self, paths: &[Path], ties: Ties, reverse: bool) {
         let mut id = NodeId::ROOT;
         for depth in 0.. {
             let kind = self.game.node(id).kind();
@@ -552,7 +543,7 @@ impl<'g, R: Tally> Chance<'g, R> {
                     return;
                 }
             };
-            self.hold_best_child(id, i, depth == 0 && ties == Ties::Last);
+            self.hold_best_child(id, i, depth == 0 && ties == Ties::Last, reverse);
             id = self.child(id, i);
         }
     }

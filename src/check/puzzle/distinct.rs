@@ -72,7 +72,7 @@ pub(super) struct Distinct<'g> {
     /// it is none of the values (or they disagree), so nothing passes.
     rank: Option<Option<usize>>,
     /// Counts over subtrees run (for `Solutions::tried`).
-    pub tried: u64,
+    tried: u64,
 }
 
 impl<'g> Distinct<'g> {
@@ -121,11 +121,13 @@ impl<'g> Distinct<'g> {
         let values = sorted.iter().map(|&v| own.index(v)).collect::<Option<Vec<V>>>()?;
         Some(Distinct { ranks, own, values, rank, tried: 0 })
     }
+}
 
+impl super::Counted for Distinct<'_> {
     /// How many orderings of the values pass; `None` if a count over
     /// subtrees says what the argument above rules out (a root value that
     /// is no leaf's), so the caller asks the box search instead.
-    pub fn count(&mut self) -> Option<Count> {
+    fn count_all(&mut self) -> Option<Count> {
         let n = self.values.len();
         if self.rank == Some(None) {
             return Some(Count::ZERO);
@@ -153,7 +155,7 @@ impl<'g> Distinct<'g> {
 
     /// The first `max` solutions in lexicographic order, or `None` when the
     /// walk gave up ([`MAX_CHECKS`]).
-    pub fn list(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
         if self.rank == Some(None) || max == 0 {
             return Some(Vec::new());
         }
@@ -163,6 +165,12 @@ impl<'g> Distinct<'g> {
         Some(walk.out)
     }
 
+    fn counts_run(&self) -> u64 {
+        self.tried
+    }
+}
+
+impl Distinct<'_> {
     /// Extends `w.chosen` (the values of the first unknowns) by every way
     /// on, smallest first, until `w.out` holds `w.max` solutions.
     ///

@@ -230,11 +230,7 @@ fn search<'p>(
             return Err(PuzzleError::OutOfBounds { value: most });
         }
     }
-    let mut work = game.clone();
-    let placeholder = game.bounds().map_or(Num::ZERO, |(lo, _)| lo);
-    for &id in &unknowns {
-        work.set_leaf_value(id, placeholder).map_err(|_| PuzzleError::OutOfBounds { value: placeholder })?;
-    }
+    let work = filled(game, &unknowns).map_err(|value| PuzzleError::OutOfBounds { value })?;
     for e in &spec.expects {
         crate::search::run(&work, e.algorithm, &e.options).map_err(PuzzleError::NotApplicable)?;
     }
@@ -251,9 +247,14 @@ fn search<'p>(
         if let Some(found) = repeats_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
-        if let Some(found) = chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answered(&mut *p)) {
-            return Ok(found);
-        }
+    }
+    if method == Method::Best
+        && let Some(found) =
+            chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answer(&mut *p, &unknowns, stop, max_listed))
+    {
+        return Ok(found);
+    }
+    if applies {
         let (lo, hi) = match (domain, &scale) {
             (Domain::Range(lo, hi), _) => (*lo, *hi),
             (_, symbolic::Scale::Values { values, .. }) => (0, values.len() as i64 - 1),
@@ -272,12 +273,6 @@ fn search<'p>(
         let found = boxes.solve(lo, hi)?;
         return Ok(Solutions { unknowns, count: found.count, solutions: found.solutions, tried: found.tried });
     }
-    if method == Method::Best
-        && let Some(found) =
-            chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answer(&mut *p, &unknowns, stop, max_listed))
-    {
-        return Ok(found);
-    }
     let mut values = domain.values();
     values.sort();
     let multiset = matches!(domain, Domain::Multiset(_));
@@ -295,17 +290,25 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     if unknowns.is_empty() {
         return false;
     }
-    let by_chance = || {
-        let mut filled = spec.game.clone();
-        let placeholder = spec.game.bounds().map_or(Num::ZERO, |(lo, _)| lo);
-        unknowns.iter().all(|&id| filled.set_leaf_value(id, placeholder).is_ok())
-            && chance_plan(spec, &filled, domain, &unknowns).is_some()
-    };
+    let by_chance =
+        || filled(&spec.game, &unknowns).is_ok_and(|work| chance_plan(spec, &work, domain, &unknowns).is_some());
     (symbolic::applies(&spec.game, &spec.expects, &scale(domain))
         && (subtrees_plan(spec, domain, &unknowns).is_some()
             || distinct_plan(spec, domain, &unknowns).is_some()
             || repeats_plan(spec, domain, &unknowns).is_some()))
         || by_chance()
+}
+
+/// `game` with every unknown given a placeholder (the least declared
+/// bound, else 0), so its searches run; `Err` with the placeholder when
+/// it lies outside the bounds.
+fn filled(game: &Game, unknowns: &[NodeId]) -> Result<Game, Num> {
+    let mut work = game.clone();
+    let placeholder = game.bounds().map_or(Num::ZERO, |(lo, _)| lo);
+    for &id in unknowns {
+        work.set_leaf_value(id, placeholder).map_err(|_| placeholder)?;
+    }
+    Ok(work)
 }
 
 /// What the box search's positions stand for over `domain`.
@@ -348,8 +351,8 @@ fn chance_plan<'g>(
     }
 }
 
-/// A count over subtrees, ready to answer (`subtrees.rs`, `distinct.rs`,
-/// `multiset.rs`).
+/// A count over subtrees, ready to answer (`subtrees.rs` here;
+/// `distinct.rs`, `multiset.rs` and `chance.rs` beside their plans).
 trait Counted {
     /// How many assignments pass, or `None` when this way gives up.
     fn count_all(&mut self) -> Option<Count>;
@@ -368,30 +371,6 @@ impl Counted for subtrees::Subtrees<'_> {
     }
     fn counts_run(&self) -> u64 {
         self.tried
-    }
-}
-
-impl Counted for distinct::Distinct<'_> {
-    fn count_all(&mut self) -> Option<Count> {
-        self.count()
-    }
-    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
-        self.list(max)
-    }
-    fn counts_run(&self) -> u64 {
-        self.tried
-    }
-}
-
-impl Counted for multiset::Repeats<'_> {
-    fn count_all(&mut self) -> Option<Count> {
-        self.count()
-    }
-    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
-        self.list(max)
-    }
-    fn counts_run(&self) -> u64 {
-        self.tried()
     }
 }
 

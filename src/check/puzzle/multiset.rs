@@ -375,23 +375,25 @@ impl<'g> Repeats<'g> {
         let plan = Subtrees::with_ring(game, unknowns, e, domain, uses)?;
         Some(Repeats { plan })
     }
+}
 
+impl super::Counted for Repeats<'_> {
     /// How many orderings pass, or `None` when the count gave up.
-    pub fn count(&mut self) -> Option<Count> {
+    fn count_all(&mut self) -> Option<Count> {
         let count = self.plan.count();
         (!self.plan.ring().exhausted()).then_some(count)
     }
 
     /// The first `max` passing orderings, smallest first, or `None` when
     /// a count on the way gave up.
-    pub fn list(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
         self.plan.ring().renew();
         let out = self.plan.list(max);
         (!self.plan.ring().exhausted()).then_some(out)
     }
 
     /// Counts over subtrees run (for `Solutions::tried`).
-    pub fn tried(&self) -> u64 {
+    fn counts_run(&self) -> u64 {
         self.plan.tried
     }
 }

@@ -526,7 +526,7 @@ fn narrowed(maximizing: bool, v: V, (a, b): (V, V)) -> (V, V) {
 }
 
 /// Each node's parent in `game` (a tree: no `&` edge), the root its own.
-fn parents(game: &Game) -> Vec<NodeId> {
+pub(super) fn parents(game: &Game) -> Vec<NodeId> {
     let mut parent = vec![NodeId::ROOT; game.len()];
     for id in game.ids() {
         for e in game.node(id).children() {

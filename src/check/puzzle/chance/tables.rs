@@ -1,7 +1,8 @@
-//! The arithmetic of `chance.rs`'s tables: a MAX/MIN node's table read
-//! off its children's ([`best_of`]), and a CHANCE node's running sums
-//! ([`convolve`]: on a dense grid where the values allow, with a sliding
-//! sum for an unknown leaf's range).
+//! The arithmetic of `chance.rs`'s tables ([`Tally`]): a MAX/MIN node's
+//! table read off its children's, and a CHANCE node's running sums, in
+//! any ring; for plain counts, in `u128` while they fit, and the sums on a
+//! dense grid where the values allow (a sliding sum for an unknown leaf's
+//! range).
 
 use std::collections::BTreeMap;
 
@@ -25,24 +26,7 @@ pub(in crate::check::puzzle) trait Tally: Ring {
         terms: &[(Num, Self::W)],
         work: &mut u64,
     ) -> Option<Vec<(Num, Self::W)>> {
-        *work += 10 * (sums.len() * terms.len()) as u64;
-        let mut next: BTreeMap<Num, Self::W> = BTreeMap::new();
-        for (s, a) in sums {
-            for (t, b) in terms {
-                let v = *s + *t;
-                if !v.is_exact() {
-                    return None;
-                }
-                let ways = self.mul(a, b);
-                match next.get_mut(&v) {
-                    Some(sum) => self.add(sum, &ways),
-                    None => {
-                        next.insert(v, ways);
-                    }
-                }
-            }
-        }
-        Some(next.into_iter().filter(|(_, w)| !self.is_nothing(w)).collect())
+        sums_of(self, sums, terms, work)
     }
 
     /// A MAX (MIN) node's table from its children's (in the order of
@@ -54,32 +38,7 @@ pub(in crate::check::puzzle) trait Tally: Ring {
         held: &[Held],
         min: bool,
     ) -> Vec<(Num, Self::W)> {
-        let mut next: Vec<usize> = tables.iter().map(|t| if min { t.len() } else { 0 }).collect();
-        let mut below: Vec<Self::W> = vec![self.zero(); tables.len()];
-        let mut rows = Vec::new();
-        for &v in values {
-            let mut parts = Vec::with_capacity(tables.len());
-            for (c, t) in tables.iter().enumerate() {
-                let row = if min { next[c].checked_sub(1).map(|r| &t[r]) } else { t.get(next[c]) };
-                let at = match row {
-                    Some((x, w)) if *x == v => {
-                        next[c] = if min { next[c] - 1 } else { next[c] + 1 };
-                        w.clone()
-                    }
-                    _ => self.zero(),
-                };
-                parts.push((below[c].clone(), at.clone()));
-                self.add(&mut below[c], &at);
-            }
-            let ways = at_value(self, &parts, held);
-            if !self.is_nothing(&ways) {
-                rows.push((v, ways));
-            }
-        }
-        if min {
-            rows.reverse();
-        }
-        rows
+        by_first(self, tables, values, held, min)
     }
 
     /// The counts gave up (past a budget of their own).
@@ -97,19 +56,94 @@ impl Tally for Plain {
     }
 
     fn convolve(&self, sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Option<Vec<(Num, Count)>> {
-        convolve(sums, terms, work)
+        match terms {
+            [_, _, ..] => on_grid(sums, terms, work).map_or_else(|| sums_of(self, sums, terms, work), Some),
+            _ => sums_of(self, sums, terms, work),
+        }
     }
 
     fn extreme(&self, tables: &[super::Table<Count>], values: &[Num], held: &[Held], min: bool) -> Vec<(Num, Count)> {
         // In `u128` while the ways fit (most puzzles), else in `Count`.
         let small: Option<Vec<Vec<(Num, u128)>>> =
             tables.iter().map(|t| t.iter().map(|(v, w)| Some((*v, w.to_u128()?))).collect()).collect();
-        if let Some(rows) = small.and_then(|small| best_of(&small, values, held, min)) {
-            return rows.into_iter().map(|(v, w)| (v, Count::from(w))).collect();
+        match small.and_then(|small| best_of(&small, values, held, min)) {
+            Some(rows) => rows.into_iter().map(|(v, w)| (v, Count::from(w))).collect(),
+            None => by_first(self, tables, values, held, min),
         }
-        let tables: Vec<Vec<(Num, Count)>> = tables.iter().map(|t| t.to_vec()).collect();
-        best_of(&tables, values, held, min).expect("counts do not overflow")
     }
+}
+
+/// [`Tally::convolve`] in any ring: one term moves every sum by it (an
+/// unknown given its value); more are summed by value.
+fn sums_of<R: Tally + ?Sized>(
+    ring: &R,
+    sums: &[(Num, R::W)],
+    terms: &[(Num, R::W)],
+    work: &mut u64,
+) -> Option<Vec<(Num, R::W)>> {
+    if let [(t, b)] = terms {
+        *work += sums.len() as u64;
+        let moved = sums.iter().map(|(s, a)| Some((*s + *t, ring.mul(a, b))).filter(|(v, _)| v.is_exact()));
+        let moved: Vec<(Num, R::W)> = moved.collect::<Option<_>>()?;
+        return Some(moved.into_iter().filter(|(_, w)| !ring.is_nothing(w)).collect());
+    }
+    // Each step here costs about ten on the grid.
+    *work += 10 * (sums.len() * terms.len()) as u64;
+    let mut next: BTreeMap<Num, R::W> = BTreeMap::new();
+    for (s, a) in sums {
+        for (t, b) in terms {
+            let v = *s + *t;
+            if !v.is_exact() {
+                return None;
+            }
+            let ways = ring.mul(a, b);
+            match next.get_mut(&v) {
+                Some(sum) => ring.add(sum, &ways),
+                None => {
+                    next.insert(v, ways);
+                }
+            }
+        }
+    }
+    Some(next.into_iter().filter(|(_, w)| !ring.is_nothing(w)).collect())
+}
+
+/// [`Tally::extreme`] in any ring: each value's ways by [`at_value`], from
+/// each child's ways below and at it, the children's tables read once
+/// from their worst row.
+fn by_first<R: Tally + ?Sized>(
+    ring: &R,
+    tables: &[super::Table<R::W>],
+    values: &[Num],
+    held: &[Held],
+    min: bool,
+) -> Vec<(Num, R::W)> {
+    let mut next: Vec<usize> = tables.iter().map(|t| if min { t.len() } else { 0 }).collect();
+    let mut below: Vec<R::W> = vec![ring.zero(); tables.len()];
+    let mut rows = Vec::new();
+    for &v in values {
+        let mut parts = Vec::with_capacity(tables.len());
+        for (c, t) in tables.iter().enumerate() {
+            let row = if min { next[c].checked_sub(1).map(|r| &t[r]) } else { t.get(next[c]) };
+            let at = match row {
+                Some((x, w)) if *x == v => {
+                    next[c] = if min { next[c] - 1 } else { next[c] + 1 };
+                    w.clone()
+                }
+                _ => ring.zero(),
+            };
+            parts.push((below[c].clone(), at.clone()));
+            ring.add(&mut below[c], &at);
+        }
+        let ways = at_value(ring, &parts, held);
+        if !ring.is_nothing(&ways) {
+            rows.push((v, ways));
+        }
+    }
+    if min {
+        rows.reverse();
+    }
+    rows
 }
 
 /// A MAX (MIN) node's ways at one value `v` from each child's ways
@@ -145,87 +179,42 @@ pub(super) fn at_value<R: Ring + ?Sized>(ring: &R, parts: &[(R::W, R::W)], held:
     total
 }
 
-/// Ways as a MAX/MIN node counts them: `u128` (`None` on overflow) or
-/// [`Count`].
-trait Ways: Clone + Sized {
-    const ZERO: Self;
-    const ONE: Self;
-    fn plus(&self, other: &Self) -> Option<Self>;
-    fn times(&self, other: &Self) -> Option<Self>;
-    fn minus(&self, other: &Self) -> Option<Self>;
-    fn is_zero(&self) -> bool;
-}
-
-impl Ways for u128 {
-    const ZERO: u128 = 0;
-    const ONE: u128 = 1;
-    fn plus(&self, other: &u128) -> Option<u128> {
-        self.checked_add(*other)
-    }
-    fn times(&self, other: &u128) -> Option<u128> {
-        self.checked_mul(*other)
-    }
-    fn minus(&self, other: &u128) -> Option<u128> {
-        self.checked_sub(*other)
-    }
-    fn is_zero(&self) -> bool {
-        *self == 0
-    }
-}
-
-impl Ways for Count {
-    const ZERO: Count = Count::ZERO;
-    const ONE: Count = Count::ONE;
-    fn plus(&self, other: &Count) -> Option<Count> {
-        Some(self.clone() + other)
-    }
-    fn times(&self, other: &Count) -> Option<Count> {
-        Some(self * other)
-    }
-    fn minus(&self, other: &Count) -> Option<Count> {
-        self.checked_sub(other)
-    }
-    fn is_zero(&self) -> bool {
-        Count::is_zero(self)
-    }
-}
-
-/// A MAX (MIN) node's table from its children's (`tables`, in the order
-/// of `held`), for each of `values` (worst first for the node's player):
-/// the ways the children's best is that value, each child held as
-/// `held` says. `None` when the ways overflow `W`.
-fn best_of<W: Ways>(tables: &[Vec<(Num, W)>], values: &[Num], held: &[Held], min: bool) -> Option<Vec<(Num, W)>> {
+/// [`Tally::extreme`] for plain counts in `u128`: the ways the children's
+/// best is each value are `Π (L + E) − Π L`, or where a child is held at
+/// the value `Π` of what each child is held to. `None` when they overflow.
+fn best_of(tables: &[Vec<(Num, u128)>], values: &[Num], held: &[Held], min: bool) -> Option<Vec<(Num, u128)>> {
     let pinned = held.contains(&Held::At);
     // Per child: the next row not yet below, and the ways below so far.
     let mut next: Vec<usize> = tables.iter().map(|t| if min { t.len() } else { 0 }).collect();
-    let mut below: Vec<W> = vec![W::ZERO; tables.len()];
+    let mut below: Vec<u128> = vec![0; tables.len()];
     let mut rows = Vec::new();
     for &v in values {
-        let (mut with, mut without) = (W::ONE, W::ONE);
+        let (mut with, mut without) = (1u128, 1u128);
         for (c, t) in tables.iter().enumerate() {
             let row = match min {
                 true => next[c].checked_sub(1).map(|r| &t[r]),
                 false => t.get(next[c]),
             };
             let at = match row {
-                Some((x, w)) if *x == v => {
+                Some(&(x, w)) if x == v => {
                     next[c] = if min { next[c] - 1 } else { next[c] + 1 };
-                    w.clone()
+                    w
                 }
-                _ => W::ZERO,
+                _ => 0,
             };
-            let up_to = below[c].plus(&at)?;
+            let up_to = below[c].checked_add(at)?;
             let factor = match held[c] {
-                Held::Any => &up_to,
-                Held::Worse => &below[c],
-                Held::At => &at,
+                Held::Any => up_to,
+                Held::Worse => below[c],
+                Held::At => at,
             };
-            with = with.times(factor)?;
-            without = without.times(&below[c])?;
+            with = with.checked_mul(factor)?;
+            without = without.checked_mul(below[c])?;
             below[c] = up_to;
         }
-        let ways = if pinned { with } else { with.minus(&without).expect("a subset's ways") };
-        if !ways.is_zero() {
+        // `with ≥ without`: each child's factor is at least its ways below.
+        let ways = if pinned { with } else { with - without };
+        if ways != 0 {
             rows.push((v, ways));
         }
     }
@@ -235,35 +224,7 @@ fn best_of<W: Ways>(tables: &[Vec<(Num, W)>], values: &[Num], held: &[Held], min
     Some(rows)
 }
 
-/// Every sum of a value of `sums` and one of `terms`, with the product of
-/// their ways, ascending; `None` when a sum is not exact (the search's
-/// sums would then be floats, rounded in its own order).
-fn convolve(sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Option<Vec<(Num, Count)>> {
-    if let [(t, b)] = terms {
-        // One term: every sum moved by it (an unknown given its value).
-        *work += sums.len() as u64;
-        let moved = sums.iter().map(|(s, a)| Some((*s + *t, a * b)).filter(|(v, _)| v.is_exact()));
-        return moved.collect();
-    }
-    if let Some(rows) = on_grid(sums, terms, work) {
-        return Some(rows);
-    }
-    // Each step here costs about ten on the grid.
-    *work += 10 * (sums.len() * terms.len()) as u64;
-    let mut next: BTreeMap<Num, Count> = BTreeMap::new();
-    for (s, a) in sums {
-        for (t, b) in terms {
-            let v = *s + *t;
-            if !v.is_exact() {
-                return None;
-            }
-            *next.entry(v).or_default() += &(a * b);
-        }
-    }
-    Some(next.into_iter().collect())
-}
-
-/// [`convolve`] on a dense grid, where every value is a multiple of one
+/// [`Tally::convolve`] for plain counts on a dense grid, where every value is a multiple of one
 /// step `1/den` (small) over a short span and every count fits a `u128`;
 /// `None` otherwise. Sums of exact rationals are the same rationals
 /// however they are added, so this gives what adding one by one gives.
