@@ -144,7 +144,7 @@ fn spec_text(c: &Case) -> String {
         }
         let picked: Vec<String> = (0..a.visits.len())
             .filter(|i| values >> (i % 32) & 1 == 1 && i % 3 == 0)
-            .map(|i| format!("{}={}", dotted(&a.path(i)), a.visits[i].value.as_ref().unwrap()))
+            .map(|i| format!("{}={}", dotted(&a.path(i)), a.value_of(&a.visits[i]).unwrap()))
             .collect();
         if !picked.is_empty() {
             items.push(format!("values {}", picked.join(" ")));

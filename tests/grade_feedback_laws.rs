@@ -97,20 +97,20 @@ fn name(game: &Game, p: &Path) -> String {
 
 fn truth(game: &Game, run: &Analysis) -> Truth {
     let root = run.root();
-    let best = root.best_child.map(|i| name(game, &Path(vec![i]))).unwrap();
+    let best = root.best_child().map(|i| name(game, &Path(vec![i]))).unwrap();
     let window = |v: &gametree::analysis::Visit| {
         let w = run.window(v).unwrap();
         format!("[\"{}\", \"{}\"]", w.alpha, w.beta)
     };
     Truth {
-        value: root.value.as_ref().unwrap().to_string(),
+        value: run.value_of(root).unwrap().to_string(),
         best,
         pruned: run.pruned().map(|p| name(game, p)).collect(),
         leaves: run.leaves().map(|v| name(game, &run.path_of(v))).collect(),
         values: run
             .visits
             .iter()
-            .map(|v| (name(game, &run.path_of(v)), v.value.as_ref().unwrap().to_string()))
+            .map(|v| (name(game, &run.path_of(v)), run.value_of(v).unwrap().to_string()))
             .collect(),
         windows: run.visits.iter().map(|v| (name(game, &run.path_of(v)), window(v))).collect(),
     }

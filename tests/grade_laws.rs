@@ -42,15 +42,15 @@ impl Truth {
     fn of(game: &Game) -> Truth {
         let trace = search::run(game, Algorithm::Alphabeta, &Options::default()).unwrap();
         let run = Analysis::of(game, &trace);
-        let inner: Vec<_> = run.visits.iter().enumerate().filter(|(_, v)| v.direct.is_none()).collect();
+        let inner: Vec<_> = run.visits.iter().enumerate().filter(|(_, v)| v.direct().is_none()).collect();
         Truth {
             value: run.value().unwrap().to_string(),
             best: run.best_moves(Ties::First).iter().map(|i| (i + 1).to_string()).collect(),
             pruned: run.pruned().map(|p| p.to_string()).collect(),
-            leaves: run.leaves().map(|v| v.value.as_ref().unwrap().to_string()).collect(),
+            leaves: run.leaves().map(|v| run.value_of(v).unwrap().to_string()).collect(),
             values: inner
                 .iter()
-                .filter_map(|(i, v)| Some((run.path(*i).to_string(), v.value.as_ref()?.to_string())))
+                .filter_map(|(i, v)| Some((run.path(*i).to_string(), run.value_of(v)?.to_string())))
                 .collect(),
             windows: inner
                 .iter()

@@ -220,13 +220,13 @@ proptest! {
         let reference = reference(&t, &opts);
         prop_assert_eq!(lib.is_some(), reference.is_some(), "runs ({:?})", opts);
         let (Some(lib), Some((value, best, visits))) = (lib, reference) else { return Ok(()) };
-        prop_assert_eq!(scalar(lib.value()), Some(Num::int(value)), "value ({:?})", opts);
+        prop_assert_eq!(scalar(lib.value().as_ref()), Some(Num::int(value)), "value ({:?})", opts);
         prop_assert_eq!(lib.best_moves(Ties::First).first().copied(), best, "best move ({:?})", opts);
-        let got: Vec<(Vec<u32>, Option<Num>)> = lib.visits.iter().enumerate().map(|(i, v)| (lib.path(i).0, scalar(v.value.as_ref()))).collect();
+        let got: Vec<(Vec<u32>, Option<Num>)> = lib.visits.iter().enumerate().map(|(i, v)| (lib.path(i).0, lib.scalar_of(v))).collect();
         let want: Vec<(Vec<u32>, Option<Num>)> = visits.into_iter().map(|(p, v)| (p, Some(Num::int(v)))).collect();
         prop_assert_eq!(got, want, "visits and values ({:?})", opts);
         for (i, v) in lib.visits.iter().enumerate() {
-            if v.extended.is_some() {
+            if lib.extended(i).is_some() {
                 prop_assert!(opts.depth.is_some_and(|d| v.depth() as u32 >= d), "extended above the cutoff: {}", lib.path(i));
             }
         }
@@ -262,7 +262,7 @@ proptest! {
             let other = run(&game, algo, &opts);
             prop_assert!(other.is_some(), "{} refuses what minimax runs ({:?})", algo, opts);
             let other = other.unwrap_or_else(|| unreachable!());
-            prop_assert_eq!(scalar(other.value()), scalar(mm.value()), "{} root value ({:?})", algo, opts);
+            prop_assert_eq!(scalar(other.value().as_ref()), scalar(mm.value().as_ref()), "{} root value ({:?})", algo, opts);
             let pruned: Vec<&Path> = other.forward_pruned.iter().filter(|p| mm.visit(p).is_some()).collect();
             prop_assert!(pruned.is_empty(), "{} forward-pruned what minimax searched: {:?}", algo, pruned);
         }
@@ -280,8 +280,8 @@ proptest! {
             let cut = run(&game, algo, &deep);
             prop_assert!(cut.is_some(), "{} refuses depth={} ({:?})", algo, t.height(), deep);
             let cut = cut.unwrap_or_else(|| unreachable!());
-            prop_assert_eq!(&cut.visits.iter().enumerate().map(|(i, v)| (cut.path(i), &v.value)).collect::<Vec<_>>(),
-                &plain.visits.iter().enumerate().map(|(i, v)| (plain.path(i), &v.value)).collect::<Vec<_>>(), "{} ({:?})", algo, deep);
+            prop_assert_eq!(&cut.visits.iter().enumerate().map(|(i, v)| (cut.path(i), cut.value_of(v))).collect::<Vec<_>>(),
+                &plain.visits.iter().enumerate().map(|(i, v)| (plain.path(i), plain.value_of(v))).collect::<Vec<_>>(), "{} ({:?})", algo, deep);
             prop_assert_eq!(cut.best_moves(Ties::First), plain.best_moves(Ties::First));
         }
     }

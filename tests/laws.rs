@@ -426,10 +426,10 @@ fn lib_run(game: &Game, algo: Algorithm, opts: &Options) -> (LibRun, Analysis) {
     let an = run(game, algo, opts);
     let best = an.best_moves(Ties::First);
     let lib = LibRun {
-        value: int(an.value()),
+        value: int(an.value().as_ref()),
         visits: an.visits.iter().map(|v| an.path_of(v).0).collect(),
         windows: an.visits.iter().map(|v| an.window(v).map(|w| (bound(w.alpha), bound(w.beta)))).collect(),
-        returned: an.visits.iter().map(|v| int(v.value.as_ref())).collect(),
+        returned: an.visits.iter().map(|v| int(an.value_of(v).as_ref())).collect(),
         leaves: an.leaves().map(|v| an.path_of(v).0).collect(),
         pruned: an.pruned().map(|p| p.0.clone()).collect(),
         cutoffs: an.stats().cutoffs,
@@ -526,13 +526,13 @@ proptest! {
         let mm = run(&game, Algorithm::Minimax, &Options::default());
         let nm = run(&game, Algorithm::Negamax, &Options::default());
         for (name, an) in [("minimax", &mm), ("negamax", &nm)] {
-            let got: Vec<(Vec<u32>, i64)> = an.visits.iter().map(|v| (an.path_of(v).0, int(v.value.as_ref()))).collect();
+            let got: Vec<(Vec<u32>, i64)> = an.visits.iter().map(|v| (an.path_of(v).0, int(an.value_of(v).as_ref()))).collect();
             prop_assert_eq!(&got, &values, "{}: every node's value, in preorder", name);
         }
         // Negamax's side-to-move value: the minimax value at MAX, negated at MIN.
         for v in &nm.visits {
             if let Tree::Node { max, .. } = spec.tree.at(&nm.path_of(v).0) {
-                let mv = int(v.value.as_ref());
+                let mv = int(nm.value_of(v).as_ref());
                 let want = if *max { mv } else { -mv };
                 let got = nm.negamax(v).and_then(|n| n.as_i64());
                 prop_assert_eq!(got, Some(want), "negamax side-to-move value at {}", nm.path_of(v));
@@ -544,8 +544,8 @@ proptest! {
             prop_assert_eq!(ab.value, value, "alphabeta root value ({})", desc(&opts));
             let (nab, nab_an) = lib_run(&game, Algorithm::NegamaxAb, &opts);
             prop_assert_eq!(&nab, &ab, "negamax-ab vs alphabeta ({})", desc(&opts));
-            let nab_values: Vec<_> = nab_an.visits.iter().map(|v| (nab_an.path_of(v), v.value.clone(), v.bound)).collect();
-            let ab_values: Vec<_> = ab_an.visits.iter().map(|v| (ab_an.path_of(v), v.value.clone(), v.bound)).collect();
+            let nab_values: Vec<_> = nab_an.visits.iter().map(|v| (nab_an.path_of(v), nab_an.value_of(v), v.bound())).collect();
+            let ab_values: Vec<_> = ab_an.visits.iter().map(|v| (ab_an.path_of(v), ab_an.value_of(v), v.bound())).collect();
             prop_assert_eq!(nab_values, ab_values, "negamax-ab vs alphabeta, every node's value ({})", desc(&opts));
         }
     }
@@ -681,8 +681,8 @@ proptest! {
                 let (a, aa) = lib_run(&game, algo, &opts);
                 let (b, bb) = lib_run(&game, algo, &deep);
                 prop_assert_eq!(&b, &a, "{} with depth={} ({})", algo, h, desc(&opts));
-                let av: Vec<_> = aa.visits.iter().map(|v| (v.value.clone(), v.bound, v.direct)).collect();
-                let bv: Vec<_> = bb.visits.iter().map(|v| (v.value.clone(), v.bound, v.direct)).collect();
+                let av: Vec<_> = aa.visits.iter().map(|v| (aa.value_of(v), v.bound(), v.direct())).collect();
+                let bv: Vec<_> = bb.visits.iter().map(|v| (bb.value_of(v), v.bound(), v.direct())).collect();
                 prop_assert_eq!(bv, av, "{} with depth={}: node values ({})", algo, h, desc(&opts));
             }
         }
@@ -738,7 +738,7 @@ proptest! {
                 prop_assert_eq!(best, vec![pv[0].0[0]], "{}: best move vs pv ({})", algo, o);
                 if opts.fail == FailMode::Soft {
                     // Fail-soft returns a leaf's value, passed up along the pv.
-                    prop_assert_eq!(*u, int(an.value()), "{}: pv leaf {} vs root value ({})", algo, last, o);
+                    prop_assert_eq!(*u, int(an.value().as_ref()), "{}: pv leaf {} vs root value ({})", algo, last, o);
                 }
             }
         }
@@ -755,15 +755,15 @@ proptest! {
                 let an = run(&game, algo, &opts);
                 for v in &an.visits {
                     let truth = minimax_value(spec.tree.at(&an.path_of(v).0));
-                    let got = int(v.value.as_ref());
-                    let ok = match v.bound {
+                    let got = int(an.value_of(v).as_ref());
+                    let ok = match v.bound() {
                         BoundKind::Exact => truth == got,
                         BoundKind::Lower => truth >= got,
                         BoundKind::Upper => truth <= got,
                     };
-                    prop_assert!(ok, "{}: {} returned {} ({:?}) but its minimax value is {} ({})", algo, an.path_of(v), got, v.bound, truth, desc(&opts));
+                    prop_assert!(ok, "{}: {} returned {} ({:?}) but its minimax value is {} ({})", algo, an.path_of(v), got, v.bound(), truth, desc(&opts));
                 }
-                prop_assert_eq!(an.root().bound, BoundKind::Exact, "{}: root value not exact ({})", algo, desc(&opts));
+                prop_assert_eq!(an.root().bound(), BoundKind::Exact, "{}: root value not exact ({})", algo, desc(&opts));
                 let value = minimax_value(&spec.tree);
                 for ties in [Ties::First, Ties::Last, Ties::All] {
                     let moves = an.best_moves(ties);
@@ -795,7 +795,7 @@ proptest! {
 fn solve(text: &str, opts: &Options) -> (LibRun, Vec<String>) {
     let game = gametree::load("case.tree", text).expect("loads");
     let (lib, an) = lib_run(&game, Algorithm::Alphabeta, opts);
-    let leaf_values = an.leaves().map(|v| v.value.as_ref().unwrap().to_string()).collect();
+    let leaf_values = an.leaves().map(|v| an.value_of(v).unwrap().to_string()).collect();
     (lib, leaf_values)
 }
 

@@ -343,7 +343,7 @@ fn a_student_clicks_through_one_problem_right_and_one_wrong_in_chromium() {
     }
     driver.click(&driver.find("#p1 button.check"));
     let feedback = driver.find("#p1 .feedback");
-    let value = analysis.visit(&Path::root()).unwrap().value.clone().unwrap();
+    let value = analysis.value_of(analysis.visit(&Path::root()).unwrap()).unwrap();
     assert_eq!(
         driver.text(&feedback),
         format!("Right: your pruned edges and values are the search's (root value {value}).")

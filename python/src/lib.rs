@@ -127,7 +127,9 @@ fn solve(
         "value" => {
             let analysis = py.detach(|| Analysis::of(game, &run));
             let value = analysis.value();
-            json(&serde_json::json!({ "value": value.map(number), "value_exact": value.and_then(exact) }))
+            json(
+                &serde_json::json!({ "value": value.as_ref().map(number), "value_exact": value.as_ref().and_then(exact) }),
+            )
         }
         "full" => {
             let result =

@@ -1,6 +1,7 @@
 //! The visits as a tree: each visit knows the visit it was entered from
-//! and its child index there, and its first child and next sibling, so a
-//! path is made only when asked for (a big search's visits hold no paths).
+//! and its child index there, and where the visits below it end (they
+//! follow it, in preorder), so a path is made only when asked for (a big
+//! search's visits hold no paths).
 
 use super::Visit;
 use crate::model::Path;
@@ -23,35 +24,47 @@ impl Visit {
 
     /// Its path's length (0 at the root).
     pub fn depth(&self) -> usize {
-        self.depth as usize
+        (self.flags >> super::flag::DEPTH_SHIFT) as usize
     }
 }
 
-/// The visits entered from one visit, in search order.
+/// The visits entered from one visit, in search order: the visit right
+/// after it, then each one after the last visit below the one before, up
+/// to the end of its own.
 #[derive(Clone)]
 pub struct Children<'a> {
     visits: &'a [Visit],
-    at: u32,
+    at: usize,
+    end: usize,
 }
 
 impl<'a> Children<'a> {
     pub(super) fn of(visits: &'a [Visit], parent: usize) -> Children<'a> {
-        Children { visits, at: visits[parent].first }
+        Children { visits, at: parent + 1, end: end_of(visits, parent) }
+    }
+}
+
+/// One past the last visit below visit `at` (all the visits so far while
+/// it is open).
+fn end_of(visits: &[Visit], at: usize) -> usize {
+    match visits[at].end {
+        NONE => visits.len(),
+        end => end as usize,
     }
 }
 
 impl Iterator for Children<'_> {
     type Item = usize;
     fn next(&mut self) -> Option<usize> {
-        let at = (self.at != NONE).then_some(self.at as usize)?;
-        self.at = self.visits[at].next;
+        let at = (self.at < self.end).then_some(self.at)?;
+        self.at = end_of(self.visits, at);
         Some(at)
     }
 }
 
 /// The path of visit `at`: the child indices from its root down.
 pub(super) fn path_at(visits: &[Visit], at: usize) -> Path {
-    let mut steps = vec![0; visits[at].depth as usize];
+    let mut steps = vec![0; visits[at].depth()];
     write_steps(visits, at, &mut steps);
     Path(steps)
 }

@@ -11,57 +11,15 @@ use crate::model::{Game, NodeId, Path};
 use crate::num::Num;
 use crate::search::options::Ties;
 mod links;
+mod visit;
 
 pub use links::Children;
 use links::{NONE, child_path, first_at_paths, path_at, write_steps};
+pub use visit::Visit;
+use visit::flag;
 
-use crate::search::trace::{
-    BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, PassKind, Trace, Value, Window,
-};
-
-/// One node as the search entered it.
-///
-/// It knows its place by its parent visit and its index there, not by a
-/// path of its own: [`Analysis::path_of`] walks up to make the path, and
-/// [`Analysis::children`] lists the visits entered from it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Visit {
-    /// Visit index of the visit it was entered from (`NONE` for a root).
-    up: u32,
-    /// Its child index as written under its parent (0 for a root).
-    index: u32,
-    /// Its path's length.
-    depth: u32,
-    /// The first child visit entered from it, and its next sibling visit
-    /// (`NONE` when there is none), in search order.
-    first: u32,
-    next: u32,
-    pub node: NodeId,
-    /// The window it was entered with (none for minimax-style searches):
-    /// an index into the analysis's windows, read by [`Analysis::window`].
-    window: u32,
-    /// What it returned (MAX's view).
-    pub value: Option<Value>,
-    pub bound: BoundKind,
-    /// Side-to-move value, for negamax-style algorithms: an index into the
-    /// analysis's numbers, read by [`Analysis::negamax`].
-    negamax: u32,
-    /// Set when the node was evaluated directly (a leaf or at the cutoff).
-    pub direct: Option<LeafSource>,
-    /// The written index of the child that gave the node its value.
-    pub best_child: Option<u32>,
-    /// A `star2` probe (only the first child looked at); the node may be
-    /// visited again for its full search.
-    pub probe: bool,
-    /// Replaced by later work: inside a null-window scout that was
-    /// re-searched, or in a pass other than the deciding one (MTD(f),
-    /// iterative deepening). Counted as work, not read for answers.
-    pub superseded: bool,
-    /// The transposition table answered it (its children were not searched).
-    pub answered: bool,
-    /// Set when it was searched past the depth cutoff, and why.
-    pub extended: Option<ExtendReason>,
-}
+use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, PassKind, Trace, Value, Window};
+use crate::search::values::Values;
 
 /// One pass over the tree (an MTD(f) pass, a deepening iteration).
 #[derive(Clone, Debug, PartialEq)]
@@ -147,9 +105,16 @@ pub struct Analysis {
     ties: Ties,
     table: Option<TableCounts>,
     researches: Option<usize>,
-    /// The visits' windows and side-to-move values (see [`Visit`]).
+    /// The visits' windows and side-to-move values: a visit's `extra`
+    /// indexes `extras`, whose pairs index `windows` and `negamaxes`
+    /// (`NONE`: it has none), so a visit that has neither costs nothing.
+    extras: Vec<(u32, u32)>,
     windows: Vec<Window>,
     negamaxes: Vec<Num>,
+    /// The visits' values, by code.
+    values: Values,
+    /// Visits searched past the depth cutoff, and why (by visit index, in order).
+    extended: Vec<(u32, ExtendReason)>,
 }
 
 impl Analysis {
@@ -159,137 +124,126 @@ impl Analysis {
         let mut cuts = Vec::new();
         let mut forward_pruned = Vec::new();
         let mut extend: Option<ExtendReason> = None;
+        let mut extended = Vec::new();
         let mut stack: Vec<usize> = Vec::new();
-        // The last child entered from each visit on the stack (`NONE`: none yet).
-        let mut tails: Vec<u32> = Vec::new();
         let mut passes: Vec<Pass> = Vec::new();
         let mut table = trace.algorithm.uses_table().then(TableCounts::default);
         let mut researches = (trace.algorithm == crate::search::Algorithm::Pvs).then_some(0);
+        let mut values = Values::default();
         // Windows and side-to-move values, only for the visits that have them.
+        let mut extras: Vec<(u32, u32)> = Vec::new();
         let mut windows: Vec<Window> = Vec::new();
         let mut negamaxes: Vec<Num> = Vec::new();
-        let keep = |negamaxes: &mut Vec<Num>, n: Option<Num>| match n {
-            Some(n) => {
-                negamaxes.push(n);
-                u32::try_from(negamaxes.len() - 1).expect("fewer than 2^32 visits")
+        let at = |i: usize| u32::try_from(i).expect("fewer than 2^32 visits");
+        let keep = |v: &mut Visit, extras: &mut Vec<(u32, u32)>, negamaxes: &mut Vec<Num>, n: Option<Num>| {
+            let Some(n) = n else { return };
+            negamaxes.push(n);
+            let k = at(negamaxes.len() - 1);
+            match v.extra {
+                NONE => {
+                    extras.push((NONE, k));
+                    v.extra = at(extras.len() - 1);
+                }
+                e => extras[e as usize].1 = k,
             }
-            None => NONE,
         };
-        let mut open =
-            |visits: &mut Vec<Visit>, stack: &[usize], tails: &mut [u32], node, child, window: Option<Window>| {
-                let idx = visits.len();
-                let at = u32::try_from(idx).expect("fewer than 2^32 visits");
-                let (up, index, depth) = match (stack.last(), tails.last_mut()) {
-                    (Some(&p), Some(tail)) => {
-                        match *tail {
-                            NONE => visits[p].first = at,
-                            t => visits[t as usize].next = at,
-                        }
-                        *tail = at;
-                        (p as u32, child, visits[p].depth + 1)
-                    }
-                    _ => {
-                        roots.push(idx);
-                        (NONE, 0, 0)
-                    }
-                };
-                let window = match window {
-                    Some(w) => {
-                        windows.push(w);
-                        u32::try_from(windows.len() - 1).expect("fewer than 2^32 visits")
-                    }
-                    None => NONE,
-                };
-                let visit = Visit {
-                    up,
-                    index,
-                    depth,
-                    first: NONE,
-                    next: NONE,
-                    node,
-                    window,
-                    value: None,
-                    bound: BoundKind::Exact,
-                    negamax: NONE,
-                    direct: None,
-                    best_child: None,
-                    probe: false,
-                    superseded: false,
-                    answered: false,
-                    extended: None,
-                };
-                visits.push(visit);
-                idx
+        let mut open = |visits: &mut Vec<Visit>,
+                        extras: &mut Vec<(u32, u32)>,
+                        stack: &[usize],
+                        node,
+                        child,
+                        window: Option<Window>| {
+            let idx = visits.len();
+            let (up, index, depth) = match stack.last() {
+                Some(&p) => (p as u32, child, visits[p].depth() as u32 + 1),
+                None => {
+                    roots.push(idx);
+                    (NONE, 0, 0)
+                }
             };
+            let extra = match window {
+                Some(w) => {
+                    windows.push(w);
+                    extras.push((at(windows.len() - 1), NONE));
+                    at(extras.len() - 1)
+                }
+                None => NONE,
+            };
+            let flags = depth << flag::DEPTH_SHIFT;
+            visits.push(Visit { up, index, end: NONE, node, value: NONE, best: NONE, flags, extra });
+            idx
+        };
         for event in trace.events() {
-            let event = &event;
             match event {
                 Event::Enter { node, child, window } => {
-                    let idx = open(&mut visits, &stack, &mut tails, *node, *child, *window);
-                    visits[idx].extended = extend.take();
+                    let idx = open(&mut visits, &mut extras, &stack, node, child, window);
+                    if let Some(reason) = extend.take() {
+                        extended.push((at(idx), reason));
+                    }
                     if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
                         p.root = Some(idx);
                     }
                     stack.push(idx);
-                    tails.push(NONE);
                 }
                 Event::Probe { node, child, window } => {
-                    let idx = open(&mut visits, &stack, &mut tails, *node, *child, *window);
-                    visits[idx].probe = true;
+                    let idx = open(&mut visits, &mut extras, &stack, node, child, window);
+                    visits[idx].flags |= flag::PROBE;
                     stack.push(idx);
-                    tails.push(NONE);
                 }
-                Event::Extend { reason, .. } => extend = Some(*reason),
+                Event::Extend { reason, .. } => extend = Some(reason),
                 Event::ForwardPrune { pruned } => {
-                    let Some(&at) = stack.last() else { continue };
-                    let path = path_at(&visits, at);
+                    let Some(&top) = stack.last() else { continue };
+                    let path = path_at(&visits, top);
                     forward_pruned.extend(pruned.iter().map(|&i| path.child(i)));
                 }
                 Event::Leaf { node, child, window, value, source, negamax } => {
-                    let idx = open(&mut visits, &stack, &mut tails, *node, *child, *window);
+                    let idx = open(&mut visits, &mut extras, &stack, node, child, window);
                     if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
                         p.root = Some(idx);
                     }
                     let v = &mut visits[idx];
-                    (v.value, v.negamax, v.direct) =
-                        (Some(value.clone()), keep(&mut negamaxes, *negamax), Some(*source));
+                    (v.value, v.end) = (values.value(value), at(idx + 1));
+                    keep(v, &mut extras, &mut negamaxes, negamax);
+                    v.set_direct(source);
                 }
                 Event::Update { child, best, .. } => {
-                    if let (Some(&top), true) = (stack.last(), *best) {
-                        visits[top].best_child = Some(*child);
+                    if let (Some(&top), true) = (stack.last(), best) {
+                        visits[top].best = child;
                     }
                 }
                 Event::Cut { kind, value, bound, cause, pruned } => {
-                    let Some(&at) = stack.last() else { continue };
-                    let (by_table, by_pass) = (*cause == Cause::Table, *cause == Cause::Pass);
+                    let Some(&top) = stack.last() else { continue };
+                    let (by_table, by_pass) = (cause == Cause::Table, cause == Cause::Pass);
                     let cause = match cause {
-                        Cause::Ancestor(depth) => stack.get(*depth as usize).copied(),
+                        Cause::Ancestor(depth) => stack.get(depth as usize).copied(),
                         Cause::Bounds | Cause::Table | Cause::Pass => None,
                     };
                     let mut edges = Vec::with_capacity(pruned.len());
-                    for &i in pruned {
-                        pruned_edges(game, &visits, at, i, &mut edges);
+                    for &i in &pruned {
+                        pruned_edges(game, &visits, top, i, &mut edges);
                     }
                     let pruned = edges;
-                    cuts.push(Cut { at, kind: *kind, value: *value, bound: *bound, cause, by_table, by_pass, pruned });
+                    cuts.push(Cut { at: top, kind, value, bound, cause, by_table, by_pass, pruned });
                 }
                 Event::Evaluate { source, .. } => {
                     if let Some(&top) = stack.last() {
-                        visits[top].direct = Some(*source);
+                        visits[top].set_direct(source);
                     }
                 }
                 Event::Exit { value, bound, negamax } => {
                     let Some(top) = stack.pop() else { continue };
-                    tails.pop();
+                    let end = at(visits.len());
                     let v = &mut visits[top];
-                    (v.value, v.bound, v.negamax) = (Some(value.clone()), *bound, keep(&mut negamaxes, *negamax));
+                    (v.value, v.end) = (values.value(value), end);
+                    keep(v, &mut extras, &mut negamaxes, negamax);
+                    v.set_bound(bound);
                 }
                 Event::TtProbe { outcome, .. } => {
                     let Some(t) = table.as_mut() else { continue };
                     t.probes += 1;
                     t.hits += usize::from(outcome.is_hit());
                     if let (true, Some(&top)) = (outcome.answers(), stack.last()) {
-                        visits[top].answered = true;
+                        visits[top].flags |= flag::ANSWERED;
                     }
                 }
                 Event::TtStore { .. } => {
@@ -300,9 +254,9 @@ impl Analysis {
                 Event::Research { child, .. } => {
                     *researches.get_or_insert(0) += 1;
                     let Some(&top) = stack.last() else { continue };
-                    let scout = Children::of(&visits, top).filter(|&c| visits[c].index == *child).last();
+                    let scout = Children::of(&visits, top).filter(|&c| visits[c].index == child).last();
                     for v in scout.map_or(0..0, |s| s..visits.len()) {
-                        visits[v].superseded = true;
+                        visits[v].flags |= flag::SUPERSEDED;
                     }
                 }
                 Event::Pass { number, kind } => {
@@ -310,29 +264,40 @@ impl Analysis {
                         p.visits.end = visits.len();
                     }
                     let at = visits.len();
-                    passes.push(Pass { number: *number, kind: *kind, root: None, visits: at..at });
+                    passes.push(Pass { number, kind, root: None, visits: at..at });
                 }
             }
+        }
+        // Visits the trace left open hold everything entered after them.
+        let end = at(visits.len());
+        for &open in &stack {
+            visits[open].end = end;
         }
         if let Some(p) = passes.last_mut() {
             p.visits.end = visits.len();
         }
-        let root = deciding(game, &visits, &passes);
+        values.shrink_to_fit();
+        let root = deciding(game, &visits, &values, &passes);
         if let Some(decider) = passes.iter().find(|p| p.root == Some(root)) {
             for (i, v) in visits.iter_mut().enumerate() {
-                v.superseded |= !decider.visits.contains(&i);
+                if !decider.visits.contains(&i) {
+                    v.flags |= flag::SUPERSEDED;
+                }
             }
         }
         // Each path entered at most once: one pass at most entered nodes
         // (iterative deepening records the iterations it skips as passes
         // without visits), no re-search, no probe.
         let searching = passes.iter().filter(|p| !p.visits.is_empty()).count();
-        let once = searching <= 1 && researches.unwrap_or(0) == 0 && !visits.iter().any(|v| v.probe);
+        let once = searching <= 1 && researches.unwrap_or(0) == 0 && !visits.iter().any(Visit::probe);
         let ties = trace.options.ties;
         Analysis {
             visits,
+            extras,
             windows,
             negamaxes,
+            values,
+            extended,
             cuts,
             forward_pruned,
             passes,
@@ -343,6 +308,28 @@ impl Analysis {
             table,
             researches,
         }
+    }
+
+    /// What a visit of this analysis returned (MAX's view).
+    pub fn value_of(&self, visit: &Visit) -> Option<Value> {
+        self.values.value_opt(visit.value)
+    }
+
+    /// What a visit of this analysis returned, when it is a number.
+    pub fn scalar_of(&self, visit: &Visit) -> Option<Num> {
+        self.values.scalar_at(visit.value)
+    }
+
+    /// The visits searched past the depth cutoff, and why, in visit order.
+    pub fn extended_visits(&self) -> impl Iterator<Item = (usize, ExtendReason)> + '_ {
+        self.extended.iter().map(|&(i, reason)| (i as usize, reason))
+    }
+
+    /// Why visit `i` was searched past the depth cutoff, if it was.
+    pub fn extended(&self, i: usize) -> Option<ExtendReason> {
+        let i = u32::try_from(i).ok()?;
+        let at = self.extended.binary_search_by_key(&i, |&(v, _)| v).ok()?;
+        Some(self.extended[at].1)
     }
 
     /// No path was entered twice (one pass, no probes, no re-searches):
@@ -358,12 +345,14 @@ impl Analysis {
     /// The window a visit of this analysis was entered with (none for
     /// minimax-style searches).
     pub fn window(&self, visit: &Visit) -> Option<Window> {
-        self.windows.get(visit.window as usize).copied()
+        let &(w, _) = self.extras.get(visit.extra as usize)?;
+        self.windows.get(w as usize).copied()
     }
 
     /// A visit's side-to-move value, for negamax-style algorithms.
     pub fn negamax(&self, visit: &Visit) -> Option<Num> {
-        self.negamaxes.get(visit.negamax as usize).copied()
+        let &(_, n) = self.extras.get(visit.extra as usize)?;
+        self.negamaxes.get(n as usize).copied()
     }
 
     /// The path of visit `i`.
@@ -373,7 +362,7 @@ impl Analysis {
 
     /// The path of a visit of this analysis.
     pub fn path_of(&self, visit: &Visit) -> Path {
-        let mut steps = vec![0; visit.depth as usize];
+        let mut steps = vec![0; visit.depth()];
         if let (Some(last), Some(up)) = (steps.last_mut(), visit.parent()) {
             *last = visit.index;
             let n = steps.len() - 1;
@@ -400,8 +389,8 @@ impl Analysis {
     }
 
     /// The root's value.
-    pub fn value(&self) -> Option<&Value> {
-        self.visits.get(self.root)?.value.as_ref()
+    pub fn value(&self) -> Option<Value> {
+        self.value_of(self.visits.get(self.root)?)
     }
 
     /// The visit at `path`, if the search entered it (the last visit, when a
@@ -419,7 +408,7 @@ impl Analysis {
 
     /// The last counted visit reached from visit `at` by the child indices `rest`.
     fn find_below(&self, at: usize, rest: &[u32]) -> Option<usize> {
-        if self.visits[at].superseded {
+        if self.visits[at].superseded() {
             return None;
         }
         let Some((&k, rest)) = rest.split_first() else { return Some(at) };
@@ -431,12 +420,13 @@ impl Analysis {
     /// that gave it (`first`), or those proven to tie with it.
     pub fn best_moves(&self, ties: Ties) -> Vec<u32> {
         let root = self.root();
-        let Some(first) = root.best_child else { return vec![] };
+        let Some(first) = root.best_child() else { return vec![] };
+        let value = self.value_of(root);
         let tied: Vec<u32> = self
             .children(self.root)
             .map(|c| &self.visits[c])
-            .filter(|c| !c.superseded)
-            .filter(|c| c.value == root.value && (c.bound == BoundKind::Exact || c.index == first))
+            .filter(|c| !c.superseded())
+            .filter(|c| self.value_of(c) == value && (c.bound() == BoundKind::Exact || c.index == first))
             .map(|c| c.index)
             .collect();
         match ties {
@@ -456,10 +446,10 @@ impl Analysis {
         // each node's best child.
         let best_at = |at: usize| match at == self.root {
             true => self.best_moves(self.ties).first().copied(),
-            false => self.visits.get(at).and_then(|v| v.best_child),
+            false => self.visits.get(at).and_then(Visit::best_child),
         };
         while let Some(best) = best_at(at) {
-            let is_best = |c: &usize| !self.visits[*c].superseded && self.visits[*c].index == best;
+            let is_best = |c: &usize| !self.visits[*c].superseded() && self.visits[*c].index == best;
             let Some(next) = self.children(at).find(is_best) else {
                 break;
             };
@@ -486,19 +476,19 @@ impl Analysis {
             std::collections::HashSet::with_capacity_and_hasher(room, Default::default());
         self.cuts
             .iter()
-            .filter(|c| !self.visits[c.at].superseded)
+            .filter(|c| !self.visits[c.at].superseded())
             .flat_map(|c| c.pruned.iter())
             .filter(move |p| self.once || (self.find(p).is_none() && seen.insert(*p)))
     }
 
     /// The nodes the transposition table answered (superseded ones left out).
     pub fn answered(&self) -> impl Iterator<Item = &Visit> {
-        self.visits.iter().filter(|v| v.answered && !v.superseded)
+        self.visits.iter().filter(|v| v.answered() && !v.superseded())
     }
 
     /// The directly evaluated nodes, in order.
     pub fn leaves(&self) -> impl Iterator<Item = &Visit> {
-        self.visits.iter().filter(|v| v.direct.is_some())
+        self.visits.iter().filter(|v| v.direct().is_some())
     }
 
     /// Counts: visits and leaves over all the work done (every pass, every
@@ -508,7 +498,7 @@ impl Analysis {
         Stats {
             nodes_visited: self.visits.len(),
             leaves_evaluated: self.leaves().count(),
-            cutoffs: self.cuts.iter().filter(|c| !self.visits[c.at].superseded).count(),
+            cutoffs: self.cuts.iter().filter(|c| !self.visits[c.at].superseded()).count(),
             tt_probes: t.map(|t| t.probes),
             tt_hits: t.map(|t| t.hits),
             tt_cutoffs: t.map(|_| self.answered().count()),
@@ -524,10 +514,10 @@ impl Analysis {
 /// on the root player's side (the lower bound for MAX: its cutting root move
 /// is the leftmost attaining the value) or returned a value strictly inside
 /// its window (an exact value); the first visit for one-pass algorithms.
-fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
+fn deciding(game: &Game, visits: &[Visit], values: &Values, passes: &[Pass]) -> usize {
     let max_root = game.root().kind() != crate::model::NodeKind::Min;
-    let searched = |p: &Pass| p.root.is_some_and(|r| visits[r].best_child.is_some());
-    let decides = |p: &&Pass| match (p.kind, p.root.and_then(|r| visits[r].value.as_ref()?.scalar())) {
+    let searched = |p: &Pass| p.root.is_some_and(|r| visits[r].best_child().is_some());
+    let decides = |p: &&Pass| match (p.kind, p.root.and_then(|r| values.scalar_at(visits[r].value))) {
         (PassKind::Mtdf { window, .. }, Some(g)) => {
             let inside = window.alpha < g && g < window.beta;
             searched(p) && (inside || (g >= window.beta) == max_root)
@@ -543,7 +533,7 @@ fn deciding(game: &Game, visits: &[Visit], passes: &[Pass]) -> usize {
 /// edges to the probed child's children the probe never entered (a pruned
 /// edge leads to a node never entered; SPEC §2); pushed onto `out`.
 fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<Path>) {
-    let probe = Children::of(visits, at).find(|&c| visits[c].probe && visits[c].index == i);
+    let probe = Children::of(visits, at).find(|&c| visits[c].probe() && visits[c].index == i);
     let Some(probe) = probe else { return out.push(child_path(&path_at(visits, at), i)) };
     let entered = |k: u32| Children::of(visits, probe).any(|c| visits[c].index == k);
     let n = game.node(visits[probe].node).children().len() as u32;

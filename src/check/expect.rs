@@ -63,7 +63,7 @@ impl LeafExpect {
     /// Whether the leaf `visit` (evaluated with the value it holds) is this one.
     pub fn matches(&self, game: &Game, run: &Analysis, visit: &crate::analysis::Visit) -> bool {
         match self {
-            LeafExpect::Value(x) => visit.value.as_ref().and_then(Value::scalar) == Some(*x),
+            LeafExpect::Value(x) => run.scalar_of(visit) == Some(*x),
             LeafExpect::Name(n) => game.node(visit.node).name() == Some(n),
             LeafExpect::Path(p) => visit.depth() == p.depth() && run.path_of(visit) == *p,
         }
@@ -157,7 +157,7 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
     match &item.fact {
         Fact::Value(v) => {
             let got = analysis.value()?;
-            (got != v).then(|| mismatch("value", v.to_string(), got.to_string(), None))?
+            (got != *v).then(|| mismatch("value", v.to_string(), got.to_string(), None))?
         }
         Fact::Best(want) => {
             let got: Vec<Path> = analysis.best_moves(expect.options.ties).into_iter().map(|i| Path(vec![i])).collect();
@@ -171,8 +171,8 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
         Fact::Values(pairs) => {
             let wrong: Vec<String> = pairs
                 .iter()
-                .filter_map(|(p, v)| match analysis.visit(p).and_then(|x| x.value.as_ref()) {
-                    Some(got) if got == v => None,
+                .filter_map(|(p, v)| match analysis.visit(p).and_then(|x| analysis.value_of(x)) {
+                    Some(got) if got == *v => None,
                     Some(got) => Some(format!("{} expected {v}, got {got}", describe(game, p))),
                     None => Some(format!("{} expected {v}, but it was not visited", describe(game, p))),
                 })
@@ -180,7 +180,7 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
             let shown =
                 |f: &dyn Fn(&Path, &Value) -> String| pairs.iter().map(|(p, v)| f(p, v)).collect::<Vec<_>>().join(" ");
             let expected = shown(&|p, v| format!("{}={v}", describe(game, p)));
-            let got = shown(&|p, _| match analysis.visit(p).and_then(|x| x.value.as_ref()) {
+            let got = shown(&|p, _| match analysis.visit(p).and_then(|x| analysis.value_of(x)) {
                 Some(g) => format!("{}={g}", describe(game, p)),
                 None => format!("{}=(not visited)", describe(game, p)),
             });
@@ -219,7 +219,7 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
             let at = (0..want.len().max(got.len()))
                 .find(|&i| !matches!((want.get(i), got.get(i)), (Some(w), Some(g)) if matches(w, g)))?;
             let expected = want.iter().map(LeafExpect::text);
-            let got_text = got.iter().map(|v| match (&game.node(v.node).name(), &v.value) {
+            let got_text = got.iter().map(|v| match (&game.node(v.node).name(), analysis.value_of(v)) {
                 (Some(n), Some(val)) => format!("{n}={val}"),
                 (_, Some(val)) => val.to_string(),
                 _ => "?".into(),

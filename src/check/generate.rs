@@ -188,8 +188,9 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
     let base = Options::default();
     let truth = Analysis::of(game, &search::run(game, exact, &base).ok()?);
     let root = truth.root();
-    let value = root.value.clone()?;
-    let tied = truth.children(truth.root).filter(|&i| truth.visits[i].value.as_ref() == Some(&value)).count();
+    let value = truth.value_of(root)?;
+    let tied =
+        truth.children(truth.root).filter(|&i| truth.value_of(&truth.visits[i]).as_ref() == Some(&value)).count();
     if c.root_tie && tied < 2 {
         return None;
     }
@@ -198,8 +199,8 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
         .visits
         .iter()
         .enumerate()
-        .filter(|(_, v)| v.depth() > 0 && v.direct.is_none())
-        .filter_map(|(i, v)| Some(format!("{}={}", reference(game, &truth.path(i)), v.value.as_ref()?)))
+        .filter(|(_, v)| v.depth() > 0 && v.direct().is_none())
+        .filter_map(|(i, v)| Some(format!("{}={}", reference(game, &truth.path(i)), truth.value_of(v)?)))
         .collect();
     let mut out = format!("expect {exact} {{ value {value}  best {best}  values {} }}\n", values.join(" "));
     if c.chance && !c.bounds {
@@ -215,7 +216,7 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
     let block = |opts: &Options| -> Option<(String, Vec<Path>)> {
         let run = Analysis::of(game, &search::run(game, pruner, opts).ok()?);
         let pruned: Vec<&Path> = run.pruned().collect();
-        let leaves: Vec<String> = run.leaves().filter_map(|v| v.value.as_ref().map(|x| x.to_string())).collect();
+        let leaves: Vec<String> = run.leaves().filter_map(|v| run.value_of(v).map(|x| x.to_string())).collect();
         let best = run.best_moves(opts.ties).first().map(|&i| reference(game, &Path(vec![i])))?;
         let text =
             format!("value {}  best {best}  pruned {}  leaves {}", run.value()?, refs(game, &pruned), leaves.join(" "));

@@ -189,11 +189,14 @@ fn root_ties(game: &Game, out: &mut Vec<Warning>) {
     let Ok(trace) = search::run(game, exact, &Options::default()) else { return };
     let run = Analysis::of(game, &trace);
     let root = run.root();
-    let tied: Vec<Path> =
-        run.children(run.root).filter(|&i| run.visits[i].value == root.value).map(|i| run.path(i)).collect();
+    let tied: Vec<Path> = run
+        .children(run.root)
+        .filter(|&i| run.value_of(&run.visits[i]) == run.value_of(root))
+        .map(|i| run.path(i))
+        .collect();
     if tied.len() > 1 {
         let names: Vec<String> = tied.iter().map(|p| describe(game, p)).collect();
-        let value = root.value.as_ref().map(|v| v.to_string()).unwrap_or_default();
+        let value = run.value_of(root).map(|v| v.to_string()).unwrap_or_default();
         let message =
             format!("the root moves {} all attain {value}: the best move depends on --ties", names.join(", "));
         out.push(Warning { message, span: game.root().span() });

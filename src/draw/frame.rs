@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::analysis::{Analysis, reference};
+use crate::analysis::{Analysis, Visit, reference};
 use crate::model::{Game, NodeKind, Utility};
 use crate::num::Num;
 use crate::report::narrate::narrate;
@@ -191,7 +191,7 @@ fn slice(trace: &Trace, from: usize, to: usize) -> Trace {
 
 /// The innermost node entered and not yet left.
 fn deepest_open(a: &Analysis) -> Option<usize> {
-    a.visits.iter().rposition(|v| v.value.is_none())
+    a.visits.iter().rposition(|v| !v.has_value())
 }
 
 /// `bounds`: the declared bounds, when the search is Star1/Star2, whose
@@ -210,9 +210,9 @@ fn build(
         let (running, window) = live.get(&i).cloned().unwrap_or((None, None));
         let s = &mut frame.nodes[t];
         s.visit = Some(i + 1);
-        s.window = if v.direct.is_some() { None } else { window.or(a.window(v)) };
-        let shown = match (&v.value, kind) {
-            (Some(value), _) => Some(value_text(value, v.bound)),
+        s.window = if v.direct().is_some() { None } else { window.or(a.window(v)) };
+        let shown = match (a.value_of(v), kind) {
+            (Some(value), _) => Some(value_text(&value, v.bound())),
             (None, NodeKind::Max | NodeKind::Min) => Some(running_text(kind, running.as_ref())),
             (None, NodeKind::Chance) => bounds.map(|b| running_bounds(game, a, i, b)),
             // max^n: the vector the player to move has chosen so far.
@@ -234,7 +234,7 @@ fn build(
             }
         }
     }
-    let done = a.visits.first().is_some_and(|r| r.value.is_some());
+    let done = a.visits.first().is_some_and(Visit::has_value);
     if done {
         for s in frame.nodes.iter_mut().filter(|s| s.visit.is_none()) {
             s.grey = true;
@@ -270,8 +270,8 @@ fn known(game: &Game, a: &Analysis, v: usize, (lo_b, hi_b): (Num, Num)) -> Vec<(
     let mut known = vec![(lo_b, hi_b); n];
     for c in a.children(v) {
         let cv = &a.visits[c];
-        let (Some(val), Some(i)) = (cv.value.as_ref().and_then(Value::scalar), cv.index()) else { continue };
-        known[i as usize] = match cv.bound {
+        let (Some(val), Some(i)) = (a.scalar_of(cv), cv.index()) else { continue };
+        known[i as usize] = match cv.bound() {
             BoundKind::Exact => (val, val),
             BoundKind::Lower => (val, hi_b),
             BoundKind::Upper => (lo_b, val),

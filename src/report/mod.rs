@@ -167,7 +167,7 @@ impl AlgoReport {
     pub fn new(game: &Game, trace: &Trace) -> AlgoReport {
         let a = Analysis::of(game, trace);
         let ties = trace.options.ties;
-        let value = a.value().cloned();
+        let value = a.value();
         let best = a.best_moves(ties);
         AlgoReport {
             algorithm: trace.algorithm.name().to_string(),
@@ -184,15 +184,13 @@ impl AlgoReport {
             pv: dotted(&a.pv()),
             forward_pruned: dotted(&a.forward_pruned),
             extended: a
-                .visits
-                .iter()
-                .enumerate()
-                .filter_map(|(i, v)| {
-                    let reason = match v.extended? {
+                .extended_visits()
+                .map(|(i, reason)| {
+                    let reason = match reason {
                         ExtendReason::Quiescence => "quiescence",
                         ExtendReason::Singular { .. } => "singular",
                     };
-                    Some(ExtendReport { path: Dotted(a.path(i)), reason })
+                    ExtendReport { path: Dotted(a.path(i)), reason }
                 })
                 .collect(),
             warnings: beam_warning(game, trace, &a).into_iter().collect(),
@@ -326,7 +324,7 @@ fn beam_warning(game: &Game, trace: &Trace, a: &Analysis) -> Option<String> {
             "forward pruning lost the best move: without --beam the value is {value} via {}",
             moves.join(", ")
         ))
-    } else if Some(value) != a.value() {
+    } else if Some(&value) != a.value().as_ref() {
         Some(format!("forward pruning changed the value: without --beam it is {value} (the same best move)"))
     } else {
         None
@@ -417,8 +415,8 @@ impl fmt::Display for Text<'_> {
                     buf.push_str(name);
                     buf.push('=');
                 }
-                if let Some(value) = node.and_then(|i| analysis.visits[i].value.as_ref()) {
-                    digits::push_value(&mut buf, value);
+                if let Some(value) = node.and_then(|i| analysis.value_of(&analysis.visits[i])) {
+                    digits::push_value(&mut buf, &value);
                 }
                 if buf.len() >= 1 << 16 {
                     f.write_str(&buf)?;

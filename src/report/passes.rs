@@ -50,13 +50,13 @@ pub struct IterationReport {
 }
 
 fn counts(a: &Analysis, p: &Pass) -> (usize, usize) {
-    let leaves = a.visits[p.visits.clone()].iter().filter(|v| v.direct.is_some()).count();
+    let leaves = a.visits[p.visits.clone()].iter().filter(|v| v.direct().is_some()).count();
     let cutoffs = a.cuts.iter().filter(|c| p.visits.contains(&c.at)).count();
     (leaves, cutoffs)
 }
 
 fn root_value(a: &Analysis, p: &Pass) -> Option<Num> {
-    a.visits.get(p.root?)?.value.as_ref()?.scalar()
+    a.scalar_of(a.visits.get(p.root?)?)
 }
 
 pub fn passes(a: &Analysis) -> Option<Vec<PassReport>> {
@@ -95,7 +95,7 @@ pub fn iterations(game: &Game, a: &Analysis) -> Option<Vec<IterationReport>> {
         .iter()
         .filter_map(|p| {
             let PassKind::Deepening { depth, first, missing_eval } = p.kind else { return None };
-            let best = p.root.and_then(|r| a.visits[r].best_child);
+            let best = p.root.and_then(|r| a.visits[r].best_child());
             let (leaves_evaluated, cutoffs) = counts(a, p);
             let skipped = missing_eval.map(|id| format!("{} has no eval", game.display_name(id, &Path::root())));
             Some(IterationReport {
@@ -115,7 +115,7 @@ pub fn iterations(game: &Game, a: &Analysis) -> Option<Vec<IterationReport>> {
 /// The nodes a table answered, for algorithms with a table.
 pub fn answered(trace: &Trace, a: &Analysis) -> Option<Vec<Dotted>> {
     trace.algorithm.uses_table().then(|| {
-        let answered = |(_, v): &(usize, &crate::analysis::Visit)| v.answered && !v.superseded;
+        let answered = |(_, v): &(usize, &crate::analysis::Visit)| v.answered() && !v.superseded();
         a.visits.iter().enumerate().filter(answered).map(|(i, _)| Dotted(a.path(i))).collect()
     })
 }

@@ -52,7 +52,7 @@ impl Visits {
                 if let Some(name) = node.name() {
                     names.entry(v.node).or_insert_with(|| Name { text: name.to_string(), quoted: quote(name) });
                 }
-                let word = if v.direct.is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() };
+                let word = if v.direct().is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() };
                 let at = words.iter().position(|&w| w == word).unwrap_or_else(|| {
                     words.push(word);
                     words.len() - 1
@@ -76,19 +76,20 @@ impl Visits {
     /// The row of visit `i`.
     pub fn node(&self, i: usize) -> NodeReport<'_> {
         let v = &self.analysis.visits[i];
+        let value = self.analysis.value_of(v);
         NodeReport {
             path: At(&self.analysis, i),
             node: v.node,
             name: if self.names.is_empty() { None } else { self.names.get(&v.node).map(|n| n.text.as_str()) },
             kind: self.words[usize::from(self.kinds[i])],
-            value: v.value.as_ref().map(number),
-            value_exact: v.value.as_ref().and_then(exact),
-            bound: v.bound.word(),
+            value: value.as_ref().map(number),
+            value_exact: value.as_ref().and_then(exact),
+            bound: v.bound().word(),
             alpha: self.analysis.window(v).map(|w| Number::Num(w.alpha)),
             beta: self.analysis.window(v).map(|w| Number::Num(w.beta)),
             negamax_value: self.analysis.negamax(v).map(Number::Num),
             visit: i + 1,
-            probe: v.probe,
+            probe: v.probe(),
         }
     }
 
@@ -115,7 +116,7 @@ impl Visits {
                 (None, false, false) => CauseReport::Bounds,
             },
             pruned: Paths(&c.pruned),
-            superseded: visits[c.at].superseded,
+            superseded: visits[c.at].superseded(),
         })
     }
 
@@ -129,7 +130,7 @@ impl Visits {
 
     /// The directly evaluated visits, in order, with their indices.
     pub fn leaf_order(&self) -> impl Iterator<Item = (usize, &Visit)> {
-        self.analysis.visits.iter().enumerate().filter(|(_, v)| v.direct.is_some())
+        self.analysis.visits.iter().enumerate().filter(|(_, v)| v.direct().is_some())
     }
 
     /// Whether some node of the game has a name: when none has, a node is

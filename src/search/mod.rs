@@ -48,6 +48,7 @@ mod star_reference;
 mod star_tests;
 pub mod trace;
 mod tt;
+pub mod values;
 
 /// `pvs`'s null-window width, for the puzzles that mirror it.
 pub(crate) use pvs::null_delta;

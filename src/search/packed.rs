@@ -24,15 +24,11 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::model::NodeId;
-use crate::num::Num;
-use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Value, Window};
+use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Window};
+use crate::search::values::Values;
 
 /// "None" for an optional value or window.
 const NONE: u32 = u32::MAX;
-/// Inline integers are `n + BIAS` for `n` in `-BIAS..BIAS`.
-const BIAS: i64 = 1 << 30;
-const TABLE: u32 = 1 << 31;
-const VECTOR: u32 = 3 << 30;
 
 /// One event: `tag` says which, the meaning of `flags`, `a`, `b` and `c`
 /// is per tag (see [`Packed::push`]).
@@ -85,17 +81,17 @@ impl Hasher for Fx {
     }
 }
 
-type FxMap<K> = HashMap<K, u32, BuildHasherDefault<Fx>>;
+pub(super) type FxMap<K> = HashMap<K, u32, BuildHasherDefault<Fx>>;
 
 /// A table that hands out one index per distinct key.
 #[derive(Clone, Debug, Default)]
-struct Interned<K> {
-    items: Vec<K>,
-    index: FxMap<K>,
+pub(super) struct Interned<K> {
+    pub(super) items: Vec<K>,
+    pub(super) index: FxMap<K>,
 }
 
 impl<K: Clone + Eq + std::hash::Hash> Interned<K> {
-    fn intern(&mut self, key: K) -> u32 {
+    pub(super) fn intern(&mut self, key: K) -> u32 {
         let next = index(self.items.len());
         *self.index.entry(key.clone()).or_insert_with(|| {
             self.items.push(key);
@@ -106,7 +102,7 @@ impl<K: Clone + Eq + std::hash::Hash> Interned<K> {
 
 /// A `usize` index as a slot field (tables never reach 2^30 entries: each
 /// entry stands for at least one event of a tree that fits in memory).
-fn index(i: usize) -> u32 {
+pub(super) fn index(i: usize) -> u32 {
     u32::try_from(i).ok().filter(|&i| i < (1 << 30) - 1).expect("a trace table outgrew 2^30 entries")
 }
 
@@ -114,15 +110,8 @@ fn index(i: usize) -> u32 {
 #[derive(Clone, Debug, Default)]
 pub struct Packed {
     slots: Vec<Slot>,
-    /// Numbers that are not small integers, with the key of each (`Num`'s
-    /// own equality calls 1 and 1.0 equal; the key tells them apart).
-    nums: Interned<(i64, i64)>,
-    num_values: Vec<Num>,
-    /// Vectors, each once (decoding shares them), and the index of a
-    /// vector by a hash of its numbers' bits (checked against the numbers
-    /// on a hit; a collision adds a copy).
-    vectors: Vec<std::sync::Arc<[Num]>>,
-    vector_index: HashMap<u64, u32, BuildHasherDefault<Fx>>,
+    /// Every value and number an event holds (see [`Values`]).
+    values: Values,
     windows: Interned<(u32, u32)>,
     /// A `Leaf`'s `(window, value, negamax)` when it has a window or a
     /// side-to-move value.
@@ -155,12 +144,9 @@ impl Packed {
     /// are just no longer shared with the earlier ones.
     pub fn shrink_to_fit(&mut self) {
         self.slots.shrink_to_fit();
-        self.nums.index = FxMap::default();
         self.windows.index = FxMap::default();
         self.leaves.index = FxMap::default();
-        self.vector_index = HashMap::default();
-        self.vectors.shrink_to_fit();
-        self.num_values.shrink_to_fit();
+        self.values.shrink_to_fit();
         self.windows.items.shrink_to_fit();
         self.leaves.items.shrink_to_fit();
         self.lists.shrink_to_fit();
@@ -171,13 +157,10 @@ impl Packed {
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         self.slots.capacity() * size_of::<Slot>()
-            + self.num_values.capacity() * size_of::<Num>()
-            + self.nums.items.capacity() * 16
+            + self.values.heap_bytes()
             + self.windows.items.capacity() * 8
             + self.leaves.items.capacity() * 12
             + self.lists.capacity() * 4
-            + self.vectors.iter().map(|v| 32 + v.len() * size_of::<Num>()).sum::<usize>()
-            + self.vector_index.capacity() * 16
             + self.rare.capacity() * size_of::<Event>()
     }
 
@@ -189,17 +172,17 @@ impl Packed {
             Event::Enter { node, child, window } => slot(Tag::Enter, 0, node.0, child, self.window(window)),
             Event::Probe { node, child, window } => slot(Tag::Probe, 0, node.0, child, self.window(window)),
             Event::Leaf { node, child, window, value, source, negamax } => {
-                let value = self.value(value);
+                let value = self.values.value(value);
                 let flags = source_code(source);
                 if window.is_none() && negamax.is_none() {
                     slot(Tag::Leaf, flags, node.0, child, value)
                 } else {
-                    let triple = [self.window(window), value, negamax.map_or(NONE, |n| self.num(n))];
+                    let triple = [self.window(window), value, negamax.map_or(NONE, |n| self.values.num(n))];
                     slot(Tag::Leaf, flags | 2, node.0, child, self.leaves.intern(triple))
                 }
             }
             Event::Update { child, value, window, best } => {
-                let (value, window) = (self.value(value), self.window(window));
+                let (value, window) = (self.values.value(value), self.window(window));
                 slot(Tag::Update, u8::from(best), child, value, window)
             }
             Event::Cut { kind, value, bound, cause, pruned } => {
@@ -219,7 +202,7 @@ impl Packed {
                 let at = index(self.lists.len());
                 self.lists.push(depth);
                 self.list(&pruned);
-                slot(Tag::Cut, kind | cause << 4, at, self.num(value), self.num(bound))
+                slot(Tag::Cut, kind | cause << 4, at, self.values.num(value), self.values.num(bound))
             }
             Event::Extend { node, child, reason } => match reason {
                 ExtendReason::Quiescence => slot(Tag::Extend, 0, node.0, child, 0),
@@ -230,14 +213,16 @@ impl Packed {
                 self.list(&pruned);
                 slot(Tag::ForwardPrune, 0, at, 0, 0)
             }
-            Event::Evaluate { value, source } => slot(Tag::Evaluate, source_code(source), self.value(value), 0, 0),
+            Event::Evaluate { value, source } => {
+                slot(Tag::Evaluate, source_code(source), self.values.value(value), 0, 0)
+            }
             Event::Exit { value, bound, negamax } => {
                 let bound = match bound {
                     BoundKind::Exact => 0,
                     BoundKind::Lower => 1,
                     BoundKind::Upper => 2,
                 };
-                let (value, negamax) = (self.value(value), negamax.map_or(NONE, |n| self.num(n)));
+                let (value, negamax) = (self.values.value(value), negamax.map_or(NONE, |n| self.values.num(n)));
                 slot(Tag::Exit, bound, value, negamax, 0)
             }
             rare @ (Event::TtProbe { .. } | Event::TtStore { .. } | Event::Research { .. } | Event::Pass { .. }) => {
@@ -256,16 +241,17 @@ impl Packed {
             Tag::Enter => Event::Enter { node: NodeId(a), child: b, window: self.window_at(c) },
             Tag::Probe => Event::Probe { node: NodeId(a), child: b, window: self.window_at(c) },
             Tag::Leaf if flags & 2 == 0 => {
-                let value = self.value_at(c);
+                let value = self.values.value_at(c);
                 Event::Leaf { node: NodeId(a), child: b, window: None, value, source: source(), negamax: None }
             }
             Tag::Leaf => {
                 let [window, value, negamax] = self.leaves.items[c as usize];
-                let (window, value, negamax) = (self.window_at(window), self.value_at(value), self.num_opt(negamax));
+                let (window, value, negamax) =
+                    (self.window_at(window), self.values.value_at(value), self.values.num_opt(negamax));
                 Event::Leaf { node: NodeId(a), child: b, window, value, source: source(), negamax }
             }
             Tag::Update => {
-                Event::Update { child: a, value: self.value_at(b), window: self.window_at(c), best: flags == 1 }
+                Event::Update { child: a, value: self.values.value_at(b), window: self.window_at(c), best: flags == 1 }
             }
             Tag::Cut => {
                 let kind = match flags & 15 {
@@ -282,21 +268,21 @@ impl Packed {
                     _ => Cause::Pass,
                 };
                 let pruned = self.list_at(a as usize + 1);
-                Event::Cut { kind, value: self.num_at(b), bound: self.num_at(c), cause, pruned }
+                Event::Cut { kind, value: self.values.num_at(b), bound: self.values.num_at(c), cause, pruned }
             }
             Tag::Extend => {
                 let reason = if flags == 0 { ExtendReason::Quiescence } else { ExtendReason::Singular { at: c } };
                 Event::Extend { node: NodeId(a), child: b, reason }
             }
             Tag::ForwardPrune => Event::ForwardPrune { pruned: self.list_at(a as usize) },
-            Tag::Evaluate => Event::Evaluate { value: self.value_at(a), source: source() },
+            Tag::Evaluate => Event::Evaluate { value: self.values.value_at(a), source: source() },
             Tag::Exit => {
                 let bound = match flags {
                     0 => BoundKind::Exact,
                     1 => BoundKind::Lower,
                     _ => BoundKind::Upper,
                 };
-                Event::Exit { value: self.value_at(a), bound, negamax: self.num_opt(b) }
+                Event::Exit { value: self.values.value_at(a), bound, negamax: self.values.num_opt(b) }
             }
             Tag::Rare => self.rare[a as usize].clone(),
         })
@@ -306,9 +292,7 @@ impl Packed {
     pub fn slice(&self, from: usize, to: usize) -> Packed {
         let to = to.min(self.len());
         let mut out = Packed { slots: self.slots[from.min(to)..to].to_vec(), ..Packed::default() };
-        out.nums.items.clone_from(&self.nums.items);
-        out.num_values.clone_from(&self.num_values);
-        out.vectors.clone_from(&self.vectors);
+        out.values = self.values.for_reading();
         out.windows.items.clone_from(&self.windows.items);
         out.leaves.items.clone_from(&self.leaves.items);
         out.lists.clone_from(&self.lists);
@@ -328,84 +312,19 @@ impl Packed {
         self.lists[at + 1..at + 1 + n].to_vec()
     }
 
-    fn num(&mut self, n: Num) -> u32 {
-        match n.as_i64().filter(|i| (-BIAS..BIAS).contains(i) && n.is_exact()) {
-            Some(i) => (i + BIAS) as u32,
-            None => {
-                let before = self.nums.items.len();
-                let at = self.nums.intern(n.bits());
-                if self.nums.items.len() > before {
-                    self.num_values.push(n);
-                }
-                TABLE | at
-            }
-        }
-    }
-
-    fn value(&mut self, v: Value) -> u32 {
-        match v {
-            Value::Scalar(n) => self.num(n),
-            Value::Vector(vs) => VECTOR | self.vector(vs),
-        }
-    }
-
-    /// The index of vector `vs`, stored once.
-    fn vector(&mut self, vs: std::sync::Arc<[Num]>) -> u32 {
-        let mut h = Fx::default();
-        for n in vs.iter() {
-            let (a, b) = n.bits();
-            h.write_i64(a);
-            h.write_i64(b);
-        }
-        let key = h.finish();
-        let same = |at: u32| {
-            let stored = self.vector_at(at);
-            stored.len() == vs.len() && stored.iter().zip(vs.iter()).all(|(x, y)| x.bits() == y.bits())
-        };
-        if let Some(&at) = self.vector_index.get(&key).filter(|&&at| same(at)) {
-            return at;
-        }
-        let at = index(self.vectors.len());
-        self.vectors.push(vs);
-        self.vector_index.insert(key, at);
-        at
-    }
-
-    fn vector_at(&self, at: u32) -> &[Num] {
-        &self.vectors[at as usize]
-    }
-
     fn window(&mut self, w: Option<Window>) -> u32 {
         match w {
             None => NONE,
             Some(Window { alpha, beta }) => {
-                let key = (self.num(alpha), self.num(beta));
+                let key = (self.values.num(alpha), self.values.num(beta));
                 self.windows.intern(key)
             }
         }
     }
 
-    fn num_at(&self, v: u32) -> Num {
-        match v & VECTOR {
-            0 | 0x4000_0000 => Num::int(i64::from(v) - BIAS),
-            _ => self.num_values[(v & !VECTOR) as usize],
-        }
-    }
-
-    fn num_opt(&self, v: u32) -> Option<Num> {
-        (v != NONE).then(|| self.num_at(v))
-    }
-
-    fn value_at(&self, v: u32) -> Value {
-        match v & VECTOR {
-            VECTOR => Value::Vector(self.vectors[(v & !VECTOR) as usize].clone()),
-            _ => Value::Scalar(self.num_at(v)),
-        }
-    }
-
     fn window_at(&self, w: u32) -> Option<Window> {
         let &(alpha, beta) = self.windows.items.get(w as usize)?;
-        Some(Window { alpha: self.num_at(alpha), beta: self.num_at(beta) })
+        Some(Window { alpha: self.values.num_at(alpha), beta: self.values.num_at(beta) })
     }
 }
 

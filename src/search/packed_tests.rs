@@ -251,7 +251,7 @@ fn repeated_vectors_are_stored_once_and_decode_as_pushed() {
     }
     p.push(exit(floats.clone()));
     p.push(exit(ints()));
-    assert_eq!(p.vectors.len(), 2, "one copy of each distinct vector");
+    assert_eq!(p.values.vectors(), 2, "one copy of each distinct vector");
     let debug = |e: Option<Event>| format!("{:?}", e.expect("pushed"));
     assert_eq!(debug(p.get(0)), debug(Some(exit(ints()))));
     assert_eq!(debug(p.get(1000)), debug(Some(exit(floats))));

@@ -43,15 +43,15 @@ pub(super) fn price(rubric: &Rubric, marks: &mut [Mark]) {
 /// that value there, and, for a bound, returned it as that kind of bound.
 pub(super) fn claim(kind: ItemKind, item: String, path: &Path, c: &Claim, run: &Analysis) -> Mark {
     let got = if path.0.is_empty() {
-        run.value().map(|v| (v, run.root().bound)) // the root's value, as `check` reads it
+        run.value().map(|v| (v, run.root().bound())) // the root's value, as `check` reads it
     } else {
-        run.visit(path).and_then(|v| v.value.as_ref().map(|value| (value, v.bound)))
+        run.visit(path).and_then(|v| run.value_of(v).map(|value| (value, v.bound())))
     };
     let Some((value, bound)) = got else {
         return unpriced(kind, item, false, c.to_string(), "(not visited)".into());
     };
     let truth = Claim { value: value.clone(), bound: (bound != BoundKind::Exact).then_some(bound) };
-    let same_value = *value == c.value;
+    let same_value = value == c.value;
     let right = same_value && c.bound.is_none_or(|b| b == bound);
     let mut mark = unpriced(kind, item, right, c.to_string(), if right { c.to_string() } else { truth.to_string() });
     if same_value && !right {
@@ -162,12 +162,12 @@ pub(super) fn missing(game: &Game, answer: &Answer, rubric: &Rubric, opts: &Opti
         out.push(absent(ItemKind::Pruned, "pruned".into(), paths(game, &truth)));
     }
     if rubric.leaves.required && !given(&|i| matches!(i, AnswerItem::Leaves(_))) {
-        let leaves: Vec<String> = run.leaves().filter_map(|v| v.value.as_ref().map(|x| x.to_string())).collect();
+        let leaves: Vec<String> = run.leaves().filter_map(|v| run.value_of(v).map(|x| x.to_string())).collect();
         out.push(absent(ItemKind::Leaves, "leaves".into(), leaves.join(" ")));
     }
     for p in &rubric.values.required {
         if !given(&|i| matches!(i, AnswerItem::NodeValue(q, _) if q == p)) {
-            let v = run.visit(p).and_then(|v| v.value.as_ref()).map_or("(not visited)".into(), |v| v.to_string());
+            let v = run.visit(p).and_then(|v| run.value_of(v)).map_or("(not visited)".into(), |v| v.to_string());
             out.push(absent(ItemKind::Values(p.clone()), format!("values {}", reference(game, p)), v));
         }
     }

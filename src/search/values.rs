@@ -1,0 +1,159 @@
+//! Values in four bytes: a small integer held in the code itself, any
+//! other number or a vector by its index in a table, each stored once.
+//! The trace's events hold their values so ([`super::packed`]), and so do
+//! the analysis's visits.
+//!
+//! Invariant: [`Values::value_at`] gives back exactly the value put in
+//! (the same bits: `1` and `1.0` stay apart).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+use super::packed::{Fx, Interned, index};
+use crate::num::Num;
+use crate::search::trace::Value;
+
+/// "No value": never a code [`Values::value`] hands out (tables stop
+/// short of 2^30 entries).
+pub const NONE: u32 = u32::MAX;
+/// Inline integers are `n + BIAS` for `n` in `-BIAS..BIAS`.
+const BIAS: i64 = 1 << 30;
+const TABLE: u32 = 1 << 31;
+const VECTOR: u32 = 3 << 30;
+
+/// The table behind the codes.
+#[derive(Clone, Debug, Default)]
+pub struct Values {
+    /// Numbers that are not small integers, with the key of each (`Num`'s
+    /// own equality calls 1 and 1.0 equal; the key tells them apart).
+    nums: Interned<(i64, i64)>,
+    num_values: Vec<Num>,
+    /// Vectors, each once (decoding shares them), and the index of a
+    /// vector by a hash of its numbers' bits (checked against the numbers
+    /// on a hit; a collision adds a copy).
+    vectors: Vec<Arc<[Num]>>,
+    vector_index: HashMap<u64, u32, BuildHasherDefault<Fx>>,
+}
+
+impl Values {
+    /// The code of number `n`.
+    pub fn num(&mut self, n: Num) -> u32 {
+        match n.as_i64().filter(|i| (-BIAS..BIAS).contains(i) && n.is_exact()) {
+            Some(i) => (i + BIAS) as u32,
+            None => {
+                let before = self.nums.items.len();
+                let at = self.nums.intern(n.bits());
+                if self.nums.items.len() > before {
+                    self.num_values.push(n);
+                }
+                TABLE | at
+            }
+        }
+    }
+
+    /// The code of value `v`.
+    pub fn value(&mut self, v: Value) -> u32 {
+        match v {
+            Value::Scalar(n) => self.num(n),
+            Value::Vector(vs) => VECTOR | self.vector(vs),
+        }
+    }
+
+    /// The index of vector `vs`, stored once.
+    fn vector(&mut self, vs: Arc<[Num]>) -> u32 {
+        let mut h = Fx::default();
+        for n in vs.iter() {
+            let (a, b) = n.bits();
+            h.write_i64(a);
+            h.write_i64(b);
+        }
+        let key = h.finish();
+        let same = |at: u32| {
+            let stored = &self.vectors[at as usize];
+            stored.len() == vs.len() && stored.iter().zip(vs.iter()).all(|(x, y)| x.bits() == y.bits())
+        };
+        if let Some(&at) = self.vector_index.get(&key).filter(|&&at| same(at)) {
+            return at;
+        }
+        let at = index(self.vectors.len());
+        self.vectors.push(vs);
+        self.vector_index.insert(key, at);
+        at
+    }
+
+    /// The number of a code that holds one (a vector's code is not one).
+    pub fn num_at(&self, v: u32) -> Num {
+        match v & VECTOR {
+            0 | 0x4000_0000 => Num::int(i64::from(v) - BIAS),
+            _ => self.num_values[(v & !VECTOR) as usize],
+        }
+    }
+
+    /// The number of a code, if it holds one (none for [`NONE`]).
+    pub fn num_opt(&self, v: u32) -> Option<Num> {
+        (v != NONE).then(|| self.num_at(v))
+    }
+
+    /// The value of a code.
+    pub fn value_at(&self, v: u32) -> Value {
+        match v & VECTOR {
+            VECTOR => Value::Vector(self.vectors[(v & !VECTOR) as usize].clone()),
+            _ => Value::Scalar(self.num_at(v)),
+        }
+    }
+
+    /// The value of a code, if any (none for [`NONE`]).
+    pub fn value_opt(&self, v: u32) -> Option<Value> {
+        (v != NONE).then(|| self.value_at(v))
+    }
+
+    /// The number of a code that holds a scalar value (none for [`NONE`]
+    /// and vectors).
+    pub fn scalar_at(&self, v: u32) -> Option<Num> {
+        (v != NONE && v & VECTOR != VECTOR).then(|| self.num_at(v))
+    }
+
+    /// The same tables without the maps that only adding needs: codes
+    /// read the same; values added later are just not shared with these.
+    pub fn for_reading(&self) -> Values {
+        Values {
+            nums: Interned { items: self.nums.items.clone(), index: Default::default() },
+            num_values: self.num_values.clone(),
+            vectors: self.vectors.clone(),
+            vector_index: HashMap::default(),
+        }
+    }
+
+    /// Frees the maps only adding needs, and spare capacity.
+    pub fn shrink_to_fit(&mut self) {
+        self.nums.index = Default::default();
+        self.nums.items.shrink_to_fit();
+        self.vector_index = HashMap::default();
+        self.vectors.shrink_to_fit();
+        self.num_values.shrink_to_fit();
+    }
+
+    /// How many distinct vectors are stored.
+    pub fn vectors(&self) -> usize {
+        self.vectors.len()
+    }
+
+    /// Bytes held (for the benchmarks).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.num_values.capacity() * size_of::<Num>()
+            + self.nums.items.capacity() * 16
+            + self.vectors.iter().map(|v| 32 + v.len() * size_of::<Num>()).sum::<usize>()
+            + self.vector_index.capacity() * 16
+    }
+}
+
+/// Two tables are equal when their codes read the same values.
+impl PartialEq for Values {
+    fn eq(&self, other: &Values) -> bool {
+        self.num_values.len() == other.num_values.len()
+            && self.num_values.iter().zip(&other.num_values).all(|(a, b)| a.bits() == b.bits())
+            && self.vectors == other.vectors
+    }
+}
