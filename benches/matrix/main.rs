@@ -90,8 +90,7 @@ fn secs(d: Duration) -> String {
 /// One search's report written as `solve` writes it; the bytes written.
 fn solve(game: &Game, a: Algorithm, json: bool) -> usize {
     let trace = search::run(game, a, &Options::default()).expect("the algorithm applies");
-    let report = Report { title: None, results: vec![AlgoReport::new(game, &trace)] };
-    drop(trace);
+    let report = Report { title: None, results: vec![AlgoReport::of(game, trace)] };
     let mut out = std::io::BufWriter::with_capacity(1 << 16, Count(0));
     if json {
         gametree::report::json::write_report(&mut out, &report).expect("a sink never fails");

@@ -132,8 +132,7 @@ fn solve(
             )
         }
         "full" => {
-            let result =
-                py.detach(|| if trace { AlgoReport::narrated(game, &run) } else { AlgoReport::new(game, &run) });
+            let result = py.detach(|| if trace { AlgoReport::narrated(game, &run) } else { AlgoReport::of(game, run) });
             json(&result)
         }
         other => Err(PyValueError::new_err(format!("report must be 'full' or 'value', not '{other}'"))),
@@ -239,7 +238,7 @@ fn solve_all(py: Python<'_>, spec: &str, name: &str) -> PyResult<String> {
     let mut results = Vec::new();
     for run in runs {
         match run {
-            Ok(trace) => results.push(AlgoReport::new(game, &trace)),
+            Ok(trace) => results.push(AlgoReport::of(game, trace)),
             Err(d) if matches!(d.kind, DiagnosticKind::NotApplicable { .. }) && !results.is_empty() => {}
             Err(d) => return Err(input.error(&[d])),
         }

@@ -7,14 +7,16 @@
 //!
 //! Layer: analysis, above search, below report, draw and check.
 
-use crate::model::{Game, NodeId, Path};
+use crate::model::{Game, Path};
 use crate::num::Num;
 use crate::search::options::Ties;
 mod links;
+mod names;
 mod visit;
 
 pub use links::Children;
 use links::{NONE, child_path, first_at_paths, path_at, write_steps};
+pub use names::{describe, quote, reference};
 pub use visit::Visit;
 use visit::flag;
 
@@ -85,6 +87,18 @@ pub struct Stats {
     pub passes: Option<usize>,
 }
 
+/// How the visits' vector is sized: at once, for `n` visits; or as the
+/// trace is read (and freed), `AS_READ` visits at a time up to `n`, so the
+/// two together never hold much more than the trace did.
+#[derive(Clone, Copy)]
+enum Room {
+    All(usize),
+    AsRead(usize),
+}
+
+/// Visits added to the room at a time as the trace is read (2 MiB).
+const AS_READ: usize = 1 << 16;
+
 /// Everything a trace says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
@@ -119,7 +133,29 @@ pub struct Analysis {
 
 impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
-        let mut visits: Vec<Visit> = Vec::with_capacity(trace.entered());
+        Analysis::build(game, trace.algorithm, trace.options.ties, Room::All(trace.entered()), trace.events())
+    }
+
+    /// The same as [`Analysis::of`], the trace consumed: each part of it is
+    /// freed once read, so a big search's trace and analysis are never
+    /// held whole at once (what `solve` does).
+    pub fn of_owned(game: &Game, trace: Trace) -> Analysis {
+        let (algorithm, ties, entered) = (trace.algorithm, trace.options.ties, trace.entered());
+        Analysis::build(game, algorithm, ties, Room::AsRead(entered), trace.into_events())
+    }
+
+    /// What `events` say, read once.
+    fn build(
+        game: &Game,
+        algorithm: crate::search::Algorithm,
+        ties: Ties,
+        room: Room,
+        events: impl Iterator<Item = Event>,
+    ) -> Analysis {
+        let mut visits: Vec<Visit> = match room {
+            Room::All(n) => Vec::with_capacity(n),
+            Room::AsRead(_) => Vec::new(),
+        };
         let mut roots = Vec::new();
         let mut cuts = Vec::new();
         let mut forward_pruned = Vec::new();
@@ -127,8 +163,8 @@ impl Analysis {
         let mut extended = Vec::new();
         let mut stack: Vec<usize> = Vec::new();
         let mut passes: Vec<Pass> = Vec::new();
-        let mut table = trace.algorithm.uses_table().then(TableCounts::default);
-        let mut researches = (trace.algorithm == crate::search::Algorithm::Pvs).then_some(0);
+        let mut table = algorithm.uses_table().then(TableCounts::default);
+        let mut researches = (algorithm == crate::search::Algorithm::Pvs).then_some(0);
         let mut values = Values::default();
         // Windows and side-to-move values, only for the visits that have them.
         let mut extras: Vec<(u32, u32)> = Vec::new();
@@ -154,6 +190,9 @@ impl Analysis {
                         child,
                         window: Option<Window>| {
             let idx = visits.len();
+            if let (Room::AsRead(n), true) = (room, idx == visits.capacity()) {
+                visits.reserve_exact((n - idx).clamp(1, AS_READ));
+            }
             let (up, index, depth) = match stack.last() {
                 Some(&p) => (p as u32, child, visits[p].depth() as u32 + 1),
                 None => {
@@ -173,7 +212,7 @@ impl Analysis {
             visits.push(Visit { up, index, end: NONE, node, value: NONE, best: NONE, flags, extra });
             idx
         };
-        for event in trace.events() {
+        for event in events {
             match event {
                 Event::Enter { node, child, window } => {
                     let idx = open(&mut visits, &mut extras, &stack, node, child, window);
@@ -290,7 +329,6 @@ impl Analysis {
         // without visits), no re-search, no probe.
         let searching = passes.iter().filter(|p| !p.visits.is_empty()).count();
         let once = searching <= 1 && researches.unwrap_or(0) == 0 && !visits.iter().any(Visit::probe);
-        let ties = trace.options.ties;
         Analysis {
             visits,
             extras,
@@ -539,49 +577,4 @@ fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<
     let n = game.node(visits[probe].node).children().len() as u32;
     let path = path_at(visits, probe);
     out.extend((0..n).filter(|&k| !entered(k)).map(|k| child_path(&path, k)));
-}
-
-/// A reference people read for a path: the nearest named node on it and
-/// the rest as indices (`C.2`), or the path itself (`2.2`).
-pub fn reference(game: &Game, path: &Path) -> String {
-    named_reference(game, path).unwrap_or_else(|| path.to_string())
-}
-
-/// [`reference`] when some node on the path has a name.
-fn named_reference(game: &Game, path: &Path) -> Option<String> {
-    use std::fmt::Write;
-    if !game.has_names() {
-        return None;
-    }
-    let mut id = NodeId::ROOT;
-    let mut base = game.root().name();
-    // The indices after the last named node.
-    let mut rest = 0;
-    for (k, &i) in path.0.iter().enumerate() {
-        id = game.node(id).children().get(i as usize)?.child;
-        if let Some(name) = game.node(id).name() {
-            (base, rest) = (Some(name), k + 1);
-        }
-    }
-    let mut out = quote(base?);
-    for &i in &path.0[rest..] {
-        write!(out, ".{}", i + 1).ok()?;
-    }
-    Some(out)
-}
-
-/// Quotes a name that is not a plain identifier.
-pub fn quote(name: &str) -> String {
-    let plain = name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '\'');
-    if plain { name.to_string() } else { format!("{name:?}") }
-}
-
-/// `C.2 (2.2)`: the reference and, when different, the path.
-pub fn describe(game: &Game, path: &Path) -> String {
-    let p = path.to_string();
-    match named_reference(game, path) {
-        Some(r) if r != p => format!("{r} ({p})"),
-        _ => p,
-    }
 }

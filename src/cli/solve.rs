@@ -99,7 +99,7 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
         }
         match run {
             Ok(trace) if args.trace => results.push(AlgoReport::narrated(&game, &trace)),
-            Ok(trace) => results.push(AlgoReport::new(&game, &trace)),
+            Ok(trace) => results.push(AlgoReport::of(&game, trace)),
             // Run by default, an algorithm that refuses these options is
             // skipped with a note; asked for by name, it is an error.
             Err(d) if !chosen && matches!(d.kind, DiagnosticKind::NotApplicable { .. }) && !results.is_empty() => {
@@ -135,7 +135,7 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
 /// lines in the algorithms' order.
 fn summarize(input: &Input, game: &Game, opts: &Options, algorithms: &[Algorithm], out: &mut dyn Write) -> Exit {
     let lines = gametree::stack::map_in_order(algorithms.len(), gametree::stack::cores(), |k| {
-        search::run(game, algorithms[k], opts).map(|trace| SummaryLine::of(game, &AlgoReport::new(game, &trace)))
+        search::run(game, algorithms[k], opts).map(|trace| SummaryLine::of(game, &AlgoReport::of(game, trace)))
     });
     let mut summary = SummaryLines::new(game.title().map(str::to_string));
     for (a, line) in algorithms.iter().zip(lines) {

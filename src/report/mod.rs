@@ -165,7 +165,19 @@ pub fn exact(v: &Value) -> Option<String> {
 
 impl AlgoReport {
     pub fn new(game: &Game, trace: &Trace) -> AlgoReport {
-        let a = Analysis::of(game, trace);
+        AlgoReport::with(game, trace, Analysis::of(game, trace))
+    }
+
+    /// The same as [`AlgoReport::new`], the trace consumed as the analysis
+    /// reads it (so a big search never holds both whole: what `solve` does).
+    pub fn of(game: &Game, trace: Trace) -> AlgoReport {
+        let run = Trace::new(trace.algorithm, &trace.options);
+        AlgoReport::with(game, &run, Analysis::of_owned(game, trace))
+    }
+
+    /// The report of analysis `a`; of `trace` it reads only the run's
+    /// algorithm and options.
+    fn with(game: &Game, trace: &Trace, a: Analysis) -> AlgoReport {
         let ties = trace.options.ties;
         let value = a.value();
         let best = a.best_moves(ties);

@@ -27,6 +27,10 @@ use crate::model::NodeId;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Window};
 use crate::search::values::Values;
 
+/// Events per chunk of slots (1 MiB).
+const CHUNK_SHIFT: usize = 16;
+const CHUNK: usize = 1 << CHUNK_SHIFT;
+
 /// "None" for an optional value or window.
 const NONE: u32 = u32::MAX;
 
@@ -109,7 +113,11 @@ pub(super) fn index(i: usize) -> u32 {
 /// The events of one search, packed.
 #[derive(Clone, Debug, Default)]
 pub struct Packed {
-    slots: Vec<Slot>,
+    /// The slots, in chunks of [`CHUNK`] (the first grows to it as a
+    /// vector does): a growing trace never copies what it holds, and a
+    /// reader that consumes it ([`IntoEvents`]) frees each chunk it has read.
+    slots: Vec<Vec<Slot>>,
+    len: usize,
     /// Every value and number an event holds (see [`Values`]).
     values: Values,
     windows: Interned<(u32, u32)>,
@@ -126,23 +134,26 @@ pub struct Packed {
 
 impl Packed {
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.len == 0
     }
 
     /// How many events enter a node (`Enter`, `Probe`, `Leaf`), without
     /// decoding any.
     pub fn entered(&self) -> usize {
-        self.slots.iter().filter(|s| matches!(s.tag, Tag::Enter | Tag::Probe | Tag::Leaf)).count()
+        self.slots.iter().flatten().filter(|s| matches!(s.tag, Tag::Enter | Tag::Probe | Tag::Leaf)).count()
     }
 
     /// Frees what only pushing needs (the interning maps) and spare
     /// capacity. Events pushed later still decode exactly; their values
     /// are just no longer shared with the earlier ones.
     pub fn shrink_to_fit(&mut self) {
+        if let Some(last) = self.slots.last_mut() {
+            last.shrink_to_fit();
+        }
         self.slots.shrink_to_fit();
         self.windows.index = FxMap::default();
         self.leaves.index = FxMap::default();
@@ -156,7 +167,8 @@ impl Packed {
     /// Bytes held, tables included (for the benchmarks).
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
-        self.slots.capacity() * size_of::<Slot>()
+        self.slots.iter().map(|c| c.capacity() * size_of::<Slot>()).sum::<usize>()
+            + self.slots.capacity() * size_of::<Vec<Slot>>()
             + self.values.heap_bytes()
             + self.windows.items.capacity() * 8
             + self.leaves.items.capacity() * 12
@@ -230,12 +242,26 @@ impl Packed {
                 slot(Tag::Rare, 0, index(self.rare.len() - 1), 0, 0)
             }
         };
-        self.slots.push(s);
+        self.push_slot(s);
+    }
+
+    fn push_slot(&mut self, s: Slot) {
+        match self.slots.last_mut() {
+            Some(chunk) if chunk.len() < CHUNK => chunk.push(s),
+            // The first chunk grows as a vector does (most traces are
+            // small); the next ones are made whole.
+            last => {
+                let mut chunk = Vec::with_capacity(if last.is_none() { 16 } else { CHUNK });
+                chunk.push(s);
+                self.slots.push(chunk);
+            }
+        }
+        self.len += 1;
     }
 
     /// The event at `i`, decoded.
     pub fn get(&self, i: usize) -> Option<Event> {
-        let Slot { tag, flags, a, b, c } = *self.slots.get(i)?;
+        let Slot { tag, flags, a, b, c } = *self.slots.get(i >> CHUNK_SHIFT)?.get(i & (CHUNK - 1))?;
         let source = || if flags & 1 == 0 { LeafSource::Utility } else { LeafSource::Eval };
         Some(match tag {
             Tag::Enter => Event::Enter { node: NodeId(a), child: b, window: self.window_at(c) },
@@ -291,7 +317,10 @@ impl Packed {
     /// Events `from..to` alone, with this trace's tables.
     pub fn slice(&self, from: usize, to: usize) -> Packed {
         let to = to.min(self.len());
-        let mut out = Packed { slots: self.slots[from.min(to)..to].to_vec(), ..Packed::default() };
+        let mut out = Packed::default();
+        for i in from.min(to)..to {
+            out.push_slot(self.slots[i >> CHUNK_SHIFT][i & (CHUNK - 1)]);
+        }
         out.values = self.values.for_reading();
         out.windows.items.clone_from(&self.windows.items);
         out.leaves.items.clone_from(&self.leaves.items);
@@ -325,6 +354,39 @@ impl Packed {
     fn window_at(&self, w: u32) -> Option<Window> {
         let &(alpha, beta) = self.windows.items.get(w as usize)?;
         Some(Window { alpha: self.values.num_at(alpha), beta: self.values.num_at(beta) })
+    }
+}
+
+/// A trace's events, decoded in order, each chunk of slots freed once
+/// read (the side tables stay until the end).
+#[derive(Debug)]
+pub struct IntoEvents {
+    packed: Packed,
+    at: usize,
+}
+
+impl Packed {
+    /// The events in order, the trace consumed as they are read.
+    pub fn into_events(self) -> IntoEvents {
+        IntoEvents { packed: self, at: 0 }
+    }
+}
+
+impl Iterator for IntoEvents {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        let event = self.packed.get(self.at)?;
+        self.at += 1;
+        if self.at & (CHUNK - 1) == 0 {
+            self.packed.slots[(self.at >> CHUNK_SHIFT) - 1] = Vec::new();
+        }
+        Some(event)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.packed.len - self.at;
+        (n, Some(n))
     }
 }
 

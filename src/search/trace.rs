@@ -11,6 +11,7 @@
 use crate::model::NodeId;
 use crate::num::Num;
 use crate::search::options::Options;
+pub use crate::search::packed::IntoEvents;
 use crate::search::packed::Packed;
 
 /// A node's value: a number, or a vector in multi-player games.
@@ -309,6 +310,13 @@ impl Trace {
     /// The events in order, decoded one at a time.
     pub fn events(&self) -> Events<'_> {
         self.events_from(0)
+    }
+
+    /// The events in order, the trace consumed as they are read: what has
+    /// been read is freed as the reading goes (a report of a big search
+    /// never holds the whole trace and the whole analysis at once).
+    pub fn into_events(self) -> IntoEvents {
+        self.events.into_events()
     }
 
     /// The events from number `start` on.
