@@ -120,11 +120,11 @@ pub struct Analysis {
     table: Option<TableCounts>,
     researches: Option<usize>,
     /// The visits' windows and side-to-move values: a visit's `extra`
-    /// indexes `extras`, whose pairs index `windows` and `negamaxes`
-    /// (`NONE`: it has none), so a visit that has neither costs nothing.
-    extras: Vec<(u32, u32)>,
-    windows: Vec<Window>,
-    negamaxes: Vec<Num>,
+    /// indexes `extras`, whose triples are codes of `values` (α, β, the
+    /// side-to-move value; `NONE`: it has none), so a visit that has
+    /// neither costs nothing. A side-to-move value that is the visit's
+    /// value or its negation (always, in negamax searches) is a flag.
+    extras: Vec<[u32; 3]>,
     /// The visits' values, by code.
     values: Values,
     /// Visits searched past the depth cutoff, and why (by visit index, in order).
@@ -167,24 +167,29 @@ impl Analysis {
         let mut researches = (algorithm == crate::search::Algorithm::Pvs).then_some(0);
         let mut values = Values::default();
         // Windows and side-to-move values, only for the visits that have them.
-        let mut extras: Vec<(u32, u32)> = Vec::new();
-        let mut windows: Vec<Window> = Vec::new();
-        let mut negamaxes: Vec<Num> = Vec::new();
+        let mut extras: Vec<[u32; 3]> = Vec::new();
         let at = |i: usize| u32::try_from(i).expect("fewer than 2^32 visits");
-        let keep = |v: &mut Visit, extras: &mut Vec<(u32, u32)>, negamaxes: &mut Vec<Num>, n: Option<Num>| {
+        // A visit's side-to-move value, once its value is set.
+        let keep = |v: &mut Visit, extras: &mut Vec<[u32; 3]>, values: &mut Values, n: Option<Num>| {
             let Some(n) = n else { return };
-            negamaxes.push(n);
-            let k = at(negamaxes.len() - 1);
-            match v.extra {
-                NONE => {
-                    extras.push((NONE, k));
-                    v.extra = at(extras.len() - 1);
+            match values.scalar_at(v.value) {
+                Some(x) if x.bits() == n.bits() => v.flags |= flag::NEGAMAX_SAME,
+                Some(x) if (-x).bits() == n.bits() => v.flags |= flag::NEGAMAX_NEGATED,
+                _ => {
+                    let k = values.num(n);
+                    match v.extra {
+                        NONE => {
+                            extras.push([NONE, NONE, k]);
+                            v.extra = at(extras.len() - 1);
+                        }
+                        e => extras[e as usize][2] = k,
+                    }
                 }
-                e => extras[e as usize].1 = k,
             }
         };
         let mut open = |visits: &mut Vec<Visit>,
-                        extras: &mut Vec<(u32, u32)>,
+                        extras: &mut Vec<[u32; 3]>,
+                        values: &mut Values,
                         stack: &[usize],
                         node,
                         child,
@@ -202,8 +207,7 @@ impl Analysis {
             };
             let extra = match window {
                 Some(w) => {
-                    windows.push(w);
-                    extras.push((at(windows.len() - 1), NONE));
+                    extras.push([values.num(w.alpha), values.num(w.beta), NONE]);
                     at(extras.len() - 1)
                 }
                 None => NONE,
@@ -215,7 +219,7 @@ impl Analysis {
         for event in events {
             match event {
                 Event::Enter { node, child, window } => {
-                    let idx = open(&mut visits, &mut extras, &stack, node, child, window);
+                    let idx = open(&mut visits, &mut extras, &mut values, &stack, node, child, window);
                     if let Some(reason) = extend.take() {
                         extended.push((at(idx), reason));
                     }
@@ -225,7 +229,7 @@ impl Analysis {
                     stack.push(idx);
                 }
                 Event::Probe { node, child, window } => {
-                    let idx = open(&mut visits, &mut extras, &stack, node, child, window);
+                    let idx = open(&mut visits, &mut extras, &mut values, &stack, node, child, window);
                     visits[idx].flags |= flag::PROBE;
                     stack.push(idx);
                 }
@@ -236,13 +240,13 @@ impl Analysis {
                     forward_pruned.extend(pruned.iter().map(|&i| path.child(i)));
                 }
                 Event::Leaf { node, child, window, value, source, negamax } => {
-                    let idx = open(&mut visits, &mut extras, &stack, node, child, window);
+                    let idx = open(&mut visits, &mut extras, &mut values, &stack, node, child, window);
                     if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
                         p.root = Some(idx);
                     }
                     let v = &mut visits[idx];
                     (v.value, v.end) = (values.value(value), at(idx + 1));
-                    keep(v, &mut extras, &mut negamaxes, negamax);
+                    keep(v, &mut extras, &mut values, negamax);
                     v.set_direct(source);
                 }
                 Event::Update { child, best, .. } => {
@@ -274,7 +278,7 @@ impl Analysis {
                     let end = at(visits.len());
                     let v = &mut visits[top];
                     (v.value, v.end) = (values.value(value), end);
-                    keep(v, &mut extras, &mut negamaxes, negamax);
+                    keep(v, &mut extras, &mut values, negamax);
                     v.set_bound(bound);
                 }
                 Event::TtProbe { outcome, .. } => {
@@ -332,8 +336,6 @@ impl Analysis {
         Analysis {
             visits,
             extras,
-            windows,
-            negamaxes,
             values,
             extended,
             cuts,
@@ -383,14 +385,21 @@ impl Analysis {
     /// The window a visit of this analysis was entered with (none for
     /// minimax-style searches).
     pub fn window(&self, visit: &Visit) -> Option<Window> {
-        let &(w, _) = self.extras.get(visit.extra as usize)?;
-        self.windows.get(w as usize).copied()
+        let &[alpha, beta, _] = self.extras.get(visit.extra as usize)?;
+        let num = |code| self.values.num_at(code);
+        (alpha != NONE).then(|| Window { alpha: num(alpha), beta: num(beta) })
     }
 
     /// A visit's side-to-move value, for negamax-style algorithms.
     pub fn negamax(&self, visit: &Visit) -> Option<Num> {
-        let &(_, n) = self.extras.get(visit.extra as usize)?;
-        self.negamaxes.get(n as usize).copied()
+        if visit.flags & flag::NEGAMAX_SAME != 0 {
+            return self.scalar_of(visit);
+        }
+        if visit.flags & flag::NEGAMAX_NEGATED != 0 {
+            return self.scalar_of(visit).map(|x| -x);
+        }
+        let &[_, _, n] = self.extras.get(visit.extra as usize)?;
+        self.values.num_opt(n)
     }
 
     /// The path of visit `i`.

@@ -57,9 +57,13 @@ pub(super) mod flag {
     pub const SUPERSEDED: u32 = 1 << 5;
     /// The transposition table answered it (its children were not searched).
     pub const ANSWERED: u32 = 1 << 6;
+    /// Its side-to-move value is its value, or its value negated (the
+    /// same bits either way; else it is kept in the analysis's `extras`).
+    pub const NEGAMAX_SAME: u32 = 1 << 7;
+    pub const NEGAMAX_NEGATED: u32 = 1 << 8;
     /// Its path's length is `flags >> DEPTH_SHIFT` (a spec nests at most
-    /// `stack::MAX_DEPTH` deep, far below 2^24).
-    pub const DEPTH_SHIFT: u32 = 8;
+    /// `stack::MAX_DEPTH` deep, far below 2^23).
+    pub const DEPTH_SHIFT: u32 = 9;
 }
 
 impl Visit {
