@@ -29,6 +29,7 @@ pub mod analysis;
 pub mod check;
 pub mod diagnostic;
 pub mod draw;
+pub mod fx;
 pub mod model;
 pub mod num;
 pub mod report;

@@ -2,7 +2,7 @@
 //! or the layers below it, and no two top-level modules use each other.
 //!
 //! ```text
-//! cli → check → report, draw → analysis → search → model → syntax → num, diagnostic, stack
+//! cli → check → report, draw → analysis → search → model → syntax → num, diagnostic, stack, fx
 //! ```
 //!
 //! `lib.rs` and `main.rs` are the crate's doors, not a layer. A failure
@@ -18,6 +18,7 @@ const FLOORS: &[(&str, u8)] = &[
     ("num", 0),
     ("diagnostic", 0),
     ("stack", 0),
+    ("fx", 0),
     ("syntax", 1),
     ("model", 2),
     ("search", 3),

@@ -5,11 +5,15 @@
 //! through it; `puzzle` changes a built game only through
 //! [`Game::set_leaf_value`], which keeps it valid.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::Hasher;
+
+use crate::fx::{Fx, FxBuild};
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind as K, Span};
 use crate::model::{
-    Edge, EdgeExtra, Game, NONE, NewEdge, NodeExtra, NodeId, NodeKind, NodeRef, Path, Payload, Slot, Utility, offset,
+    Edge, EdgeExtra, Game, NONE, NewEdge, NodeExtra, NodeId, NodeKind, NodeRef, Path, Payload, Slot, Utility, VECTOR,
+    offset,
 };
 use crate::num::Num;
 
@@ -17,11 +21,14 @@ use crate::num::Num;
 #[derive(Debug)]
 pub struct Builder {
     game: Game,
+    /// Where each distinct vector starts in the game's table, by a hash of
+    /// its numbers' bits (checked on a hit; a collision adds a copy).
+    vectors: HashMap<u64, u32, FxBuild>,
 }
 
 impl Default for Builder {
     fn default() -> Builder {
-        Builder { game: Game::empty() }
+        Builder::of(Game::empty())
     }
 }
 
@@ -33,7 +40,11 @@ impl Builder {
     /// An empty game with room for `nodes` nodes and `edges` edges.
     pub fn with_capacity(nodes: usize, edges: usize) -> Builder {
         let game = Game { slots: Vec::with_capacity(nodes), edges: Vec::with_capacity(edges), ..Game::empty() };
-        Builder { game }
+        Builder::of(game)
+    }
+
+    pub(super) fn of(game: Game) -> Builder {
+        Builder { game, vectors: HashMap::default() }
     }
 
     /// Room for about `n` nodes with rare parts (names, `eval`s, vectors…),
@@ -105,6 +116,10 @@ impl Builder {
     /// Gives leaf `id` its utility.
     pub fn set_scalar(&mut self, id: NodeId, value: Num) {
         debug_assert!(self.game.slots[id.index()].kind == NodeKind::Leaf, "only leaves have utilities");
+        let slot = &mut self.game.slots[id.index()];
+        if slot.extra == VECTOR {
+            slot.extra = NONE;
+        }
         let whole = value.is_exact().then(|| value.as_i64()).flatten();
         self.game.slots[id.index()].data = whole.unwrap_or(0) as u64;
         match whole {
@@ -117,8 +132,37 @@ impl Builder {
         }
     }
 
+    /// Gives leaf `id` its vector: in the game's table of vectors (each
+    /// distinct one once) unless the leaf has other rare parts already.
     pub fn set_vector(&mut self, id: NodeId, values: Vec<Num>) {
-        self.extra_mut(id).payload = Payload::Vector(values.into_boxed_slice());
+        if !matches!(self.game.slots[id.index()].extra, NONE | VECTOR) {
+            self.extra_mut(id).payload = Payload::Vector(values.into_boxed_slice());
+            return;
+        }
+        let mut h = Fx::default();
+        for n in &values {
+            let (a, b) = n.bits();
+            h.write_i64(a);
+            h.write_i64(b);
+        }
+        let key = h.finish();
+        let table = &self.game.vectors;
+        let same = |&&start: &&u32| {
+            let stored = table.get(start as usize..start as usize + values.len());
+            stored.is_some_and(|s| s.iter().zip(&values).all(|(a, b)| a.bits() == b.bits()))
+        };
+        let start = match self.vectors.get(&key).filter(same) {
+            Some(&start) => start,
+            None => {
+                let start = u32::try_from(table.len()).expect("vectors of fewer than 2^32 numbers");
+                self.game.vectors.extend_from_slice(&values);
+                self.vectors.insert(key, start);
+                start
+            }
+        };
+        let slot = &mut self.game.slots[id.index()];
+        slot.extra = VECTOR;
+        slot.data = (values.len() as u64) << 32 | u64::from(start);
     }
 
     pub fn set_unknown(&mut self, id: NodeId) {
@@ -144,10 +188,19 @@ impl Builder {
     }
 
     fn extra_mut(&mut self, id: NodeId) -> &mut NodeExtra {
+        let slot = &self.game.slots[id.index()];
+        // A vector in the table moves into the leaf's own entry.
+        let payload = match slot.extra {
+            VECTOR => match self.game.node(id).utility() {
+                Utility::Vector(vs) => Payload::Vector(vs.into()),
+                _ => Payload::None,
+            },
+            _ => Payload::None,
+        };
         let slot = &mut self.game.slots[id.index()];
-        if slot.extra == NONE {
+        if matches!(slot.extra, NONE | VECTOR) {
             slot.extra = self.game.node_extras.len() as u32;
-            self.game.node_extras.push(NodeExtra::default());
+            self.game.node_extras.push(NodeExtra { payload, ..NodeExtra::default() });
         }
         &mut self.game.node_extras[slot.extra as usize]
     }
@@ -287,7 +340,7 @@ impl Game {
         if let Some((lo, hi)) = self.bounds.filter(|&(lo, hi)| v < lo || v > hi) {
             return Err(format!("{v} lies outside the declared bounds [{lo}, {hi}]"));
         }
-        let mut b = Builder { game: std::mem::replace(self, Game::empty()) };
+        let mut b = Builder::of(std::mem::replace(self, Game::empty()));
         b.set_scalar(id, v);
         *self = b.game;
         Ok(())

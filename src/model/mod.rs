@@ -123,6 +123,9 @@ pub struct NewEdge {
 
 /// "No side-table entry".
 const NONE: u32 = u32::MAX;
+/// A leaf whose vector is in the game's table of vectors and has no other
+/// rare part: its `data` is the vector's `len << 32 | start` there.
+const VECTOR: u32 = u32::MAX - 1;
 
 /// One position of the game, as stored: 24 bytes. Names, attributes,
 /// vector and non-integer utilities are rare, so they live in a side table
@@ -239,6 +242,9 @@ impl<'a> NodeRef<'a> {
         if self.slot.kind != NodeKind::Leaf {
             return Utility::None;
         }
+        if self.slot.extra == VECTOR {
+            return Utility::Vector(self.game.vector_at(self.slot.data));
+        }
         match self.extra.map(|x| &x.payload) {
             Some(Payload::Vector(v)) => Utility::Vector(v),
             Some(Payload::Unknown) => Utility::Unknown,
@@ -290,6 +296,10 @@ pub struct Game {
     slots: Vec<Slot>,
     edges: Vec<Edge>,
     node_extras: Vec<NodeExtra>,
+    /// Leaves' vectors, each distinct one once, end to end (a leaf slot
+    /// marked [`VECTOR`] points into it): payoffs repeat, and a vector in
+    /// its own side-table entry was ~100 bytes a leaf.
+    vectors: Vec<Num>,
     /// (edge index, its extra), sorted by edge index.
     edge_extras: Vec<(u32, EdgeExtra)>,
     /// The probability written on each edge, by edge index (16 bytes an
@@ -311,8 +321,8 @@ pub struct Game {
 impl Game {
     /// An arena with no node: only a [`Builder`] holds one.
     fn empty() -> Game {
-        let (slots, edges, node_extras, edge_extras, probs) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (slots, edges, node_extras, edge_extras, probs, vectors) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let names = std::collections::BTreeMap::new();
         Game {
             title: None,
@@ -322,6 +332,7 @@ impl Game {
             slots,
             edges,
             node_extras,
+            vectors,
             edge_extras,
             probs,
             names,
@@ -375,6 +386,12 @@ impl Game {
             Some(x) => EdgeView { child, label: x.label.as_deref(), prob, transposition: x.transposition },
             None => EdgeView { child, label: None, prob, transposition: false },
         }
+    }
+
+    /// The vector at `len << 32 | start` in the table of vectors.
+    fn vector_at(&self, data: u64) -> &[Num] {
+        let start = (data & u64::from(u32::MAX)) as usize;
+        &self.vectors[start..start + (data >> 32) as usize]
     }
 
     pub fn node(&self, id: NodeId) -> NodeRef<'_> {

@@ -36,3 +36,38 @@ fn utilities_round_trip_through_the_compact_slot() {
     assert_eq!(game.node(root).children().len(), values.len());
     assert!(game.node(leaves[0]).children().is_empty());
 }
+
+/// Vectors live in the game's table, each distinct one once; a leaf with
+/// a name (another rare part) keeps its own, and a leaf given a vector and
+/// then a name, or a vector and then a number, reads what it was given
+/// last.
+#[test]
+fn vectors_are_stored_once_and_read_back_exactly() {
+    let v = |xs: &[&str]| xs.iter().map(|x| Num::parse(x).unwrap()).collect::<Vec<Num>>();
+    let mut game = Builder::new();
+    game.set_players(vec!["A".into(), "B".into()]);
+    let root = game.add_node(NodeKind::Player(0), Span::new(0, 1));
+    let written = [v(&["1", "2"]), v(&["3", "4"]), v(&["1", "2"]), v(&["1", "5/2"]), v(&["1", "2"]), v(&["5", "6"])];
+    let leaves: Vec<NodeId> = written.iter().map(|_| game.add_node(NodeKind::Leaf, Span::new(2, 3))).collect();
+    game.set_name(leaves[4], "named".into());
+    for (&id, vs) in leaves.iter().zip(&written) {
+        game.set_vector(id, vs.clone());
+    }
+    game.set_vector(leaves[5], v(&["7", "8"]));
+    game.set_name(leaves[5], "late".into());
+    game.set_plain_children(root, leaves.iter().copied());
+    let game = game.build().unwrap();
+    let want = [v(&["1", "2"]), v(&["3", "4"]), v(&["1", "2"]), v(&["1", "5/2"]), v(&["1", "2"]), v(&["7", "8"])];
+    for (&id, w) in leaves.iter().zip(&want) {
+        let Utility::Vector(got) = game.node(id).utility() else { panic!("a vector leaf") };
+        let bits = |xs: &[Num]| xs.iter().map(|n| n.bits()).collect::<Vec<_>>();
+        assert_eq!(bits(got), bits(w));
+    }
+    assert_eq!(game.node(leaves[5]).name(), Some("late"));
+    // (1, 2), (3, 4), (1, 5/2), (5, 6), and (7, 8) before the name moved
+    // it out: five, not seven.
+    assert_eq!(game.vectors.len(), 5 * 2);
+    let mut b = Builder::of(game);
+    b.set_scalar(leaves[1], Num::int(9));
+    assert_eq!(b.node(leaves[1]).utility(), Utility::Scalar(Num::int(9)));
+}

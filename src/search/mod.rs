@@ -36,7 +36,7 @@ mod packed;
 
 /// A quick hasher for maps keyed by our own small integers (not an
 /// attacker's): the trace's tables, the analysis's path lookups.
-pub(crate) type FxBuild = std::hash::BuildHasherDefault<packed::Fx>;
+pub(crate) use crate::fx::FxBuild;
 mod paranoid;
 mod pvs;
 mod star1;

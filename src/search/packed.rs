@@ -21,7 +21,9 @@
 //! trees), so decoding is invisible to every reader.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
+
+pub(crate) use crate::fx::Fx;
 
 use crate::model::NodeId;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Window};
@@ -58,31 +60,6 @@ enum Tag {
     Exit,
     /// `TtProbe`, `TtStore`, `Research`, `Pass`: `a` indexes `rare`.
     Rare,
-}
-
-/// FxHash's multiply-rotate: the keys are small integers we made, hashed
-/// once per event, so SipHash's cost buys nothing here.
-#[derive(Default)]
-pub(crate) struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_i64(&mut self, n: i64) {
-        self.write_u64(n as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 pub(super) type FxMap<K> = HashMap<K, u32, BuildHasherDefault<Fx>>;

@@ -1,0 +1,32 @@
+//! A fast hasher for keys the program makes itself. Leaf utility.
+
+use std::hash::Hasher;
+
+/// FxHash's multiply-rotate: the keys are small integers we made (a
+/// trace's values, a vector's bits), hashed once each, so SipHash's cost
+/// buys nothing.
+#[derive(Default)]
+pub struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Maps and sets keyed with [`Fx`].
+pub type FxBuild = std::hash::BuildHasherDefault<Fx>;
