@@ -24,6 +24,8 @@ pub struct Builder {
     /// Where each distinct vector starts in the game's table, by a hash of
     /// its numbers' bits (checked on a hit; a collision adds a copy).
     vectors: HashMap<u64, u32, FxBuild>,
+    /// Each distinct probability's index in the game's table, by its bits.
+    probs: HashMap<(i64, i64), u32, FxBuild>,
 }
 
 impl Default for Builder {
@@ -44,7 +46,7 @@ impl Builder {
     }
 
     pub(super) fn of(game: Game) -> Builder {
-        Builder { game, vectors: HashMap::default() }
+        Builder { game, vectors: HashMap::default(), probs: HashMap::default() }
     }
 
     /// Room for about `n` nodes with rare parts (names, `eval`s, vectors…),
@@ -78,15 +80,26 @@ impl Builder {
             if e.prob.is_some() && self.game.probs.is_empty() {
                 // The first probability: a column for every edge from now on.
                 let mut probs = Vec::with_capacity(self.game.edges.capacity().max(self.game.edges.len() + 1));
-                probs.resize(self.game.edges.len(), None);
+                probs.resize(self.game.edges.len(), NONE);
                 self.game.probs = probs;
             }
             if !self.game.probs.is_empty() || e.prob.is_some() {
-                self.game.probs.push(e.prob);
+                let code = self.prob_code(e.prob);
+                self.game.probs.push(code);
             }
             self.game.edges.push(Edge { child: e.child.unwrap_or(NodeId::ROOT) });
         }
         self.set_range(id, first);
+    }
+
+    /// The index of probability `p` in the game's table (`NONE` for none).
+    fn prob_code(&mut self, p: Option<Num>) -> u32 {
+        let Some(p) = p else { return NONE };
+        let values = &mut self.game.prob_values;
+        *self.probs.entry(p.bits()).or_insert_with(|| {
+            values.push(p);
+            u32::try_from(values.len() - 1).expect("fewer than 2^32 probabilities")
+        })
     }
 
     /// Records that `id`'s children are the edges from `first` to the end.
@@ -102,7 +115,7 @@ impl Builder {
         let first = self.game.edges.len();
         self.game.edges.extend(children.into_iter().map(|child| Edge { child }));
         if !self.game.probs.is_empty() {
-            self.game.probs.resize(self.game.edges.len(), None);
+            self.game.probs.resize(self.game.edges.len(), NONE);
         }
         self.set_range(id, first);
     }
@@ -268,7 +281,7 @@ impl Builder {
     /// The game, once its invariants hold (see [`crate::model`]); else
     /// every broken one, at the node or edge that breaks it.
     pub fn build(self) -> Result<Game, Vec<Diagnostic>> {
-        let game = self.game;
+        let mut game = self.game;
         if game.is_empty() {
             return Err(vec![Diagnostic::new(K::NoChildren, Span::new(0, 0))]);
         }
@@ -323,7 +336,11 @@ impl Builder {
         if !forward {
             errors.extend(cycle(&game));
         }
-        if errors.is_empty() { Ok(game) } else { Err(errors) }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        share_extras(&mut game);
+        Ok(game)
     }
 }
 
@@ -348,6 +365,46 @@ impl Game {
 }
 
 /// A leaf value outside the declared bounds.
+/// Inner nodes whose rare parts are only the same `eval` (and `[noisy]`)
+/// share one entry: a tree written with `[eval=0]` on every inner node
+/// keeps one, not one per node. Nothing changes an inner node's rare parts
+/// once the game is built (`set_leaf_value` changes leaves only).
+fn share_extras(game: &mut Game) {
+    let shareable = |x: &NodeExtra| x.words.is_none() && matches!(x.payload, Payload::Eval(_));
+    if !game.node_extras.iter().any(shareable) {
+        return;
+    }
+    let key = |x: &NodeExtra| match x.payload {
+        Payload::Eval(n) => (n.bits(), x.noisy),
+        _ => unreachable!("only an eval is shared"),
+    };
+    let old = std::mem::take(&mut game.node_extras);
+    let mut shared: HashMap<((i64, i64), bool), u32, FxBuild> = HashMap::default();
+    let mut moved: Vec<u32> = vec![NONE; old.len()];
+    let mut kept = Vec::new();
+    let mut old = old.into_iter().map(Some).collect::<Vec<_>>();
+    for slot in game.slots.iter_mut().filter(|s| !matches!(s.extra, NONE | VECTOR)) {
+        let at = slot.extra as usize;
+        if moved[at] == NONE {
+            let x = old[at].take().expect("each entry moved once");
+            let new = match shareable(&x) {
+                true => *shared.entry(key(&x)).or_insert_with(|| {
+                    kept.push(x);
+                    (kept.len() - 1) as u32
+                }),
+                false => {
+                    kept.push(x);
+                    (kept.len() - 1) as u32
+                }
+            };
+            moved[at] = new;
+        }
+        slot.extra = moved[at];
+    }
+    kept.shrink_to_fit();
+    game.node_extras = kept;
+}
+
 fn out_of_bounds(game: &Game, v: Num, at: Span) -> Option<Diagnostic> {
     let (lo, hi) = game.bounds.filter(|&(lo, hi)| v < lo || v > hi)?;
     Some(Diagnostic::new(K::OutOfBounds { value: v.to_string(), lo: lo.to_string(), hi: hi.to_string() }, at))

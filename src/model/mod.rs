@@ -307,7 +307,10 @@ pub struct Game {
     /// is written on nearly every edge of a chance tree that has them, so
     /// a column is smaller than a keyed side table (an `EdgeExtra` with
     /// its key is 80 bytes).
-    probs: Vec<Option<Num>>,
+    probs: Vec<u32>,
+    /// The distinct probabilities written, each once: `probs` holds an
+    /// index here for each edge (`NONE`: none written), 4 bytes an edge.
+    prob_values: Vec<Num>,
     /// Each name and the path where its node is written.
     names: std::collections::BTreeMap<String, Path>,
     /// The first CHANCE node in arena order, kept as nodes are added: which
@@ -335,6 +338,7 @@ impl Game {
             vectors,
             edge_extras,
             probs,
+            prob_values: Vec::new(),
             names,
             first_chance: None,
             named: false,
@@ -381,7 +385,7 @@ impl Game {
             true => None,
             false => self.edge_extras.binary_search_by_key(&(index as u32), |(k, _)| *k).ok(),
         };
-        let prob = self.probs.get(index).copied().flatten();
+        let prob = self.prob_at(index);
         match extra.map(|k| &self.edge_extras[k].1) {
             Some(x) => EdgeView { child, label: x.label.as_deref(), prob, transposition: x.transposition },
             None => EdgeView { child, label: None, prob, transposition: false },
@@ -478,7 +482,13 @@ impl Game {
     pub fn probs(&self, id: NodeId) -> impl Iterator<Item = Num> + '_ {
         let range = self.slots[id.index()].edges();
         let uniform = Num::ONE / Num::int(range.len() as i64);
-        range.map(move |k| self.probs.get(k).copied().flatten().unwrap_or(uniform))
+        range.map(move |k| self.prob_at(k).unwrap_or(uniform))
+    }
+
+    /// The probability written on edge `k`, if any.
+    fn prob_at(&self, k: usize) -> Option<Num> {
+        let &code = self.probs.get(k)?;
+        (code != NONE).then(|| self.prob_values[code as usize])
     }
 
     /// A label for people: the node's name, else its path.

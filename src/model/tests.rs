@@ -71,3 +71,25 @@ fn vectors_are_stored_once_and_read_back_exactly() {
     b.set_scalar(leaves[1], Num::int(9));
     assert_eq!(b.node(leaves[1]).utility(), Utility::Scalar(Num::int(9)));
 }
+
+/// Inner nodes that carry only the same `eval` share one rare-parts entry;
+/// a name, another `eval` or `[noisy]` keeps its own, and every node reads
+/// back what was written on it.
+#[test]
+fn equal_evals_share_one_entry() {
+    let text = "MAX [eval=0] { MIN [eval=0] { 1 2 } MIN [eval=0] { 3 ? } MIN C [eval=0] { 5 6 } \
+                MIN [eval=1/2] { 7 8 } MIN [eval=0, noisy] { 9 10 } MIN [eval=0] { 11 12 } }";
+    let game = load("t.tree", text).unwrap();
+    let kids: Vec<NodeId> = game.root().children().iter().map(|e| e.child).collect();
+    let evals: Vec<Option<Num>> = kids.iter().map(|&id| game.node(id).eval()).collect();
+    let half = Num::parse("1/2").unwrap();
+    let zero = Some(Num::ZERO);
+    assert_eq!(evals, vec![zero, zero, zero, Some(half), zero, zero]);
+    assert_eq!(game.root().eval(), zero);
+    assert_eq!(game.node(kids[2]).name(), Some("C"));
+    let noisy: Vec<bool> = kids.iter().map(|&id| game.node(id).noisy()).collect();
+    assert_eq!(noisy, vec![false, false, false, false, true, false]);
+    // eval 0 (root and four MINs), C, eval 1/2, eval 0 noisy, the `?` leaf.
+    assert_eq!(game.node_extras.len(), 5);
+    assert_eq!(game.first_unknown(), Some(game.node(kids[1]).child(1)));
+}
