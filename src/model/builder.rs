@@ -340,6 +340,14 @@ impl Builder {
             return Err(errors);
         }
         share_extras(&mut game);
+        // The loaders reserve by estimates; a game lives through the whole
+        // run, so room it will never use is given back (in place).
+        if game.slots.capacity() > game.slots.len() + game.slots.len() / 8 {
+            game.slots.shrink_to_fit();
+        }
+        if game.edges.capacity() > game.edges.len() + game.edges.len() / 8 {
+            game.edges.shrink_to_fit();
+        }
         Ok(game)
     }
 }

@@ -191,7 +191,10 @@ impl<'a> Quick<'a> {
 /// a token. A token that starts with `[` (attributes, `bounds`) or ends
 /// with `:` (a probability, `1/10:`) is no node, so it is not counted: in a
 /// chance tree with written probabilities and `[eval=…]` that is half the
-/// tokens, and the arena would be reserved twice too big.
+/// tokens, and the arena would be reserved twice too big. Each comma counts
+/// one less: commas separate a vector's components (`(3, 6, 3)` is three
+/// tokens and one node; a three-player tree was reserved thrice too big),
+/// rarely children.
 fn count_tokens(text: &[u8]) -> (usize, usize) {
     // Counted as token starts (a gap, then a byte that is neither a gap nor
     // `[`) minus tokens ending in `:` (a `:`, then a gap or the end), over
@@ -210,19 +213,22 @@ fn count_tokens(text: &[u8]) -> (usize, usize) {
     let mut starts = usize::from(!gap(first) & (first != b'['));
     let mut brackets = usize::from(first == b'[');
     let mut colons = usize::from(last == b':');
+    let mut commas = 0;
     let (before, after) = (&text[..text.len() - 1], &text[1..]);
     for (xs, ys) in before.chunks(255).zip(after.chunks(255)) {
-        let (mut s, mut o, mut c) = (0u8, 0u8, 0u8);
+        let (mut s, mut o, mut c, mut k) = (0u8, 0u8, 0u8, 0u8);
         for (&x, &y) in xs.iter().zip(ys) {
             s += u8::from(gap(x) & !gap(y) & (y != b'['));
             o += u8::from(gap(x) & (y == b'['));
             c += u8::from((x == b':') & gap(y));
+            k += u8::from(x == b',');
         }
         starts += usize::from(s);
         brackets += usize::from(o);
         colons += usize::from(c);
+        commas += usize::from(k);
     }
-    ((starts + 1).saturating_sub(colons), brackets)
+    ((starts + 1).saturating_sub(colons + commas).max(1), brackets)
 }
 
 #[cfg(test)]
@@ -244,7 +250,8 @@ mod tests {
             }
             last = b;
         }
-        count + 1
+        let commas = text[..text.len().saturating_sub(1)].iter().filter(|&&b| b == b',').count();
+        (count + 1).saturating_sub(commas).max(1)
     }
 
     #[test]
