@@ -188,3 +188,19 @@ proptest! {
         }
     }
 }
+
+/// `solve` reads each trace consuming it (`Analysis::of_owned`, freeing the
+/// trace as it goes and growing the visits as it reads); everything else
+/// borrows it (`Analysis::of`). Both read the same analysis, on a tree
+/// whose traces span several chunks of the trace's storage.
+#[test]
+fn an_analysis_of_a_consumed_trace_is_the_same() {
+    let text = gametree::check::bigtree::uniform(7, 6, 1);
+    let game = gametree::model::load("big.tree", &text).expect("a valid tree");
+    for algorithm in [Algorithm::Minimax, Algorithm::Alphabeta, Algorithm::NegamaxAb, Algorithm::Pvs, Algorithm::Mtdf] {
+        let trace = search::run(&game, algorithm, &Options::default()).expect("it applies");
+        let borrowed = Analysis::of(&game, &trace);
+        let owned = Analysis::of_owned(&game, trace);
+        assert!(borrowed == owned, "{algorithm}: the analyses differ");
+    }
+}

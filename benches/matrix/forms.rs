@@ -56,7 +56,14 @@ pub fn forms(shape: Shape, b: u32, d: u32, yaml: bool, expect: impl Fn(&str) -> 
     };
     let full = format!("{full}\n{}", expect(quick.as_deref().unwrap_or(&full)));
     let yaml = yaml.then(|| convert("big.tree", &full, Form::Yaml).expect("a generated tree is valid").text);
-    Forms { quick, full, yaml }
+    // Each text as the CLI holds a file it reads: no spare capacity (a
+    // string grown by doubling may hold up to twice its bytes, which the
+    // load's peak counts).
+    let exact = |mut s: String| {
+        s.shrink_to_fit();
+        s
+    };
+    Forms { quick: quick.map(exact), full: exact(full), yaml: yaml.map(exact) }
 }
 
 /// MAX, CHANCE, MIN, CHANCE, … (probabilities written when `written`,

@@ -257,3 +257,48 @@ fn repeated_vectors_are_stored_once_and_decode_as_pushed() {
     assert_eq!(debug(p.get(1000)), debug(Some(exit(floats))));
     assert_eq!(debug(p.get(1001)), debug(Some(exit(ints()))));
 }
+
+/// A trace past one chunk of slots (2^16 events) reads back exactly: by
+/// index, in slices across the chunks' seams, and consumed in order (each
+/// chunk freed once read).
+#[test]
+fn a_trace_over_several_chunks_reads_back_exactly() {
+    let mut seed = 7u64;
+    let mut rng = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed >> 33
+    };
+    let mut packed = Packed::default();
+    let events: Vec<Event> = (0..(3 << 16) + 123)
+        .map(|i| match rng() % 3 {
+            0 => Event::Enter { node: NodeId(i), child: i % 7, window: None },
+            1 => Event::Update {
+                child: i % 5,
+                value: Value::Scalar(Num::int(rng() as i64 % 99)),
+                window: None,
+                best: i % 2 == 0,
+            },
+            _ => Event::Exit {
+                value: Value::Scalar(Num::int(i as i64) / Num::int(3)),
+                bound: BoundKind::Exact,
+                negamax: None,
+            },
+        })
+        .collect();
+    for e in &events {
+        packed.push(e.clone());
+    }
+    assert_eq!(packed.len(), events.len());
+    let decoded: Vec<Event> = (0..packed.len()).filter_map(|i| packed.get(i)).collect();
+    same(&decoded, &events).unwrap();
+    assert!(packed.get(events.len()).is_none());
+    for (from, to) in
+        [(0, 1 << 16), ((1 << 16) - 5, (1 << 16) + 5), (100, (2 << 16) + 7), (events.len() - 3, events.len())]
+    {
+        let part = packed.slice(from, to);
+        let decoded: Vec<Event> = (0..part.len()).filter_map(|i| part.get(i)).collect();
+        same(&decoded, &events[from..to]).unwrap();
+    }
+    let consumed: Vec<Event> = packed.into_events().collect();
+    same(&consumed, &events).unwrap();
+}
