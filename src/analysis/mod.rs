@@ -191,7 +191,7 @@ impl Analysis {
                         window: Option<Window>| {
             let idx = visits.len();
             if let (Room::AsRead(n), true) = (room, idx == visits.capacity()) {
-                visits.reserve_exact((n - idx).clamp(1, AS_READ));
+                visits.reserve_exact(n.saturating_sub(idx).clamp(1, AS_READ));
             }
             let (up, index, depth) = match stack.last() {
                 Some(&p) => (p as u32, child, visits[p].depth() as u32 + 1),
