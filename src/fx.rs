@@ -2,6 +2,8 @@
 
 use std::hash::Hasher;
 
+use crate::num::Num;
+
 /// FxHash's multiply-rotate: the keys are small integers we made (a
 /// trace's values, a vector's bits), hashed once each, so SipHash's cost
 /// buys nothing.
@@ -30,3 +32,16 @@ impl Hasher for Fx {
 
 /// Maps and sets keyed with [`Fx`].
 pub type FxBuild = std::hash::BuildHasherDefault<Fx>;
+
+/// A key for numbers by their bits (`1` and `1.0` apart): tables that
+/// keep each distinct vector once look vectors up by it, and check the
+/// numbers on a hit.
+pub fn bits_key(nums: &[Num]) -> u64 {
+    let mut h = Fx::default();
+    for n in nums {
+        let (a, b) = n.bits();
+        h.write_i64(a);
+        h.write_i64(b);
+    }
+    h.finish()
+}

@@ -218,7 +218,12 @@ fn agree_listing(c: &Case, listed: usize) -> Result<(), TestCaseError> {
     let n = c.truth.len();
     // The facts read off the truth hold for it (so a solution exists).
     let truth: Vec<Num> = c.truth.iter().map(|&v| Num::int(v)).collect();
-    prop_assert!(puzzle::passes(&filled(&spec, &truth), &spec.expects), "{}\n{:?}", text, c.truth);
+    prop_assert!(
+        puzzle::passes(&puzzle::assigned(&spec.game, &truth).unwrap(), &spec.expects),
+        "{}\n{:?}",
+        text,
+        c.truth
+    );
     let domain = match (&c.range, &c.other) {
         (Some((lo, hi)), _) => {
             // Keep the oracle quick: at most ~5 000 assignments.
@@ -246,7 +251,7 @@ fn agree_listing(c: &Case, listed: usize) -> Result<(), TestCaseError> {
     let one = puzzle::find_one(&spec, &domain, 10_000_000).unwrap();
     prop_assert_eq!(one.count, if slow.count.is_zero() { puzzle::Count::ZERO } else { puzzle::Count::ONE });
     if let Some(s) = one.solutions.first() {
-        prop_assert!(puzzle::passes(&filled(&spec, s), &spec.expects), "{}\n{:?}", text, s);
+        prop_assert!(puzzle::passes(&puzzle::assigned(&spec.game, s).unwrap(), &spec.expects), "{}\n{:?}", text, s);
     }
     Ok(())
 }
@@ -363,12 +368,4 @@ proptest! {
     fn boxes_agree_with_enumeration_when_every_leaf_is_unknown(c in chain_case()) {
         agree(&c)?;
     }
-}
-
-fn filled(spec: &gametree::check::spec::Spec, values: &[Num]) -> gametree::model::Game {
-    let mut game = spec.game.clone();
-    for (&id, &v) in puzzle::unknowns(&game).iter().zip(values) {
-        game.set_leaf_value(id, v).unwrap();
-    }
-    game
 }

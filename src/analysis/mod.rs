@@ -18,10 +18,10 @@ pub use links::Children;
 use links::{NONE, child_path, first_at_paths, path_at, write_steps};
 pub use names::{describe, quote, reference};
 pub use visit::Visit;
-use visit::{Extras, flag};
+use visit::flag;
 
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, PassKind, Trace, Value, Window};
-use crate::search::values::Values;
+use crate::search::values::{Interned, Values};
 
 /// One pass over the tree (an MTD(f) pass, a deepening iteration).
 #[derive(Clone, Debug, PartialEq)]
@@ -124,7 +124,7 @@ pub struct Analysis {
     /// side-to-move value; `NONE`: it has none), each distinct one once, so
     /// a visit that has neither costs nothing. A side-to-move value that is the visit's
     /// value or its negation (always, in negamax searches) is a flag.
-    extras: Extras,
+    extras: Interned<[u32; 3]>,
     /// The visits' values, by code.
     values: Values,
     /// Visits searched past the depth cutoff, and why (by visit index, in order).
@@ -167,23 +167,23 @@ impl Analysis {
         let mut researches = (algorithm == crate::search::Algorithm::Pvs).then_some(0);
         let mut values = Values::default();
         // Windows and side-to-move values, only for the visits that have them.
-        let mut extras = Extras::default();
+        let mut extras: Interned<[u32; 3]> = Interned::default();
         let at = |i: usize| u32::try_from(i).expect("fewer than 2^32 visits");
         // A visit's side-to-move value, once its value is set.
-        let keep = |v: &mut Visit, extras: &mut Extras, values: &mut Values, n: Option<Num>| {
+        let keep = |v: &mut Visit, extras: &mut Interned<[u32; 3]>, values: &mut Values, n: Option<Num>| {
             let Some(n) = n else { return };
             match values.scalar_at(v.value) {
                 Some(x) if x.bits() == n.bits() => v.flags |= flag::NEGAMAX_SAME,
                 Some(x) if (-x).bits() == n.bits() => v.flags |= flag::NEGAMAX_NEGATED,
                 _ => {
                     let k = values.num(n);
-                    let [alpha, beta, _] = extras.items.get(v.extra as usize).copied().unwrap_or([NONE; 3]);
+                    let [alpha, beta, _] = extras.get(v.extra).copied().unwrap_or([NONE; 3]);
                     v.extra = extras.intern([alpha, beta, k]);
                 }
             }
         };
         let mut open = |visits: &mut Vec<Visit>,
-                        extras: &mut Extras,
+                        extras: &mut Interned<[u32; 3]>,
                         values: &mut Values,
                         stack: &[usize],
                         node,
@@ -378,7 +378,7 @@ impl Analysis {
     /// The window a visit of this analysis was entered with (none for
     /// minimax-style searches).
     pub fn window(&self, visit: &Visit) -> Option<Window> {
-        let &[alpha, beta, _] = self.extras.items.get(visit.extra as usize)?;
+        let &[alpha, beta, _] = self.extras.get(visit.extra)?;
         let num = |code| self.values.num_at(code);
         (alpha != NONE).then(|| Window { alpha: num(alpha), beta: num(beta) })
     }
@@ -391,7 +391,7 @@ impl Analysis {
         if visit.flags & flag::NEGAMAX_NEGATED != 0 {
             return self.scalar_of(visit).map(|x| -x);
         }
-        let &[_, _, n] = self.extras.items.get(visit.extra as usize)?;
+        let &[_, _, n] = self.extras.get(visit.extra)?;
         self.values.num_opt(n)
     }
 

@@ -1,10 +1,7 @@
 //! One visit of the analysis, packed in 32 bytes: a search that visits
 //! every node of a big tree keeps one of these per node.
 
-use std::collections::HashMap;
-
 use super::links::NONE;
-use crate::fx::FxBuild;
 use crate::model::NodeId;
 use crate::search::trace::{BoundKind, LeafSource};
 
@@ -131,31 +128,5 @@ impl Visit {
     /// The transposition table answered it (its children were not searched).
     pub fn answered(&self) -> bool {
         self.flags & flag::ANSWERED != 0
-    }
-}
-
-/// The visits' windows and side-to-move values, each distinct triple of
-/// value codes (α, β, side-to-move value; `NONE`: none) once: windows
-/// repeat across a search's visits.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(super) struct Extras {
-    pub(super) items: Vec<[u32; 3]>,
-    index: HashMap<[u32; 3], u32, FxBuild>,
-}
-
-impl Extras {
-    /// The index of `triple`, stored once.
-    pub(super) fn intern(&mut self, triple: [u32; 3]) -> u32 {
-        let next = u32::try_from(self.items.len()).expect("fewer than 2^32 windows");
-        *self.index.entry(triple).or_insert_with(|| {
-            self.items.push(triple);
-            next
-        })
-    }
-
-    /// Frees what only adding needs.
-    pub(super) fn shrink_to_fit(&mut self) {
-        self.index = HashMap::default();
-        self.items.shrink_to_fit();
     }
 }

@@ -6,9 +6,8 @@
 //! [`Game::set_leaf_value`], which keeps it valid.
 
 use std::collections::{BTreeMap, HashMap};
-use std::hash::Hasher;
 
-use crate::fx::{Fx, FxBuild};
+use crate::fx::{FxBuild, bits_key};
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind as K, Span};
 use crate::model::{
@@ -129,12 +128,12 @@ impl Builder {
     /// Gives leaf `id` its utility.
     pub fn set_scalar(&mut self, id: NodeId, value: Num) {
         debug_assert!(self.game.slots[id.index()].kind == NodeKind::Leaf, "only leaves have utilities");
+        let whole = value.is_exact().then(|| value.as_i64()).flatten();
         let slot = &mut self.game.slots[id.index()];
         if slot.extra == VECTOR {
             slot.extra = NONE;
         }
-        let whole = value.is_exact().then(|| value.as_i64()).flatten();
-        self.game.slots[id.index()].data = whole.unwrap_or(0) as u64;
+        slot.data = whole.unwrap_or(0) as u64;
         match whole {
             None => self.extra_mut(id).payload = Payload::Scalar(value),
             Some(_) => {
@@ -152,17 +151,11 @@ impl Builder {
             self.extra_mut(id).payload = Payload::Vector(values.into_boxed_slice());
             return;
         }
-        let mut h = Fx::default();
-        for n in &values {
-            let (a, b) = n.bits();
-            h.write_i64(a);
-            h.write_i64(b);
-        }
-        let key = h.finish();
+        let key = bits_key(&values);
         let table = &self.game.vectors;
         let same = |&&start: &&u32| {
             let stored = table.get(start as usize..start as usize + values.len());
-            stored.is_some_and(|s| s.iter().zip(&values).all(|(a, b)| a.bits() == b.bits()))
+            stored.is_some_and(|s| s.iter().map(|n| n.bits()).eq(values.iter().map(|n| n.bits())))
         };
         let start = match self.vectors.get(&key).filter(same) {
             Some(&start) => start,
@@ -372,7 +365,6 @@ impl Game {
     }
 }
 
-/// A leaf value outside the declared bounds.
 /// Inner nodes whose rare parts are only the same `eval` (and `[noisy]`)
 /// share one entry: a tree written with `[eval=0]` on every inner node
 /// keeps one, not one per node. Nothing changes an inner node's rare parts
@@ -386,33 +378,25 @@ fn share_extras(game: &mut Game) {
         Payload::Eval(n) => (n.bits(), x.noisy),
         _ => unreachable!("only an eval is shared"),
     };
-    let old = std::mem::take(&mut game.node_extras);
+    // Entries kept in the order of their nodes, as they move.
+    let mut old: Vec<Option<NodeExtra>> = std::mem::take(&mut game.node_extras).into_iter().map(Some).collect();
     let mut shared: HashMap<((i64, i64), bool), u32, FxBuild> = HashMap::default();
     let mut moved: Vec<u32> = vec![NONE; old.len()];
-    let mut kept = Vec::new();
-    let mut old = old.into_iter().map(Some).collect::<Vec<_>>();
     for slot in game.slots.iter_mut().filter(|s| !matches!(s.extra, NONE | VECTOR)) {
         let at = slot.extra as usize;
-        if moved[at] == NONE {
-            let x = old[at].take().expect("each entry moved once");
-            let new = match shareable(&x) {
-                true => *shared.entry(key(&x)).or_insert_with(|| {
-                    kept.push(x);
-                    (kept.len() - 1) as u32
-                }),
-                false => {
-                    kept.push(x);
-                    (kept.len() - 1) as u32
-                }
-            };
-            moved[at] = new;
+        if let Some(x) = old[at].take() {
+            let fresh = game.node_extras.len() as u32;
+            moved[at] = if shareable(&x) { *shared.entry(key(&x)).or_insert(fresh) } else { fresh };
+            if moved[at] == fresh {
+                game.node_extras.push(x);
+            }
         }
         slot.extra = moved[at];
     }
-    kept.shrink_to_fit();
-    game.node_extras = kept;
+    game.node_extras.shrink_to_fit();
 }
 
+/// A leaf value outside the declared bounds.
 fn out_of_bounds(game: &Game, v: Num, at: Span) -> Option<Diagnostic> {
     let (lo, hi) = game.bounds.filter(|&(lo, hi)| v < lo || v > hi)?;
     Some(Diagnostic::new(K::OutOfBounds { value: v.to_string(), lo: lo.to_string(), hi: hi.to_string() }, at))

@@ -20,14 +20,9 @@
 //! property test pushes random events and every algorithm's on random
 //! trees), so decoding is invisible to every reader.
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
-pub(crate) use crate::fx::Fx;
-
 use crate::model::NodeId;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Window};
-use crate::search::values::Values;
+use crate::search::values::{Interned, Values, index};
 
 /// Events per chunk of slots (1 MiB).
 const CHUNK_SHIFT: usize = 16;
@@ -60,31 +55,6 @@ enum Tag {
     Exit,
     /// `TtProbe`, `TtStore`, `Research`, `Pass`: `a` indexes `rare`.
     Rare,
-}
-
-pub(super) type FxMap<K> = HashMap<K, u32, BuildHasherDefault<Fx>>;
-
-/// A table that hands out one index per distinct key.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Interned<K> {
-    pub(super) items: Vec<K>,
-    pub(super) index: FxMap<K>,
-}
-
-impl<K: Clone + Eq + std::hash::Hash> Interned<K> {
-    pub(super) fn intern(&mut self, key: K) -> u32 {
-        let next = index(self.items.len());
-        *self.index.entry(key.clone()).or_insert_with(|| {
-            self.items.push(key);
-            next
-        })
-    }
-}
-
-/// A `usize` index as a slot field (tables never reach 2^30 entries: each
-/// entry stands for at least one event of a tree that fits in memory).
-pub(super) fn index(i: usize) -> u32 {
-    u32::try_from(i).ok().filter(|&i| i < (1 << 30) - 1).expect("a trace table outgrew 2^30 entries")
 }
 
 /// The events of one search, packed.
@@ -132,11 +102,9 @@ impl Packed {
             last.shrink_to_fit();
         }
         self.slots.shrink_to_fit();
-        self.windows.index = FxMap::default();
-        self.leaves.index = FxMap::default();
+        self.windows.shrink_to_fit();
+        self.leaves.shrink_to_fit();
         self.values.shrink_to_fit();
-        self.windows.items.shrink_to_fit();
-        self.leaves.items.shrink_to_fit();
         self.lists.shrink_to_fit();
         self.rare.shrink_to_fit();
     }
@@ -299,8 +267,8 @@ impl Packed {
             out.push_slot(self.slots[i >> CHUNK_SHIFT][i & (CHUNK - 1)]);
         }
         out.values = self.values.for_reading();
-        out.windows.items.clone_from(&self.windows.items);
-        out.leaves.items.clone_from(&self.leaves.items);
+        out.windows = self.windows.for_reading();
+        out.leaves = self.leaves.for_reading();
         out.lists.clone_from(&self.lists);
         out.rare.clone_from(&self.rare);
         #[cfg(test)]

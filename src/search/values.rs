@@ -7,10 +7,9 @@
 //! (the same bits: `1` and `1.0` stay apart).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
-use super::packed::{Fx, Interned, index};
+use crate::fx::{FxBuild, bits_key};
 use crate::num::Num;
 use crate::search::trace::Value;
 
@@ -21,6 +20,61 @@ pub const NONE: u32 = u32::MAX;
 const BIAS: i64 = 1 << 30;
 const TABLE: u32 = 1 << 31;
 const VECTOR: u32 = 3 << 30;
+
+/// A table that hands out one index per distinct key (the trace's values,
+/// windows and leaves; the analysis's windows).
+#[derive(Clone, Debug)]
+pub struct Interned<K> {
+    pub(crate) items: Vec<K>,
+    index: HashMap<K, u32, FxBuild>,
+}
+
+impl<K> Default for Interned<K> {
+    fn default() -> Interned<K> {
+        Interned { items: Vec::new(), index: HashMap::default() }
+    }
+}
+
+impl<K: Clone + Eq + std::hash::Hash> Interned<K> {
+    /// The index of `key`, stored once.
+    pub fn intern(&mut self, key: K) -> u32 {
+        let next = index(self.items.len());
+        *self.index.entry(key.clone()).or_insert_with(|| {
+            self.items.push(key);
+            next
+        })
+    }
+
+    /// The key at `i`.
+    pub fn get(&self, i: u32) -> Option<&K> {
+        self.items.get(i as usize)
+    }
+
+    /// Frees what only interning needs, and spare room: what is added
+    /// later is just not shared with what is here.
+    pub fn shrink_to_fit(&mut self) {
+        self.index = HashMap::default();
+        self.items.shrink_to_fit();
+    }
+
+    /// The same keys, without the map only interning needs.
+    pub fn for_reading(&self) -> Interned<K> {
+        Interned { items: self.items.clone(), index: HashMap::default() }
+    }
+}
+
+impl<K: PartialEq> PartialEq for Interned<K> {
+    fn eq(&self, other: &Interned<K>) -> bool {
+        self.items == other.items
+    }
+}
+
+/// A `usize` index as a code (tables never reach 2^30 entries: each entry
+/// stands for at least one event of a tree that fits in memory, and codes
+/// keep two bits for what they hold).
+pub(crate) fn index(i: usize) -> u32 {
+    u32::try_from(i).ok().filter(|&i| i < (1 << 30) - 1).expect("a trace table outgrew 2^30 entries")
+}
 
 /// The table behind the codes.
 #[derive(Clone, Debug, Default)]
@@ -33,7 +87,7 @@ pub struct Values {
     /// vector by a hash of its numbers' bits (checked against the numbers
     /// on a hit; a collision adds a copy).
     vectors: Vec<Arc<[Num]>>,
-    vector_index: HashMap<u64, u32, BuildHasherDefault<Fx>>,
+    vector_index: HashMap<u64, u32, FxBuild>,
 }
 
 impl Values {
@@ -62,17 +116,8 @@ impl Values {
 
     /// The index of vector `vs`, stored once.
     fn vector(&mut self, vs: Arc<[Num]>) -> u32 {
-        let mut h = Fx::default();
-        for n in vs.iter() {
-            let (a, b) = n.bits();
-            h.write_i64(a);
-            h.write_i64(b);
-        }
-        let key = h.finish();
-        let same = |at: u32| {
-            let stored = &self.vectors[at as usize];
-            stored.len() == vs.len() && stored.iter().zip(vs.iter()).all(|(x, y)| x.bits() == y.bits())
-        };
+        let key = bits_key(&vs);
+        let same = |at: u32| self.vectors[at as usize].iter().map(|n| n.bits()).eq(vs.iter().map(|n| n.bits()));
         if let Some(&at) = self.vector_index.get(&key).filter(|&&at| same(at)) {
             return at;
         }
@@ -118,7 +163,7 @@ impl Values {
     /// read the same; values added later are just not shared with these.
     pub fn for_reading(&self) -> Values {
         Values {
-            nums: Interned { items: self.nums.items.clone(), index: Default::default() },
+            nums: self.nums.for_reading(),
             num_values: self.num_values.clone(),
             vectors: self.vectors.clone(),
             vector_index: HashMap::default(),

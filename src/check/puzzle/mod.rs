@@ -424,6 +424,16 @@ pub fn first_failure(game: &Game, e: &Expect) -> Option<String> {
     Some(format!("expect {}: {} expected {}, got {}{detail}", e.algorithm, m.field, m.expected, m.got))
 }
 
+/// `game` with its unknown leaves given `values`, in leaf order; why not,
+/// when a value lies outside the declared bounds.
+pub fn assigned(game: &Game, values: &[Num]) -> Result<Game, String> {
+    let mut filled = game.clone();
+    for (id, &v) in unknowns(game).into_iter().zip(values) {
+        filled.set_leaf_value(id, v)?;
+    }
+    Ok(filled)
+}
+
 /// Judges a multiple-choice option: an assignment written `v1,v2,…`.
 pub fn judge(spec: &Spec, domain: &Domain, option: &str) -> Verdict {
     let game = &spec.game;
@@ -440,12 +450,10 @@ pub fn judge(spec: &Spec, domain: &Domain, option: &str) -> Verdict {
     if let Some(why) = not_from(domain, &values) {
         return verdict(false, why);
     }
-    let mut filled = game.clone();
-    for (&id, &v) in unknowns.iter().zip(&values) {
-        if let Err(why) = filled.set_leaf_value(id, v) {
-            return verdict(false, why);
-        }
-    }
+    let filled = match assigned(game, &values) {
+        Ok(g) => g,
+        Err(why) => return verdict(false, why),
+    };
     match spec.expects.iter().find_map(|e| first_failure(&filled, e)) {
         Some(why) => verdict(false, why),
         None => verdict(true, "reproduces every expectation".to_string()),
