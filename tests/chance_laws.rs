@@ -206,6 +206,54 @@ proptest! {
         }
     }
 
+    /// The text report gives each evaluated leaf the value of the first
+    /// visit at its path; where the analysis says that is the leaf's own
+    /// (`direct_values_agree`), it is: a `star2` probe evaluates a leaf
+    /// as its search does.
+    #[test]
+    fn a_leaf_has_the_value_of_the_first_visit_at_its_path(seed in 1u64..u64::MAX) {
+        let mut rng = Rng(seed);
+        let (shape, header) = two_player(&mut rng);
+        let t = grow(&mut rng, &shape, 4);
+        let game = spec(&header, &t);
+        for opts in conventions() {
+            for a in [Algorithm::Expectiminimax, Algorithm::Star1, Algorithm::Star2] {
+                let run = run(&game, a, &opts);
+                prop_assert!(run.direct_values_agree(), "{:?}: no table, so the leaves agree", a);
+                let first = run.first_at_paths();
+                for (i, v) in run.visits.iter().enumerate().filter(|(_, v)| v.direct().is_some()) {
+                    let at_first = run.value_of(&run.visits[first[i] as usize]);
+                    prop_assert_eq!(at_first, run.value_of(v), "{:?}: leaf {}\n{}", a, run.path(i), spec_text(&header, &t));
+                }
+            }
+        }
+    }
+
+    /// The pruned edges listed, each once and never one a counted search
+    /// entered, are the paths the counted cuts pruned, read path by path
+    /// (the analysis reads them as edges, each a visit and a child: nested
+    /// `star2` probes prune one path from two visits).
+    #[test]
+    fn the_pruned_edges_are_the_cuts_paths_each_once(seed in 1u64..u64::MAX) {
+        let mut rng = Rng(seed);
+        let (shape, header) = two_player(&mut rng);
+        let t = grow(&mut rng, &shape, 4);
+        let game = spec(&header, &t);
+        for opts in conventions() {
+            for a in [Algorithm::Star1, Algorithm::Star2] {
+                let run = run(&game, a, &opts);
+                let mut seen = std::collections::BTreeSet::new();
+                let counted = run.cuts.iter().filter(|c| !run.visits[c.at].superseded());
+                let want: Vec<Path> = counted
+                    .flat_map(|c| run.pruned_paths(c))
+                    .filter(|p| run.visit(p).is_none() && seen.insert(p.clone()))
+                    .collect();
+                let got: Vec<Path> = run.pruned().collect();
+                prop_assert_eq!(got, want, "{:?}\n{}", a, spec_text(&header, &t));
+            }
+        }
+    }
+
     #[test]
     fn star_searches_visit_each_node_or_prune_it_exactly_once(seed in 1u64..u64::MAX) {
         let mut rng = Rng(seed);
@@ -216,7 +264,7 @@ proptest! {
         paths(&t, vec![], &mut all);
         for (opts, star) in conventions().into_iter().flat_map(|o| [(o.clone(), Algorithm::Star1), (o, Algorithm::Star2)]) {
             let a = run(&game, star, &opts);
-            let pruned: Vec<&Path> = a.pruned().collect();
+            let pruned: Vec<Path> = a.pruned().collect();
             for p in &all {
                 let below = pruned.iter().filter(|q| q.is_prefix_of(p)).count();
                 let visited = a.visit(p).is_some();

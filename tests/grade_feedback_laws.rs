@@ -105,7 +105,7 @@ fn truth(game: &Game, run: &Analysis) -> Truth {
     Truth {
         value: run.value_of(root).unwrap().to_string(),
         best,
-        pruned: run.pruned().map(|p| name(game, p)).collect(),
+        pruned: run.pruned().map(|p| name(game, &p)).collect(),
         leaves: run.leaves().map(|v| name(game, &run.path_of(v))).collect(),
         values: run
             .visits
@@ -170,9 +170,9 @@ proptest! {
         prop_assert!(first.starts_with(&format!("you pruned {x} (")), "{text}\nextra {x}: {first}");
 
         // A missing pruned edge E: the node that cuts is E's parent.
-        let truth_pruned: Vec<&Path> = run.pruned().collect();
+        let truth_pruned: Vec<Path> = run.pruned().collect();
         if !truth_pruned.is_empty() {
-            let e = truth_pruned[pick.index(truth_pruned.len())];
+            let e = &truth_pruned[pick.index(truth_pruned.len())];
             let parent = name(&game, &e.parent().unwrap());
             let mut m = t.clone();
             m.pruned.retain(|p| *p != name(&game, e));

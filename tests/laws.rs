@@ -715,8 +715,8 @@ proptest! {
                 prop_assert_eq!(stats.leaves_evaluated, leaf_visits, "{}: leaves_evaluated vs leaves visited ({})", algo, o);
                 prop_assert_eq!(stats.cutoffs, an.cuts.len(), "{}: cutoffs ({})", algo, o);
                 for cut in &an.cuts {
-                    prop_assert!(!cut.pruned.is_empty(), "{}: a cut at {} prunes nothing ({})", algo, an.path(cut.at), o);
-                    for p in &cut.pruned {
+                    prop_assert!(!an.pruned_by(cut).is_empty(), "{}: a cut at {} prunes nothing ({})", algo, an.path(cut.at), o);
+                    for p in &an.pruned_paths(cut) {
                         prop_assert_eq!(p.parent(), Some(an.path(cut.at)), "{}: pruned edge {} is not below its cut node ({})", algo, p, o);
                     }
                 }

@@ -320,8 +320,8 @@ fn a_student_clicks_through_one_problem_right_and_one_wrong_in_chromium() {
     let run = gametree::search::run(&games[0], gametree::search::Algorithm::Alphabeta, &EQUALITY.options()).unwrap();
     let analysis = gametree::analysis::Analysis::of(&games[0], &run);
     let tree = gametree::draw::Tree::of(&games[0]);
-    let want: Vec<&Path> = analysis.pruned().collect();
-    let got: Vec<&Path> = truth.iter().map(|&t| &tree.nodes[t as usize].path).collect();
+    let want: Vec<Path> = analysis.pruned().collect();
+    let got: Vec<Path> = truth.iter().map(|&t| tree.nodes[t as usize].path.clone()).collect();
     assert_eq!(got, want, "the page's truth is not the search's");
     for (k, t) in truth.iter().enumerate() {
         let leaf = data[0]["nodes"][*t as usize]["leaf"].as_bool().unwrap();

@@ -14,8 +14,8 @@ mod links;
 mod names;
 mod visit;
 
-pub use links::Children;
-use links::{NONE, child_path, first_at_paths, path_at, write_steps};
+pub use links::{Children, Edge};
+use links::{NONE, SeenPaths, first_at_paths, path_at, write_steps};
 pub use names::{describe, quote, reference};
 pub use visit::Visit;
 use visit::flag;
@@ -49,8 +49,9 @@ pub struct Cut {
     pub by_table: bool,
     /// The bound was an MTD(f) pass's null window.
     pub by_pass: bool,
-    /// The pruned children's paths, in the order they would have come.
-    pub pruned: Vec<Path>,
+    /// Its pruned edges, in the order they would have come: indices into
+    /// the analysis's edges ([`Analysis::pruned_by`]).
+    edges: std::ops::Range<u32>,
 }
 
 /// Transposition-table counts read off a trace.
@@ -129,6 +130,8 @@ pub struct Analysis {
     values: Values,
     /// Visits searched past the depth cutoff, and why (by visit index, in order).
     extended: Vec<(u32, ExtendReason)>,
+    /// Every cut's pruned edges, cut after cut (a cut's `edges` index them).
+    edges: Vec<Edge>,
 }
 
 impl Analysis {
@@ -158,6 +161,7 @@ impl Analysis {
         };
         let mut roots = Vec::new();
         let mut cuts = Vec::new();
+        let mut edges = Vec::new();
         let mut forward_pruned = Vec::new();
         let mut extend: Option<ExtendReason> = None;
         let mut extended = Vec::new();
@@ -253,12 +257,12 @@ impl Analysis {
                         Cause::Ancestor(depth) => stack.get(depth as usize).copied(),
                         Cause::Bounds | Cause::Table | Cause::Pass => None,
                     };
-                    let mut edges = Vec::with_capacity(pruned.len());
+                    let start = at(edges.len());
                     for &i in &pruned {
                         pruned_edges(game, &visits, top, i, &mut edges);
                     }
-                    let pruned = edges;
-                    cuts.push(Cut { at: top, kind, value, bound, cause, by_table, by_pass, pruned });
+                    let edges = start..at(edges.len());
+                    cuts.push(Cut { at: top, kind, value, bound, cause, by_table, by_pass, edges });
                 }
                 Event::Evaluate { source, .. } => {
                     if let Some(&top) = stack.last() {
@@ -332,6 +336,7 @@ impl Analysis {
             values,
             extended,
             cuts,
+            edges,
             forward_pruned,
             passes,
             root,
@@ -506,19 +511,30 @@ impl Analysis {
     /// each once, and only if no search whose answer counts entered it
     /// (a `star2` probe followed by the full search repeats a cut; a `pvs`
     /// re-search may enter what its scout pruned).
-    /// When no path was entered twice, a cut's pruned children were never
-    /// entered and no other cut prunes them, so nothing is looked up.
-    pub fn pruned(&self) -> impl Iterator<Item = &Path> {
+    pub fn pruned(&self) -> impl Iterator<Item = Path> + '_ {
+        self.pruned_edges().map(|e| self.edge_path(e))
+    }
+
+    /// [`Analysis::pruned`] as edges (no path made when no path was
+    /// entered twice: a cut's pruned children were then never entered and
+    /// no other cut prunes them, so nothing is looked up). Repeats are
+    /// left out by path: two edges from different visits (nested `star2`
+    /// probes) may lead to one path.
+    pub fn pruned_edges(&self) -> impl Iterator<Item = Edge> + '_ {
         // Sized at once (a re-searching `pvs` prunes ~10^5 edges on 10^7
         // leaves; grown by doubling, rehashing was a tenth of its run).
-        let room = if self.once { 0 } else { self.cuts.iter().map(|c| c.pruned.len()).sum() };
-        let mut seen: std::collections::HashSet<&Path, crate::search::FxBuild> =
-            std::collections::HashSet::with_capacity_and_hasher(room, Default::default());
+        let room = if self.once { 0 } else { self.cuts.iter().map(|c| c.edges.len()).sum() };
+        let mut seen = SeenPaths::with_capacity(room);
         self.cuts
             .iter()
             .filter(|c| !self.visits[c.at].superseded())
-            .flat_map(|c| c.pruned.iter())
-            .filter(move |p| self.once || (self.find(p).is_none() && seen.insert(*p)))
+            .flat_map(|c| self.pruned_by(c).iter().copied())
+            .filter(move |&e| {
+                self.once || {
+                    let p = self.edge_path(e);
+                    self.find(&p).is_none() && seen.insert(p)
+                }
+            })
     }
 
     /// The nodes the transposition table answered (superseded ones left out).
@@ -572,11 +588,11 @@ fn deciding(game: &Game, visits: &[Visit], values: &Values, passes: &[Pass]) -> 
 /// edge to it, or — when a `star2` probe already entered that child — the
 /// edges to the probed child's children the probe never entered (a pruned
 /// edge leads to a node never entered; SPEC §2); pushed onto `out`.
-fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<Path>) {
+fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<Edge>) {
+    let edge = |from: usize, child: u32| Edge { from: u32::try_from(from).expect("fewer than 2^32 visits"), child };
     let probe = Children::of(visits, at).find(|&c| visits[c].probe() && visits[c].index == i);
-    let Some(probe) = probe else { return out.push(child_path(&path_at(visits, at), i)) };
+    let Some(probe) = probe else { return out.push(edge(at, i)) };
     let entered = |k: u32| Children::of(visits, probe).any(|c| visits[c].index == k);
     let n = game.node(visits[probe].node).children().len() as u32;
-    let path = path_at(visits, probe);
-    out.extend((0..n).filter(|&k| !entered(k)).map(|k| child_path(&path, k)));
+    out.extend((0..n).filter(|&k| !entered(k)).map(|k| edge(probe, k)));
 }

@@ -187,7 +187,7 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
             (!wrong.is_empty()).then(|| mismatch("values", expected, got, Some(wrong.join("; "))))?
         }
         Fact::Pruned(want) => {
-            let got: Vec<Path> = analysis.pruned().cloned().collect();
+            let got: Vec<Path> = analysis.pruned().collect();
             let (w, g): (BTreeSet<&Path>, BTreeSet<&Path>) = (want.iter().collect(), got.iter().collect());
             if w == g {
                 return None;

@@ -178,7 +178,7 @@ fn node_text(c: &Constraints, rng: &mut SplitMix64, depth: u32, names: &mut usiz
     out.push('}');
 }
 
-fn refs(game: &Game, paths: &[&Path]) -> String {
+fn refs(game: &Game, paths: &[Path]) -> String {
     paths.iter().map(|p| reference(game, p)).collect::<Vec<_>>().join(" ")
 }
 
@@ -215,12 +215,12 @@ fn answers(c: &Constraints, game: &Game) -> Option<String> {
     };
     let block = |opts: &Options| -> Option<(String, Vec<Path>)> {
         let run = Analysis::of(game, &search::run(game, pruner, opts).ok()?);
-        let pruned: Vec<&Path> = run.pruned().collect();
+        let pruned: Vec<Path> = run.pruned().collect();
         let leaves: Vec<String> = run.leaves().filter_map(|v| run.value_of(v).map(|x| x.to_string())).collect();
         let best = run.best_moves(opts.ties).first().map(|&i| reference(game, &Path(vec![i])))?;
         let text =
             format!("value {}  best {best}  pruned {}  leaves {}", run.value()?, refs(game, &pruned), leaves.join(" "));
-        Some((text.replace("pruned   ", "pruned  "), pruned.into_iter().cloned().collect()))
+        Some((text.replace("pruned   ", "pruned  "), pruned))
     };
     let (ab, pruned) = block(&base)?;
     match (c.pruned, c.min_pruned) {

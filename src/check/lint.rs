@@ -171,7 +171,7 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
             Some(i) => format!("from {}", reference(game, &run.path(i))),
             None => "the declared bound: a leaf exactly at the bounds".to_string(),
         };
-        let pruned: Vec<String> = cut.pruned.iter().map(|p| describe(game, p)).collect();
+        let pruned: Vec<String> = run.pruned_paths(cut).iter().map(|p| describe(game, p)).collect();
         let message = format!(
             "{} reaches {} = {letter} ({cause}): cutting on equality makes {word} here and prunes {}, {strict}",
             reference(game, &run.path(cut.at)),

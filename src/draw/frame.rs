@@ -225,7 +225,7 @@ fn build(
         }
     }
     for cut in &a.cuts {
-        for (j, p) in cut.pruned.iter().enumerate() {
+        for (j, p) in a.pruned_paths(cut).iter().enumerate() {
             let Some(t) = tree.at(p) else { continue };
             frame.nodes[t].cut = Some(cut.kind);
             frame.nodes[t].first_cut = j == 0;

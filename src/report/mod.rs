@@ -33,7 +33,7 @@ use crate::analysis::{Analysis, describe};
 use crate::model::{Game, Path};
 use crate::num::Num;
 use crate::report::narrate::narrate;
-use crate::report::visits::{At, CauseReport, Dot, Lazy, PathCursor, PathText, Visits};
+use crate::report::visits::{At, CauseReport, Lazy, PathCursor, PathText, Visits};
 use crate::search::trace::{BoundKind, ExtendReason, Trace, Value};
 
 /// A whole `solve` report.
@@ -251,7 +251,7 @@ impl AlgoReport {
             m.field("best_moves", x)?;
         }
         m.field("pv", &self.pv)?;
-        m.paths("pruned", || v.pruned().map(Dot))?;
+        m.paths("pruned", || v.pruned())?;
         if !self.forward_pruned.is_empty() {
             m.field("forward_pruned", &self.forward_pruned)?;
         }
@@ -402,11 +402,11 @@ impl fmt::Display for Text<'_> {
                 line.push_str("); ");
                 line.push_str(what);
                 line.push(' ');
-                for (k, p) in c.pruned.0.iter().enumerate() {
+                for (k, p) in c.pruned.iter().enumerate() {
                     if k > 0 {
                         line.push_str(", ");
                     }
-                    r.visits.push_describe(game, Dot(p), &mut cursor, &mut line);
+                    r.visits.push_describe(game, p, &mut cursor, &mut line);
                 }
                 line.push_str(old);
                 line.push('\n');
@@ -414,14 +414,14 @@ impl fmt::Display for Text<'_> {
             }
             write_horizon(f, game, r)?;
             // The first visit at each path (as a linear search would find
-            // it); when no path was entered twice, each leaf's own.
-            let once = r.visits.analysis().entered_once();
+            // it); where that has each leaf's own value, each leaf's own.
             let analysis = r.visits.analysis();
-            let first = if once { Vec::new() } else { analysis.first_at_paths() };
+            let own = analysis.direct_values_agree();
+            let first = if own { Vec::new() } else { analysis.first_at_paths() };
             // ` name=value` or ` value` a leaf, in one buffer written in pieces.
             let mut buf = String::from("  leaves evaluated:");
             for (i, v) in r.visits.leaf_order() {
-                let node = if once { Some(i) } else { first.get(i).map(|&f| f as usize) };
+                let node = if own { Some(i) } else { first.get(i).map(|&f| f as usize) };
                 buf.push(' ');
                 if let Some(name) = game.node(v.node).name() {
                     buf.push_str(name);
@@ -506,7 +506,7 @@ fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
             line.push_str(", ");
         }
         none = false;
-        r.visits.push_describe(game, Dot(p), &mut cursor, &mut line);
+        r.visits.push_describe(game, p, &mut cursor, &mut line);
     }
     if none {
         line.push_str("nothing");

@@ -64,7 +64,7 @@ pub fn narrate(game: &Game, trace: &Trace) -> Vec<String> {
             }
             Event::Cut { kind: cut, value, bound, cause, .. } => {
                 let secured = game.sum().map(|s| (s, s - *bound));
-                let pruned = cuts.next().map(|c| c.pruned.as_slice()).unwrap_or_default();
+                let pruned = cuts.next().map(|c| analysis.pruned_paths(c)).unwrap_or_default();
                 let Some((node, path, _)) = stack.last() else { continue };
                 let cause = match cause {
                     Cause::Ancestor(d) => stack.get(*d as usize).map_or("?".into(), |(_, p, _)| reference(game, p)),

@@ -108,7 +108,7 @@ fn pruned(game: &Game, r: &AlgoReport) -> String {
     let mut shown: Vec<String> = Vec::new();
     for p in r.visits.pruned() {
         if count < PRUNED_SHOWN {
-            shown.push(reference(game, p));
+            shown.push(reference(game, &p.path()));
         }
         count += 1;
     }

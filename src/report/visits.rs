@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::analysis::{Analysis, Visit, quote};
+use crate::analysis::{Analysis, Edge, Visit, quote};
 use crate::model::{Game, NodeId, Path, write_dotted};
 use crate::report::digits::{digits, push_uint};
 use crate::report::{Number, exact, number};
@@ -115,13 +115,14 @@ impl Visits {
                 (None, _, true) => CauseReport::Pass,
                 (None, false, false) => CauseReport::Bounds,
             },
-            pruned: Paths(&c.pruned),
+            pruned: Paths(&self.analysis, self.analysis.pruned_by(c)),
             superseded: visits[c.at].superseded(),
         })
     }
 
-    pub fn pruned(&self) -> impl Iterator<Item = &Path> {
-        self.analysis.pruned()
+    /// [`Analysis::pruned`], as paths written when asked.
+    pub fn pruned(&self) -> impl Iterator<Item = EdgeAt<'_>> {
+        self.analysis.pruned_edges().map(|e| EdgeAt(&self.analysis, e))
     }
 
     pub fn visit_order(&self) -> impl Iterator<Item = At<'_>> {
@@ -341,16 +342,8 @@ impl PathText for At<'_> {
         cursor.push(self.0, self.1, out)
     }
 
-    /// From a stack buffer when the path is short.
     fn with_steps<R>(&self, f: impl FnOnce(&[u32]) -> R) -> R {
-        let mut short = [0u32; 32];
-        match short.get_mut(..self.depth()) {
-            Some(steps) => {
-                self.0.write_path(self.1, steps);
-                f(steps)
-            }
-            None => f(&self.path().0),
-        }
+        with_short(self.depth(), |steps| self.0.write_path(self.1, steps), || self.path(), f)
     }
 }
 
@@ -413,13 +406,7 @@ impl std::fmt::Debug for At<'_> {
 
 impl Serialize for At<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.with_steps(|steps| {
-            let mut buf = [0u8; 64];
-            match write_dotted(steps, &mut buf) {
-                Some(n) => s.serialize_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
-                None => s.collect_str(&Path(steps.to_vec())),
-            }
-        })
+        self.with_steps(|steps| serialize_dotted(steps, s))
     }
 }
 
@@ -435,13 +422,86 @@ impl Serialize for Dot<'_> {
     }
 }
 
-/// Borrowed paths, written as a list of dotted texts.
+/// A pruned edge's path, written as its dotted text straight from the
+/// analysis's links (the visit it leaves, then the child's index).
+#[derive(Clone, Copy)]
+pub struct EdgeAt<'a>(pub &'a Analysis, pub Edge);
+
+impl EdgeAt<'_> {
+    /// The pruned child's path (allocated).
+    pub fn path(&self) -> Path {
+        self.0.edge_path(self.1)
+    }
+
+    /// An iterator over `iter()`'s edges, as paths written when asked.
+    pub fn all<'a>(analysis: &'a Analysis, edges: &'a [Edge]) -> impl ExactSizeIterator<Item = EdgeAt<'a>> + Clone {
+        edges.iter().map(move |&e| EdgeAt(analysis, e))
+    }
+}
+
+impl PathText for EdgeAt<'_> {
+    fn depth(&self) -> usize {
+        self.0.edge_depth(self.1)
+    }
+
+    fn with_steps<R>(&self, f: impl FnOnce(&[u32]) -> R) -> R {
+        with_short(self.depth(), |steps| self.0.write_edge(self.1, steps), || self.path(), f)
+    }
+}
+
+impl std::fmt::Debug for EdgeAt<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "EdgeAt({})", self.path())
+    }
+}
+
+impl Serialize for EdgeAt<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.with_steps(|steps| serialize_dotted(steps, s))
+    }
+}
+
+/// Calls `f` with a path's steps: filled into a stack buffer by `fill`
+/// when the path is short (`depth` steps), else made whole.
+fn with_short<R>(
+    depth: usize,
+    fill: impl FnOnce(&mut [u32]),
+    whole: impl FnOnce() -> Path,
+    f: impl FnOnce(&[u32]) -> R,
+) -> R {
+    let mut short = [0u32; 32];
+    match short.get_mut(..depth) {
+        Some(steps) => {
+            fill(steps);
+            f(steps)
+        }
+        None => f(&whole().0),
+    }
+}
+
+/// Writes a path's dotted text as one string, formatted into a stack
+/// buffer (most paths are short); deeper paths go through `Display`.
+fn serialize_dotted<S: serde::Serializer>(steps: &[u32], s: S) -> Result<S::Ok, S::Error> {
+    let mut buf = [0u8; 64];
+    match write_dotted(steps, &mut buf) {
+        Some(n) => s.serialize_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
+        None => s.collect_str(&Path(steps.to_vec())),
+    }
+}
+
+/// A cut's pruned edges, written as a list of dotted texts.
 #[derive(Clone, Copy, Debug)]
-pub struct Paths<'a>(pub &'a [Path]);
+pub struct Paths<'a>(pub &'a Analysis, pub &'a [Edge]);
+
+impl<'a> Paths<'a> {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = EdgeAt<'a>> + Clone {
+        EdgeAt::all(self.0, self.1)
+    }
+}
 
 impl Serialize for Paths<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(Dot))
+        s.collect_seq(self.iter())
     }
 }
 

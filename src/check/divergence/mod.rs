@@ -102,7 +102,7 @@ struct Walk<'a> {
     game: &'a Game,
     run: &'a Analysis,
     trace: &'a Trace,
-    truth: BTreeSet<&'a Path>,
+    truth: BTreeSet<Path>,
     claims: Claims<'a>,
     stack: Vec<Frame>,
     /// Leaves evaluated so far.
@@ -242,7 +242,7 @@ impl Walk<'_> {
     /// `pruned` (as topmost edges, or as the leaves below them) or by not
     /// going on into it in `leaves`.
     fn cut_kept(&mut self, at: usize, cut: &Cut) -> Step {
-        let edges: Vec<Path> = cut.pruned.iter().filter(|p| self.truth.contains(p)).cloned().collect();
+        let edges: Vec<Path> = self.run.pruned_paths(cut).into_iter().filter(|p| self.truth.contains(p)).collect();
         if edges.is_empty() {
             return Ok(());
         }
@@ -381,7 +381,7 @@ impl Walk<'_> {
             ));
         }
         let set = self.claims.pruned.as_ref()?;
-        let below = set.iter().find_map(|p| self.truth.iter().find(|t| t.is_prefix_of(p) && t != &p).map(|t| (*p, *t)));
+        let below = set.iter().find_map(|p| self.truth.iter().find(|t| t.is_prefix_of(p) && t != p).map(|t| (*p, t)));
         if let Some((p, t)) = below
             && !self.as_leaves.contains(t)
         {

@@ -17,12 +17,10 @@ use super::Frame;
 /// `missing (the search prunes them): …; extra (not pruned edges): …`,
 /// and a pruned edge given as the leaves below it said as such.
 pub fn pruned_detail(game: &Game, answer: &[Path], run: &Analysis) -> String {
-    let truth: Vec<&Path> = run.pruned().collect();
+    let truth: Vec<Path> = run.pruned().collect();
     let set: BTreeSet<&Path> = answer.iter().collect();
-    let as_leaves: Vec<&Path> =
-        truth.iter().copied().filter(|t| !set.contains(t) && covered_by_leaves(game, t, &set)).collect();
-    let missing: Vec<Path> =
-        truth.iter().filter(|p| !set.contains(*p) && !as_leaves.contains(p)).map(|p| (*p).clone()).collect();
+    let as_leaves: Vec<&Path> = truth.iter().filter(|t| !set.contains(t) && covered_by_leaves(game, t, &set)).collect();
+    let missing: Vec<Path> = truth.iter().filter(|p| !set.contains(p) && !as_leaves.contains(p)).cloned().collect();
     let extra: Vec<Path> =
         answer.iter().filter(|p| !truth.contains(p) && !as_leaves.iter().any(|t| t.is_prefix_of(p))).cloned().collect();
     let mut parts = Vec::new();

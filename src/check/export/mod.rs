@@ -98,7 +98,7 @@ impl Question {
             Some(a) => search::run(&game, a, &opts).map_err(|d| vec![d])?,
             None => truth,
         };
-        let pruned = if pruner.is_some() { Analysis::of(&game, &shown).pruned().cloned().collect() } else { vec![] };
+        let pruned = if pruner.is_some() { Analysis::of(&game, &shown).pruned().collect() } else { vec![] };
         let solution = crate::report::narrate::narrate(&game, &shown);
         let svg = {
             let opts = DrawOptions { show: Show::blank(), ..DrawOptions::default() };

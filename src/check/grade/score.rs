@@ -73,7 +73,7 @@ fn bound_words(bound: BoundKind) -> &'static str {
 /// partial credit: each missing or extra edge (or leaf, when the answer
 /// lists leaves) costs an equal share.
 pub(super) fn pruned(game: &Game, answer: &[Path], run: &Analysis, mark: &mut Mark) {
-    let truth: Vec<Path> = run.pruned().cloned().collect();
+    let truth: Vec<Path> = run.pruned().collect();
     let (want, below) = (cut_off(game, &truth), cut_off(game, answer));
     if !want.is_empty() && want == below {
         mark.right = true;
@@ -118,7 +118,7 @@ fn cut_off(game: &Game, tops: &[Path]) -> BTreeSet<Path> {
 /// leaves below the true cuts becomes the topmost pruned edges, so the
 /// divergence walk reads it as meant.
 pub(super) fn conventional(game: &Game, answer: &Answer, run: &Analysis) -> Answer {
-    let truth: Vec<Path> = run.pruned().cloned().collect();
+    let truth: Vec<Path> = run.pruned().collect();
     let want = cut_off(game, &truth);
     let mut out = answer.clone();
     for item in &mut out.items {
@@ -158,7 +158,7 @@ pub(super) fn missing(game: &Game, answer: &Answer, rubric: &Rubric, opts: &Opti
         out.push(absent(ItemKind::Best, "best".into(), paths(game, &best)));
     }
     if rubric.pruned.required && !given(&|i| matches!(i, AnswerItem::Pruned(_))) {
-        let truth: Vec<Path> = run.pruned().cloned().collect();
+        let truth: Vec<Path> = run.pruned().collect();
         out.push(absent(ItemKind::Pruned, "pruned".into(), paths(game, &truth)));
     }
     if rubric.leaves.required && !given(&|i| matches!(i, AnswerItem::Leaves(_))) {

@@ -88,7 +88,7 @@ pub fn problem_data(game: &Game) -> Result<ProblemData, String> {
 fn convention_data(game: &Game, tree: &Tree, c: Convention, trace: &Trace) -> Result<ConventionData, String> {
     let run = Analysis::of(game, trace);
     let index = |p: &Path| tree.at(p).ok_or_else(|| format!("no drawn node at {p}"));
-    let truth_paths: Vec<Path> = run.pruned().cloned().collect();
+    let truth_paths: Vec<Path> = run.pruned().collect();
     let mut truth = truth_paths.iter().map(index).collect::<Result<Vec<_>, _>>()?;
     truth.sort_unstable();
     let mut values = vec![None; tree.nodes.len()];
@@ -117,7 +117,7 @@ fn convention_data(game: &Game, tree: &Tree, c: Convention, trace: &Trace) -> Re
             Event::Cut { .. } => {
                 let Some(at) = run.cuts.get(cut) else { continue };
                 cut += 1;
-                let edges: Vec<Path> = at.pruned.iter().filter(|p| truth_paths.contains(p)).cloned().collect();
+                let edges: Vec<Path> = run.pruned_paths(at).into_iter().filter(|p| truth_paths.contains(p)).collect();
                 if edges.is_empty() {
                     continue;
                 }
