@@ -3,10 +3,9 @@
 //! follow it, in preorder), so a path is made only when asked for (a big
 //! search's visits hold no paths).
 
-use super::{Analysis, Cut, Visit};
+use super::{Analysis, Visit};
 use crate::model::Path;
 use crate::search::FxBuild;
-use std::collections::HashSet;
 
 /// No visit: a root's parent, a leaf's first child, a last child's next sibling.
 pub(super) const NONE: u32 = u32::MAX;
@@ -79,44 +78,7 @@ pub(super) fn write_steps(visits: &[Visit], at: usize, steps: &mut [u32]) {
     }
 }
 
-/// A set of paths, a short one (at most 8 steps, each below 255: most
-/// pruned edges) held as the 8 bytes of its steps + 1, the others whole.
-pub(super) struct SeenPaths {
-    short: HashSet<u64, FxBuild>,
-    long: HashSet<Path, FxBuild>,
-}
-
-impl SeenPaths {
-    pub(super) fn with_capacity(n: usize) -> SeenPaths {
-        SeenPaths { short: HashSet::with_capacity_and_hasher(n, FxBuild::default()), long: HashSet::default() }
-    }
-
-    /// Whether `path` is new (and now seen).
-    pub(super) fn insert(&mut self, path: Path) -> bool {
-        let short = path.0.len() <= 8 && path.0.iter().all(|&i| i < 255);
-        match short {
-            true => self.short.insert(path.0.iter().fold(0u64, |key, &i| key << 8 | u64::from(i + 1))),
-            false => self.long.insert(path),
-        }
-    }
-}
-
-/// A pruned edge: to child `child` (its written index) of the node that
-/// visit `from` entered. Eight bytes; its path is made when asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Edge {
-    pub from: u32,
-    pub child: u32,
-}
-
 impl Analysis {
-    /// The edges cut `c` pruned, in the order they would have come (a cut
-    /// the search went past, too: see [`Analysis::pruned`] for the edges
-    /// that count).
-    pub fn pruned_by(&self, c: &Cut) -> &[Edge] {
-        &self.edges[c.edges.start as usize..c.edges.end as usize]
-    }
-
     /// Whether every directly evaluated visit has the value of the first
     /// visit at its path (what the text report's leaves line gives), so
     /// that no [`Analysis::first_at_paths`] is needed: true when no path
@@ -127,32 +89,6 @@ impl Analysis {
     /// for every algorithm (`tests/search_laws.rs`, `tests/chance_laws.rs`).
     pub fn direct_values_agree(&self) -> bool {
         self.once || !self.visits.iter().any(Visit::answered)
-    }
-
-    /// The paths of the edges cut `c` pruned, in order.
-    pub fn pruned_paths(&self, c: &Cut) -> Vec<Path> {
-        self.pruned_by(c).iter().map(|&e| self.edge_path(e)).collect()
-    }
-
-    /// The pruned child's path.
-    pub fn edge_path(&self, e: Edge) -> Path {
-        let mut steps = vec![0; self.edge_depth(e)];
-        self.write_edge(e, &mut steps);
-        Path(steps)
-    }
-
-    /// The pruned child's depth (its path's length).
-    pub fn edge_depth(&self, e: Edge) -> usize {
-        self.visits[e.from as usize].depth() + 1
-    }
-
-    /// Fills `steps` (as long as [`Analysis::edge_depth`]) with the pruned
-    /// child's path (no allocation).
-    pub fn write_edge(&self, e: Edge, steps: &mut [u32]) {
-        if let Some((last, up)) = steps.split_last_mut() {
-            *last = e.child;
-            write_steps(&self.visits, e.from as usize, up);
-        }
     }
 }
 

@@ -10,17 +10,20 @@
 use crate::model::{Game, Path};
 use crate::num::Num;
 use crate::search::options::Ties;
+mod cuts;
 mod links;
 mod names;
 mod visit;
 
-pub use links::{Children, Edge};
-use links::{NONE, SeenPaths, first_at_paths, path_at, write_steps};
+use cuts::pruned_edges;
+pub use cuts::{Cut, Edge};
+pub use links::Children;
+use links::{NONE, first_at_paths, path_at, write_steps};
 pub use names::{describe, quote, reference};
 pub use visit::Visit;
 use visit::flag;
 
-use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, PassKind, Trace, Value, Window};
+use crate::search::trace::{BoundKind, Cause, Event, ExtendReason, PassKind, Trace, Value, Window};
 use crate::search::values::{Interned, Values};
 
 /// One pass over the tree (an MTD(f) pass, a deepening iteration).
@@ -32,26 +35,6 @@ pub struct Pass {
     pub root: Option<usize>,
     /// Visits and cuts it made: indices `visits.start..visits.end`.
     pub visits: std::ops::Range<usize>,
-}
-
-/// A node that stopped early, and what that pruned.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Cut {
-    /// Visit index of the node that stopped.
-    pub at: usize,
-    pub kind: CutKind,
-    pub value: Num,
-    pub bound: Num,
-    /// Visit index of the ancestor whose bound it was; `None`: the bounds
-    /// (or the table, when `by_table`).
-    pub cause: Option<usize>,
-    /// The bound came from a transposition-table entry.
-    pub by_table: bool,
-    /// The bound was an MTD(f) pass's null window.
-    pub by_pass: bool,
-    /// Its pruned edges, in the order they would have come: indices into
-    /// the analysis's edges ([`Analysis::pruned_by`]).
-    edges: std::ops::Range<u32>,
 }
 
 /// Transposition-table counts read off a trace.
@@ -97,8 +80,9 @@ enum Room {
     AsRead(usize),
 }
 
-/// Visits added to the room at a time as the trace is read (2 MiB).
-const AS_READ: usize = 1 << 16;
+/// Visits added to the room at a time as the trace is read (256 KiB: the
+/// room a step adds but does not yet use is part of the peak).
+const AS_READ: usize = 1 << 13;
 
 /// Everything a trace says.
 #[derive(Clone, Debug, PartialEq)]
@@ -136,15 +120,16 @@ pub struct Analysis {
 
 impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
-        Analysis::build(game, trace.algorithm, trace.options.ties, Room::All(trace.entered()), trace.events())
+        let room = Room::All(trace.entered());
+        Analysis::build(game, trace.algorithm, trace.options.ties, room, trace.cuts(), trace.events())
     }
 
     /// The same as [`Analysis::of`], the trace consumed: each part of it is
     /// freed once read, so a big search's trace and analysis are never
     /// held whole at once (what `solve` does).
     pub fn of_owned(game: &Game, trace: Trace) -> Analysis {
-        let (algorithm, ties, entered) = (trace.algorithm, trace.options.ties, trace.entered());
-        Analysis::build(game, algorithm, ties, Room::AsRead(entered), trace.into_events())
+        let (algorithm, ties, entered, cuts) = (trace.algorithm, trace.options.ties, trace.entered(), trace.cuts());
+        Analysis::build(game, algorithm, ties, Room::AsRead(entered), cuts, trace.into_events())
     }
 
     /// What `events` say, read once.
@@ -153,6 +138,7 @@ impl Analysis {
         algorithm: crate::search::Algorithm,
         ties: Ties,
         room: Room,
+        cut_count: usize,
         events: impl Iterator<Item = Event>,
     ) -> Analysis {
         let mut visits: Vec<Visit> = match room {
@@ -160,8 +146,8 @@ impl Analysis {
             Room::AsRead(_) => Vec::new(),
         };
         let mut roots = Vec::new();
-        let mut cuts = Vec::new();
-        let mut edges = Vec::new();
+        let mut cuts = Vec::with_capacity(cut_count);
+        let mut edges = Vec::with_capacity(cut_count);
         let mut forward_pruned = Vec::new();
         let mut extend: Option<ExtendReason> = None;
         let mut extended = Vec::new();
@@ -254,14 +240,15 @@ impl Analysis {
                     let Some(&top) = stack.last() else { continue };
                     let (by_table, by_pass) = (cause == Cause::Table, cause == Cause::Pass);
                     let cause = match cause {
-                        Cause::Ancestor(depth) => stack.get(depth as usize).copied(),
-                        Cause::Bounds | Cause::Table | Cause::Pass => None,
+                        Cause::Ancestor(depth) => stack.get(depth as usize).map_or(NONE, |&i| at(i)),
+                        Cause::Bounds | Cause::Table | Cause::Pass => NONE,
                     };
                     let start = at(edges.len());
                     for &i in &pruned {
                         pruned_edges(game, &visits, top, i, &mut edges);
                     }
                     let edges = start..at(edges.len());
+                    let (value, bound) = (values.num(value), values.num(bound));
                     cuts.push(Cut { at: top, kind, value, bound, cause, by_table, by_pass, edges });
                 }
                 Event::Evaluate { source, .. } => {
@@ -317,6 +304,8 @@ impl Analysis {
         }
         values.shrink_to_fit();
         extras.shrink_to_fit();
+        cuts.shrink_to_fit();
+        edges.shrink_to_fit();
         let root = deciding(game, &visits, &values, &passes);
         if let Some(decider) = passes.iter().find(|p| p.root == Some(root)) {
             for (i, v) in visits.iter_mut().enumerate() {
@@ -507,36 +496,6 @@ impl Analysis {
         out
     }
 
-    /// Every pruned edge, by the pruned child's path, in the order cut:
-    /// each once, and only if no search whose answer counts entered it
-    /// (a `star2` probe followed by the full search repeats a cut; a `pvs`
-    /// re-search may enter what its scout pruned).
-    pub fn pruned(&self) -> impl Iterator<Item = Path> + '_ {
-        self.pruned_edges().map(|e| self.edge_path(e))
-    }
-
-    /// [`Analysis::pruned`] as edges (no path made when no path was
-    /// entered twice: a cut's pruned children were then never entered and
-    /// no other cut prunes them, so nothing is looked up). Repeats are
-    /// left out by path: two edges from different visits (nested `star2`
-    /// probes) may lead to one path.
-    pub fn pruned_edges(&self) -> impl Iterator<Item = Edge> + '_ {
-        // Sized at once (a re-searching `pvs` prunes ~10^5 edges on 10^7
-        // leaves; grown by doubling, rehashing was a tenth of its run).
-        let room = if self.once { 0 } else { self.cuts.iter().map(|c| c.edges.len()).sum() };
-        let mut seen = SeenPaths::with_capacity(room);
-        self.cuts
-            .iter()
-            .filter(|c| !self.visits[c.at].superseded())
-            .flat_map(|c| self.pruned_by(c).iter().copied())
-            .filter(move |&e| {
-                self.once || {
-                    let p = self.edge_path(e);
-                    self.find(&p).is_none() && seen.insert(p)
-                }
-            })
-    }
-
     /// The nodes the transposition table answered (superseded ones left out).
     pub fn answered(&self) -> impl Iterator<Item = &Visit> {
         self.visits.iter().filter(|v| v.answered() && !v.superseded())
@@ -582,17 +541,4 @@ fn deciding(game: &Game, visits: &[Visit], values: &Values, passes: &[Pass]) -> 
     };
     let decider = passes.iter().rev().find(decides).and_then(|p| p.root);
     decider.or_else(|| passes.iter().rev().find_map(|p| p.root)).unwrap_or(0)
-}
-
-/// The edges a cut at visit `at` prunes by not searching child `i`: the
-/// edge to it, or — when a `star2` probe already entered that child — the
-/// edges to the probed child's children the probe never entered (a pruned
-/// edge leads to a node never entered; SPEC §2); pushed onto `out`.
-fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<Edge>) {
-    let edge = |from: usize, child: u32| Edge { from: u32::try_from(from).expect("fewer than 2^32 visits"), child };
-    let probe = Children::of(visits, at).find(|&c| visits[c].probe() && visits[c].index == i);
-    let Some(probe) = probe else { return out.push(edge(at, i)) };
-    let entered = |k: u32| Children::of(visits, probe).any(|c| visits[c].index == k);
-    let n = game.node(visits[probe].node).children().len() as u32;
-    out.extend((0..n).filter(|&k| !entered(k)).map(|k| edge(probe, k)));
 }

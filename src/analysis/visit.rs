@@ -40,6 +40,7 @@ pub struct Visit {
 
 // A search that visits every node keeps one of these per node.
 const _: () = assert!(std::mem::size_of::<Visit>() == 32);
+const _: () = assert!(std::mem::size_of::<super::Cut>() == 32);
 
 /// The bits of [`Visit::flags`].
 pub(super) mod flag {

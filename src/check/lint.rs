@@ -148,7 +148,7 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
     let Some((algorithm, opts)) = pruning_search(game) else { return };
     let Ok(trace) = search::run(game, algorithm, &opts) else { return };
     let run = Analysis::of(game, &trace);
-    for cut in run.cuts.iter().filter(|c| c.value == c.bound) {
+    for cut in run.cuts.iter().filter(|c| run.cut_value(c) == run.cut_bound(c)) {
         let at = &run.visits[cut.at];
         let Some(last) = run.children(cut.at).last() else { continue };
         let trigger = &run.visits[last];
@@ -167,7 +167,7 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
                 "strict cuts (--strict-cuts) and --ties last do not",
             ),
         };
-        let cause = match cut.cause {
+        let cause = match cut.cause() {
             Some(i) => format!("from {}", reference(game, &run.path(i))),
             None => "the declared bound: a leaf exactly at the bounds".to_string(),
         };
@@ -175,7 +175,7 @@ fn equality_cuts(game: &Game, out: &mut Vec<Warning>) {
         let message = format!(
             "{} reaches {} = {letter} ({cause}): cutting on equality makes {word} here and prunes {}, {strict}",
             reference(game, &run.path(cut.at)),
-            cut.value,
+            run.cut_value(cut),
             pruned.join(" ")
         );
         // Reached through `&E`: point at that `&E`, not at E's definition.

@@ -107,9 +107,9 @@ impl Visits {
                 CutKind::Chance { high } => Some(if high { "high" } else { "low" }),
                 _ => None,
             },
-            value: Number::Num(c.value),
-            bound: Number::Num(c.bound),
-            cause: match (c.cause, c.by_table, c.by_pass) {
+            value: Number::Num(self.analysis.cut_value(c)),
+            bound: Number::Num(self.analysis.cut_bound(c)),
+            cause: match (c.cause(), c.by_table, c.by_pass) {
                 (Some(i), _, _) => CauseReport::Node(At(&self.analysis, i)),
                 (None, true, _) => CauseReport::Table,
                 (None, _, true) => CauseReport::Pass,

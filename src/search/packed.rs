@@ -94,6 +94,11 @@ impl Packed {
         self.slots.iter().flatten().filter(|s| matches!(s.tag, Tag::Enter | Tag::Probe | Tag::Leaf)).count()
     }
 
+    /// How many `Cut` events, without decoding any.
+    pub fn cuts(&self) -> usize {
+        self.slots.iter().flatten().filter(|s| matches!(s.tag, Tag::Cut)).count()
+    }
+
     /// Frees what only pushing needs (the interning maps) and spare
     /// capacity. Events pushed later still decode exactly; their values
     /// are just no longer shared with the earlier ones.

@@ -302,6 +302,11 @@ impl Trace {
         self.events.entered()
     }
 
+    /// How many cuts were made (`Cut` events).
+    pub fn cuts(&self) -> usize {
+        self.events.cuts()
+    }
+
     /// Event `i`, decoded.
     pub fn get(&self, i: usize) -> Option<Event> {
         self.events.get(i)

@@ -304,8 +304,8 @@ impl Walk<'_> {
         let (sym, letter, word) = cut_symbols(cut.kind, self.trace.options.cuts);
         format!(
             "{at} ({kind}) reaches {} {sym} {letter} = {} (from {}): {word}, so {} must be pruned; {tail}",
-            cut.value,
-            cut.bound.pretty(),
+            self.run.cut_value(cut),
+            self.run.cut_bound(cut).pretty(),
             self.cause(cut),
             paths(self.game, edges)
         )
@@ -321,7 +321,12 @@ impl Walk<'_> {
             format!("{} (a shallow cut, Korf)", self.shallow_bound(cut))
         } else {
             let (sym, letter, _) = cut_symbols(cut.kind, self.trace.options.cuts);
-            format!("{} {sym} {letter} = {} from {}", cut.value, cut.bound.pretty(), self.cause(cut))
+            format!(
+                "{} {sym} {letter} = {} from {}",
+                self.run.cut_value(cut),
+                self.run.cut_bound(cut).pretty(),
+                self.cause(cut)
+            )
         };
         let names: Vec<String> = edges.iter().map(|e| describe(self.game, e)).collect();
         let are = if names.len() == 1 { "is" } else { "are" };
@@ -337,21 +342,21 @@ impl Walk<'_> {
         let visit = &self.run.visits[cut.at];
         let player = |id: NodeId| kind_word(self.game, id);
         let sum = self.game.sum().unwrap_or(Num::ZERO);
-        let Some(parent) = cut.cause.map(|i| &self.run.visits[i]) else {
-            return format!("{} ≥ the bound {}", cut.value, cut.bound.pretty());
+        let Some(parent) = cut.cause().map(|i| &self.run.visits[i]) else {
+            return format!("{} ≥ the bound {}", self.run.cut_value(cut), self.run.cut_bound(cut).pretty());
         };
         let lo = self.game.bounds().map_or(Num::ZERO, |b| b.0);
         let others = Num::int(self.game.players().len().saturating_sub(2) as i64) * lo;
-        let has = sum - others - cut.bound;
+        let has = sum - others - self.run.cut_bound(cut);
         let rel = if self.trace.options.shallow_strict() { ">" } else { "≥" };
         let minus = if others == Num::ZERO { String::new() } else { format!(" − {}", others.pretty()) };
         format!(
             "{}'s {} {rel} {} − {}{minus} = {} (sum {}; {} already has {} at {})",
             player(visit.node),
-            cut.value,
+            self.run.cut_value(cut),
             sum.pretty(),
             has.pretty(),
-            cut.bound.pretty(),
+            self.run.cut_bound(cut).pretty(),
             sum.pretty(),
             player(parent.node),
             has.pretty(),
@@ -360,7 +365,7 @@ impl Walk<'_> {
     }
 
     fn cause(&self, cut: &Cut) -> String {
-        match cut.cause {
+        match cut.cause() {
             Some(i) => reference(self.game, &self.run.path(i)),
             None if cut.by_table => "the transposition table".into(),
             None if cut.by_pass => "the pass's window".into(),

@@ -1,0 +1,161 @@
+//! Cuts: where a search stopped early, and the edges that pruned (each an
+//! [`Edge`]: a visit and a child index, its path made when asked for).
+
+use std::collections::HashSet;
+
+use super::links::{Children, NONE, write_steps};
+use super::{Analysis, Visit};
+use crate::model::{Game, Path};
+use crate::num::Num;
+use crate::search::FxBuild;
+use crate::search::trace::CutKind;
+
+/// A node that stopped early, and what that pruned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cut {
+    /// Visit index of the node that stopped.
+    pub at: usize,
+    pub kind: CutKind,
+    /// The value it reached and the α or β it reached ([`Analysis::cut_value`],
+    /// [`Analysis::cut_bound`]), as codes of the analysis's values.
+    pub(super) value: u32,
+    pub(super) bound: u32,
+    /// Visit index of the ancestor whose bound it was ([`Cut::cause`];
+    /// `NONE`: the bounds, or the table when `by_table`).
+    pub(super) cause: u32,
+    /// The bound came from a transposition-table entry.
+    pub by_table: bool,
+    /// The bound was an MTD(f) pass's null window.
+    pub by_pass: bool,
+    /// Its pruned edges, in the order they would have come: indices into
+    /// the analysis's edges ([`Analysis::pruned_by`]).
+    pub(super) edges: std::ops::Range<u32>,
+}
+
+impl Cut {
+    /// Visit index of the ancestor whose bound it was; `None`: the bounds
+    /// (or the table, when `by_table`; the pass's window, when `by_pass`).
+    pub fn cause(&self) -> Option<usize> {
+        (self.cause != NONE).then_some(self.cause as usize)
+    }
+}
+
+impl Analysis {
+    /// The value a cut's node reached.
+    pub fn cut_value(&self, c: &Cut) -> Num {
+        self.values.num_at(c.value)
+    }
+
+    /// The α or β (or the shallow bound) a cut's value reached.
+    pub fn cut_bound(&self, c: &Cut) -> Num {
+        self.values.num_at(c.bound)
+    }
+
+    /// Every pruned edge, by the pruned child's path, in the order cut:
+    /// each once, and only if no search whose answer counts entered it
+    /// (a `star2` probe followed by the full search repeats a cut; a `pvs`
+    /// re-search may enter what its scout pruned).
+    pub fn pruned(&self) -> impl Iterator<Item = Path> + '_ {
+        self.pruned_edges().map(|e| self.edge_path(e))
+    }
+
+    /// [`Analysis::pruned`] as edges (no path made when no path was
+    /// entered twice: a cut's pruned children were then never entered and
+    /// no other cut prunes them, so nothing is looked up). Repeats are
+    /// left out by path: two edges from different visits (nested `star2`
+    /// probes) may lead to one path.
+    pub fn pruned_edges(&self) -> impl Iterator<Item = Edge> + '_ {
+        // Sized at once (a re-searching `pvs` prunes ~10^5 edges on 10^7
+        // leaves; grown by doubling, rehashing was a tenth of its run).
+        let room = if self.once { 0 } else { self.cuts.iter().map(|c| c.edges.len()).sum() };
+        let mut seen = SeenPaths::with_capacity(room);
+        self.cuts
+            .iter()
+            .filter(|c| !self.visits[c.at].superseded())
+            .flat_map(|c| self.pruned_by(c).iter().copied())
+            .filter(move |&e| {
+                self.once || {
+                    let p = self.edge_path(e);
+                    self.find(&p).is_none() && seen.insert(p)
+                }
+            })
+    }
+}
+
+/// The edges a cut at visit `at` prunes by not searching child `i`: the
+/// edge to it, or — when a `star2` probe already entered that child — the
+/// edges to the probed child's children the probe never entered (a pruned
+/// edge leads to a node never entered; SPEC §2); pushed onto `out`.
+pub(super) fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out: &mut Vec<Edge>) {
+    let edge = |from: usize, child: u32| Edge { from: u32::try_from(from).expect("fewer than 2^32 visits"), child };
+    let probe = Children::of(visits, at).find(|&c| visits[c].probe() && visits[c].index == i);
+    let Some(probe) = probe else { return out.push(edge(at, i)) };
+    let entered = |k: u32| Children::of(visits, probe).any(|c| visits[c].index == k);
+    let n = game.node(visits[probe].node).children().len() as u32;
+    out.extend((0..n).filter(|&k| !entered(k)).map(|k| edge(probe, k)));
+}
+
+/// A set of paths, a short one (at most 8 steps, each below 255: most
+/// pruned edges) held as the 8 bytes of its steps + 1, the others whole.
+pub(super) struct SeenPaths {
+    short: HashSet<u64, FxBuild>,
+    long: HashSet<Path, FxBuild>,
+}
+
+impl SeenPaths {
+    pub(super) fn with_capacity(n: usize) -> SeenPaths {
+        SeenPaths { short: HashSet::with_capacity_and_hasher(n, FxBuild::default()), long: HashSet::default() }
+    }
+
+    /// Whether `path` is new (and now seen).
+    pub(super) fn insert(&mut self, path: Path) -> bool {
+        let short = path.0.len() <= 8 && path.0.iter().all(|&i| i < 255);
+        match short {
+            true => self.short.insert(path.0.iter().fold(0u64, |key, &i| key << 8 | u64::from(i + 1))),
+            false => self.long.insert(path),
+        }
+    }
+}
+
+/// A pruned edge: to child `child` (its written index) of the node that
+/// visit `from` entered. Eight bytes; its path is made when asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Edge {
+    pub from: u32,
+    pub child: u32,
+}
+
+impl Analysis {
+    /// The edges cut `c` pruned, in the order they would have come (a cut
+    /// the search went past, too: see [`Analysis::pruned`] for the edges
+    /// that count).
+    pub fn pruned_by(&self, c: &Cut) -> &[Edge] {
+        &self.edges[c.edges.start as usize..c.edges.end as usize]
+    }
+
+    /// The paths of the edges cut `c` pruned, in order.
+    pub fn pruned_paths(&self, c: &Cut) -> Vec<Path> {
+        self.pruned_by(c).iter().map(|&e| self.edge_path(e)).collect()
+    }
+
+    /// The pruned child's path.
+    pub fn edge_path(&self, e: Edge) -> Path {
+        let mut steps = vec![0; self.edge_depth(e)];
+        self.write_edge(e, &mut steps);
+        Path(steps)
+    }
+
+    /// The pruned child's depth (its path's length).
+    pub fn edge_depth(&self, e: Edge) -> usize {
+        self.visits[e.from as usize].depth() + 1
+    }
+
+    /// Fills `steps` (as long as [`Analysis::edge_depth`]) with the pruned
+    /// child's path (no allocation).
+    pub fn write_edge(&self, e: Edge, steps: &mut [u32]) {
+        if let Some((last, up)) = steps.split_last_mut() {
+            *last = e.child;
+            write_steps(&self.visits, e.from as usize, up);
+        }
+    }
+}
