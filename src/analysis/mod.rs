@@ -146,8 +146,12 @@ impl Analysis {
             Room::AsRead(_) => Vec::new(),
         };
         let mut roots = Vec::new();
-        let mut cuts = Vec::with_capacity(cut_count);
-        let mut edges = Vec::with_capacity(cut_count);
+        // Cuts and edges: all at once, or as the trace is read (its start
+        // is the peak: room taken then would add to it).
+        let (mut cuts, mut edges) = match room {
+            Room::All(_) => (Vec::with_capacity(cut_count), Vec::with_capacity(cut_count)),
+            Room::AsRead(_) => (Vec::new(), Vec::new()),
+        };
         let mut forward_pruned = Vec::new();
         let mut extend: Option<ExtendReason> = None;
         let mut extended = Vec::new();
@@ -194,7 +198,7 @@ impl Analysis {
                 Some(w) => extras.intern([values.num(w.alpha), values.num(w.beta), NONE]),
                 None => NONE,
             };
-            let flags = depth << flag::DEPTH_SHIFT;
+            let flags = depth << flag::DEPTH_SHIFT | flag::kind(game.node(node).kind());
             visits.push(Visit { up, index, end: NONE, node, value: NONE, best: NONE, flags, extra });
             idx
         };
@@ -243,6 +247,13 @@ impl Analysis {
                         Cause::Ancestor(depth) => stack.get(depth as usize).map_or(NONE, |&i| at(i)),
                         Cause::Bounds | Cause::Table | Cause::Pass => NONE,
                     };
+                    // A step at a time, a quarter more once they are big.
+                    if cuts.len() == cuts.capacity() {
+                        cuts.reserve_exact(cut_count.saturating_sub(cuts.len()).clamp(1, AS_READ.max(cuts.len() / 4)));
+                    }
+                    if edges.capacity() - edges.len() < pruned.len() {
+                        edges.reserve_exact(pruned.len().max(AS_READ).max(edges.len() / 4));
+                    }
                     let start = at(edges.len());
                     for &i in &pruned {
                         pruned_edges(game, &visits, top, i, &mut edges);

@@ -62,9 +62,28 @@ pub(super) mod flag {
     /// same bits either way; else it is kept in the analysis's `extras`).
     pub const NEGAMAX_SAME: u32 = 1 << 7;
     pub const NEGAMAX_NEGATED: u32 = 1 << 8;
+    /// Its node's kind: see [`kind`].
+    pub const KIND_SHIFT: u32 = 9;
+    pub const KIND: u32 = 7 << KIND_SHIFT;
     /// Its path's length is `flags >> DEPTH_SHIFT` (a spec nests at most
-    /// `stack::MAX_DEPTH` deep, far below 2^23).
-    pub const DEPTH_SHIFT: u32 = 9;
+    /// `stack::MAX_DEPTH` deep, far below 2^20).
+    pub const DEPTH_SHIFT: u32 = 12;
+
+    /// The bits of a node's kind in a visit's flags.
+    pub fn kind(kind: crate::model::NodeKind) -> u32 {
+        use crate::model::NodeKind;
+        let code = match kind {
+            NodeKind::Max => 0,
+            NodeKind::Min => 1,
+            NodeKind::Chance => 2,
+            NodeKind::Player(_) => 3,
+            NodeKind::Leaf => 4,
+        };
+        code << KIND_SHIFT
+    }
+
+    /// A kind's word, as [`crate::model::NodeKind::word`] gives it.
+    pub const WORDS: [&str; 5] = ["max", "min", "chance", "player", "leaf"];
 }
 
 impl Visit {
@@ -129,5 +148,29 @@ impl Visit {
     /// The transposition table answered it (its children were not searched).
     pub fn answered(&self) -> bool {
         self.flags & flag::ANSWERED != 0
+    }
+
+    /// The word a report gives its kind: its node's kind (`max`, `leaf`,
+    /// …), or `horizon` for an inner node evaluated directly (at a depth
+    /// cutoff).
+    pub fn kind_word(&self) -> &'static str {
+        let kind = ((self.flags & flag::KIND) >> flag::KIND_SHIFT) as usize;
+        let leaf = kind == 4;
+        if self.direct().is_some() && !leaf { "horizon" } else { flag::WORDS[kind] }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::flag;
+    use crate::model::NodeKind;
+
+    #[test]
+    fn a_visits_kind_bits_read_back_as_the_kinds_word() {
+        for kind in [NodeKind::Max, NodeKind::Min, NodeKind::Chance, NodeKind::Player(2), NodeKind::Leaf] {
+            let bits = flag::kind(kind);
+            assert_eq!(bits & !flag::KIND, 0, "{kind:?} stays inside its bits");
+            assert_eq!(flag::WORDS[(bits >> flag::KIND_SHIFT) as usize], kind.word());
+        }
     }
 }

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use crate::fx::{FxBuild, bits_key};
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind as K, Span};
+use crate::model::codes::Codes;
 use crate::model::{
     Edge, EdgeExtra, Game, NONE, NewEdge, NodeExtra, NodeId, NodeKind, NodeRef, Path, Payload, Slot, Utility, VECTOR,
     offset,
@@ -78,9 +79,8 @@ impl Builder {
             }
             if e.prob.is_some() && self.game.probs.is_empty() {
                 // The first probability: a column for every edge from now on.
-                let mut probs = Vec::with_capacity(self.game.edges.capacity().max(self.game.edges.len() + 1));
-                probs.resize(self.game.edges.len(), NONE);
-                self.game.probs = probs;
+                let room = self.game.edges.capacity().max(self.game.edges.len() + 1);
+                self.game.probs = Codes::nones(self.game.edges.len(), room);
             }
             if !self.game.probs.is_empty() || e.prob.is_some() {
                 let code = self.prob_code(e.prob);
@@ -114,7 +114,7 @@ impl Builder {
         let first = self.game.edges.len();
         self.game.edges.extend(children.into_iter().map(|child| Edge { child }));
         if !self.game.probs.is_empty() {
-            self.game.probs.resize(self.game.edges.len(), NONE);
+            self.game.probs.pad(self.game.edges.len());
         }
         self.set_range(id, first);
     }
@@ -340,6 +340,9 @@ impl Builder {
         }
         if game.edges.capacity() > game.edges.len() + game.edges.len() / 8 {
             game.edges.shrink_to_fit();
+        }
+        if game.probs.capacity() > game.probs.len() + game.probs.len() / 8 {
+            game.probs.shrink_to_fit();
         }
         Ok(game)
     }

@@ -16,6 +16,7 @@
 //! component per player. A transposition (`&B`) is an edge to B's id.
 
 pub mod builder;
+mod codes;
 mod path;
 pub mod quick;
 pub mod validate;
@@ -25,6 +26,7 @@ pub use path::{Path, write_dotted};
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::num::Num;
+use codes::Codes;
 
 /// Parses and validates a spec (on a thread with a big enough stack when
 /// the text nests deeply).
@@ -122,7 +124,7 @@ pub struct NewEdge {
 }
 
 /// "No side-table entry".
-const NONE: u32 = u32::MAX;
+const NONE: u32 = codes::NONE;
 /// A leaf whose vector is in the game's table of vectors and has no other
 /// rare part: its `data` is the vector's `len << 32 | start` there.
 const VECTOR: u32 = u32::MAX - 1;
@@ -302,14 +304,14 @@ pub struct Game {
     vectors: Vec<Num>,
     /// (edge index, its extra), sorted by edge index.
     edge_extras: Vec<(u32, EdgeExtra)>,
-    /// The probability written on each edge, by edge index (16 bytes an
-    /// edge); empty when no edge has one, as in most trees. A probability
-    /// is written on nearly every edge of a chance tree that has them, so
-    /// a column is smaller than a keyed side table (an `EdgeExtra` with
-    /// its key is 80 bytes).
-    probs: Vec<u32>,
+    /// The probability written on each edge, by edge index; empty when no
+    /// edge has one, as in most trees. A probability is written on nearly
+    /// every edge of a chance tree that has them, so a column is smaller
+    /// than a keyed side table (an `EdgeExtra` with its key is 80 bytes).
+    probs: Codes,
     /// The distinct probabilities written, each once: `probs` holds an
-    /// index here for each edge (`NONE`: none written), 4 bytes an edge.
+    /// index here for each edge (`NONE`: none written), a byte an edge
+    /// while there are fewer than 255 of them, else 4 bytes.
     prob_values: Vec<Num>,
     /// Each name and the path where its node is written.
     names: std::collections::BTreeMap<String, Path>,
@@ -325,7 +327,7 @@ impl Game {
     /// An arena with no node: only a [`Builder`] holds one.
     fn empty() -> Game {
         let (slots, edges, node_extras, edge_extras, probs, vectors) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Codes::default(), Vec::new());
         let names = std::collections::BTreeMap::new();
         Game {
             title: None,
@@ -487,7 +489,7 @@ impl Game {
 
     /// The probability written on edge `k`, if any.
     fn prob_at(&self, k: usize) -> Option<Num> {
-        let &code = self.probs.get(k)?;
+        let code = self.probs.get(k)?;
         (code != NONE).then(|| self.prob_values[code as usize])
     }
 

@@ -21,10 +21,6 @@ use crate::search::trace::CutKind;
 #[derive(Debug)]
 pub struct Visits {
     analysis: Analysis,
-    /// Each visit's `kind` word (`max`, `leaf`, `horizon`, …), as an
-    /// index into `words`: a byte a visit, not a 16-byte `&str`.
-    kinds: Vec<u8>,
-    words: Vec<&'static str>,
     /// The names of the named nodes visited.
     names: HashMap<NodeId, Name>,
     /// Whether any node of the game has a name (else every node is
@@ -43,25 +39,13 @@ struct Name {
 impl Visits {
     pub fn new(game: &Game, analysis: Analysis) -> Visits {
         let mut names = HashMap::new();
-        let mut words: Vec<&'static str> = Vec::new();
-        let kinds = analysis
-            .visits
-            .iter()
-            .map(|v| {
-                let node = game.node(v.node);
-                if let Some(name) = node.name() {
-                    names.entry(v.node).or_insert_with(|| Name { text: name.to_string(), quoted: quote(name) });
-                }
-                let word = if v.direct().is_some() && !node.is_leaf() { "horizon" } else { node.kind().word() };
-                let at = words.iter().position(|&w| w == word).unwrap_or_else(|| {
-                    words.push(word);
-                    words.len() - 1
-                });
-                at as u8
-            })
-            .collect();
+        for v in &analysis.visits {
+            if let Some(name) = game.node(v.node).name() {
+                names.entry(v.node).or_insert_with(|| Name { text: name.to_string(), quoted: quote(name) });
+            }
+        }
         let named = !names.is_empty() || game.nodes().any(|n| n.name().is_some());
-        Visits { analysis, kinds, words, names, named }
+        Visits { analysis, names, named }
     }
 
     pub fn analysis(&self) -> &Analysis {
@@ -81,7 +65,7 @@ impl Visits {
             path: At(&self.analysis, i),
             node: v.node,
             name: if self.names.is_empty() { None } else { self.names.get(&v.node).map(|n| n.text.as_str()) },
-            kind: self.words[usize::from(self.kinds[i])],
+            kind: v.kind_word(),
             value: value.as_ref().map(number),
             value_exact: value.as_ref().and_then(exact),
             bound: v.bound().word(),
