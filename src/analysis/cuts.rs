@@ -68,7 +68,11 @@ impl Analysis {
         // Sized at once (a re-searching `pvs` prunes ~10^5 edges on 10^7
         // leaves; grown by doubling, rehashing was a tenth of its run).
         let room = if self.once { 0 } else { self.cuts.iter().map(|c| c.edges.len()).sum() };
-        let mut seen = SeenPaths::with_capacity(room);
+        let (mut widest, mut deepest) = (0, 0);
+        for e in self.edges.iter().filter(|_| !self.once) {
+            (widest, deepest) = (widest.max(e.child), deepest.max(self.edge_depth(*e)));
+        }
+        let mut seen = SeenPaths::new(room, widest, deepest);
         self.cuts
             .iter()
             .filter(|c| !self.visits[c.at].superseded())
@@ -98,21 +102,44 @@ pub(super) fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out
 /// A set of paths, a short one (at most 8 steps, each below 255: most
 /// pruned edges) held as the 8 bytes of its steps + 1, the others whole.
 pub(super) struct SeenPaths {
+    /// Bits a step takes in a key: enough for the widest step + 1.
+    width: u32,
+    narrow: HashSet<u32, FxBuild>,
     short: HashSet<u64, FxBuild>,
     long: HashSet<Path, FxBuild>,
 }
 
 impl SeenPaths {
-    pub(super) fn with_capacity(n: usize) -> SeenPaths {
-        SeenPaths { short: HashSet::with_capacity_and_hasher(n, FxBuild::default()), long: HashSet::default() }
+    /// A set for `n` paths whose steps are at most `widest`, at most
+    /// `deepest` long. Which set holds a path depends on its length alone,
+    /// so a path always meets its equals in the same one; the room goes
+    /// to the set of the longest (most of a tree's paths are near its
+    /// depth: 7 steps of 4 bits for 10^7 leaves, b = 10).
+    pub(super) fn new(n: usize, widest: u32, deepest: usize) -> SeenPaths {
+        let width = 32 - (widest + 1).leading_zeros();
+        let (narrow, short) = match deepest as u64 * u64::from(width) {
+            0..=32 => (n, 0),
+            33..=64 => (0, n),
+            _ => (0, 0),
+        };
+        SeenPaths {
+            width,
+            narrow: HashSet::with_capacity_and_hasher(narrow, FxBuild::default()),
+            short: HashSet::with_capacity_and_hasher(short, FxBuild::default()),
+            long: HashSet::default(),
+        }
     }
 
     /// Whether `path` is new (and now seen).
     pub(super) fn insert(&mut self, path: Path) -> bool {
-        let short = path.0.len() <= 8 && path.0.iter().all(|&i| i < 255);
-        match short {
-            true => self.short.insert(path.0.iter().fold(0u64, |key, &i| key << 8 | u64::from(i + 1))),
-            false => self.long.insert(path),
+        // Steps + 1 (never 0) side by side: the key's length in steps is
+        // its first step's place, so no two paths share a key.
+        let key = |steps: &[u32]| steps.iter().fold(0u64, |key, &i| key << self.width | u64::from(i + 1));
+        let bits = path.0.len() as u32 * self.width;
+        match bits {
+            0..=32 => self.narrow.insert(key(&path.0) as u32),
+            33..=64 => self.short.insert(key(&path.0)),
+            _ => self.long.insert(path),
         }
     }
 }
@@ -156,6 +183,39 @@ impl Analysis {
         if let Some((last, up)) = steps.split_last_mut() {
             *last = e.child;
             write_steps(&self.visits, e.from as usize, up);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SeenPaths;
+    use crate::model::Path;
+
+    /// Every path is new exactly once, whichever set holds it: 4-byte keys,
+    /// 8-byte keys and whole paths, paths of every length, steps up to the
+    /// widest (a key for a path and one for a longer path never meet).
+    #[test]
+    fn a_path_is_seen_once_in_every_set() {
+        for (widest, deepest) in [(2, 3), (9, 7), (9, 12), (300, 5), (70_000, 3)] {
+            let mut seen = SeenPaths::new(16, widest, deepest);
+            let mut want = std::collections::BTreeSet::new();
+            let mut state = 0x2545_F491_4F6C_DD1Du64 ^ u64::from(widest);
+            for _ in 0..3000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let depth = 1 + (state % (deepest as u64 + 4)) as usize;
+                let steps: Vec<u32> = (0..depth as u64)
+                    .map(|k| {
+                        let pick = (state >> (k * 5)) % 4;
+                        [0, 1, widest, widest / 2][pick as usize].min(widest)
+                    })
+                    .collect();
+                let path = Path(steps);
+                assert_eq!(seen.insert(path.clone()), want.insert(path.clone()), "{path:?} (widest {widest})");
+            }
+            assert!(want.len() > 50, "{} distinct paths", want.len());
         }
     }
 }

@@ -10,8 +10,11 @@
 //!   into the table of vectors (multi-player values, interned: a node's
 //!   vector is usually one of its children's, and payoffs repeat);
 //! - a window is an index into an interned table of `(α, β)` pairs;
-//! - a `Leaf` with a window or a side-to-move value points at an interned
-//!   `(window, value, negamax)` triple;
+//! - a `Leaf` with a window but no side-to-move value whose value is an
+//!   integer in ±2^15 holds its window's index and, in the slot's two
+//!   spare bytes, its value (the common case of every search with a
+//!   window); any other `Leaf` with a window or a side-to-move value points
+//!   at an interned `(window, value, negamax)` triple;
 //! - pruned lists are runs in one flat `u32` list;
 //! - the rare events (table probes and stores, re-searches, passes) are
 //!   kept whole.
@@ -21,7 +24,8 @@
 //! trees), so decoding is invisible to every reader.
 
 use crate::model::NodeId;
-use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Window};
+use crate::num::Num;
+use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Value, Window};
 use crate::search::values::{Interned, Values, index};
 
 /// Events per chunk of slots (1 MiB).
@@ -37,10 +41,18 @@ const NONE: u32 = u32::MAX;
 struct Slot {
     tag: Tag,
     flags: u8,
+    /// A `Leaf`'s integer value, when it is held here (two bytes the
+    /// slot would pad anyway).
+    d: i16,
     a: u32,
     b: u32,
     c: u32,
 }
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+
+/// A `Leaf`'s flags: its value is the slot's `d`, its window `c`.
+const LEAF_INLINE: u8 = 4;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tag {
@@ -129,13 +141,21 @@ impl Packed {
     pub fn push(&mut self, event: Event) {
         #[cfg(test)]
         self.pushed.push(event.clone());
-        let slot = |tag, flags, a, b, c| Slot { tag, flags, a, b, c };
+        let slot = |tag, flags, a, b, c| Slot { tag, flags, d: 0, a, b, c };
         let s = match event {
             Event::Enter { node, child, window } => slot(Tag::Enter, 0, node.0, child, self.window(window)),
             Event::Probe { node, child, window } => slot(Tag::Probe, 0, node.0, child, self.window(window)),
             Event::Leaf { node, child, window, value, source, negamax } => {
-                let value = self.values.value(value);
                 let flags = source_code(source);
+                let small = match &value {
+                    Value::Scalar(n) => n.as_i64().filter(|_| n.is_exact()).and_then(|i| i16::try_from(i).ok()),
+                    Value::Vector(_) => None,
+                };
+                if let (Some(d), Some(w), None) = (small, window, negamax) {
+                    let s = slot(Tag::Leaf, flags | LEAF_INLINE, node.0, child, self.window(Some(w)));
+                    return self.push_slot(Slot { d, ..s });
+                }
+                let value = self.values.value(value);
                 if window.is_none() && negamax.is_none() {
                     slot(Tag::Leaf, flags, node.0, child, value)
                 } else {
@@ -211,11 +231,15 @@ impl Packed {
 
     /// The event at `i`, decoded.
     pub fn get(&self, i: usize) -> Option<Event> {
-        let Slot { tag, flags, a, b, c } = *self.slots.get(i >> CHUNK_SHIFT)?.get(i & (CHUNK - 1))?;
+        let Slot { tag, flags, d, a, b, c } = *self.slots.get(i >> CHUNK_SHIFT)?.get(i & (CHUNK - 1))?;
         let source = || if flags & 1 == 0 { LeafSource::Utility } else { LeafSource::Eval };
         Some(match tag {
             Tag::Enter => Event::Enter { node: NodeId(a), child: b, window: self.window_at(c) },
             Tag::Probe => Event::Probe { node: NodeId(a), child: b, window: self.window_at(c) },
+            Tag::Leaf if flags & LEAF_INLINE != 0 => {
+                let (window, value) = (self.window_at(c), Value::Scalar(Num::int(i64::from(d))));
+                Event::Leaf { node: NodeId(a), child: b, window, value, source: source(), negamax: None }
+            }
             Tag::Leaf if flags & 2 == 0 => {
                 let value = self.values.value_at(c);
                 Event::Leaf { node: NodeId(a), child: b, window: None, value, source: source(), negamax: None }
