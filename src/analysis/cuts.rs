@@ -208,7 +208,7 @@ mod tests {
                 let depth = 1 + (state % (deepest as u64 + 4)) as usize;
                 let steps: Vec<u32> = (0..depth as u64)
                     .map(|k| {
-                        let pick = (state >> (k * 5)) % 4;
+                        let pick = state.rotate_right((k * 5 % 64) as u32) % 4;
                         [0, 1, widest, widest / 2][pick as usize].min(widest)
                     })
                     .collect();
