@@ -12,6 +12,10 @@ use gametree::search::trace::Value;
 use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 
+#[path = "tools/pruned.rs"]
+mod pruned;
+use pruned::by_paths;
+
 /// A generated tree: leaves hold one number per player (one for MAX/MIN).
 #[derive(Clone, Debug)]
 enum T {
@@ -153,6 +157,16 @@ fn conventions() -> Vec<Options> {
     all
 }
 
+/// A random two-player tree with chance nodes (depth at most 4): its
+/// header, the tree, and the game it loads as.
+fn two_player_game(seed: u64) -> (String, T, Game) {
+    let mut rng = Rng(seed);
+    let (shape, header) = two_player(&mut rng);
+    let t = grow(&mut rng, &shape, 4);
+    let game = spec(&header, &t);
+    (header, t, game)
+}
+
 fn two_player(rng: &mut Rng) -> (Shape, String) {
     let lo = rng.range(-5, 0);
     let hi = rng.range(1, 6);
@@ -164,10 +178,7 @@ proptest! {
 
     #[test]
     fn star1_star2_and_expectiminimax_agree_at_the_root(seed in 1u64..u64::MAX) {
-        let mut rng = Rng(seed);
-        let (shape, header) = two_player(&mut rng);
-        let t = grow(&mut rng, &shape, 4);
-        let game = spec(&header, &t);
+        let (_, _, game) = two_player_game(seed);
         let truth = root(&game, Algorithm::Expectiminimax, &Options::default());
         for opts in conventions() {
             prop_assert_eq!(&root(&game, Algorithm::Star1, &opts), &truth, "star1 {:?}", opts);
@@ -212,10 +223,7 @@ proptest! {
     /// as its search does.
     #[test]
     fn a_leaf_has_the_value_of_the_first_visit_at_its_path(seed in 1u64..u64::MAX) {
-        let mut rng = Rng(seed);
-        let (shape, header) = two_player(&mut rng);
-        let t = grow(&mut rng, &shape, 4);
-        let game = spec(&header, &t);
+        let (header, t, game) = two_player_game(seed);
         for opts in conventions() {
             for a in [Algorithm::Expectiminimax, Algorithm::Star1, Algorithm::Star2] {
                 let run = run(&game, a, &opts);
@@ -235,19 +243,11 @@ proptest! {
     /// `star2` probes prune one path from two visits).
     #[test]
     fn the_pruned_edges_are_the_cuts_paths_each_once(seed in 1u64..u64::MAX) {
-        let mut rng = Rng(seed);
-        let (shape, header) = two_player(&mut rng);
-        let t = grow(&mut rng, &shape, 4);
-        let game = spec(&header, &t);
+        let (header, t, game) = two_player_game(seed);
         for opts in conventions() {
             for a in [Algorithm::Star1, Algorithm::Star2] {
                 let run = run(&game, a, &opts);
-                let mut seen = std::collections::BTreeSet::new();
-                let counted = run.cuts.iter().filter(|c| !run.visits[c.at].superseded());
-                let want: Vec<Path> = counted
-                    .flat_map(|c| run.pruned_paths(c))
-                    .filter(|p| run.visit(p).is_none() && seen.insert(p.clone()))
-                    .collect();
+                let want = by_paths(&run);
                 let got: Vec<Path> = run.pruned().collect();
                 prop_assert_eq!(got, want, "{:?}\n{}", a, spec_text(&header, &t));
             }
@@ -256,10 +256,7 @@ proptest! {
 
     #[test]
     fn star_searches_visit_each_node_or_prune_it_exactly_once(seed in 1u64..u64::MAX) {
-        let mut rng = Rng(seed);
-        let (shape, header) = two_player(&mut rng);
-        let t = grow(&mut rng, &shape, 4);
-        let game = spec(&header, &t);
+        let (header, t, game) = two_player_game(seed);
         let mut all = Vec::new();
         paths(&t, vec![], &mut all);
         for (opts, star) in conventions().into_iter().flat_map(|o| [(o.clone(), Algorithm::Star1), (o, Algorithm::Star2)]) {

@@ -12,6 +12,10 @@ use gametree::search::options::{Options, Order, Replace};
 use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 
+#[path = "tools/pruned.rs"]
+mod pruned;
+use pruned::by_paths;
+
 /// A small deterministic generator of spec text.
 struct Gen {
     state: u64,
@@ -251,14 +255,6 @@ fn runs(spread: u64) -> impl Iterator<Item = (u64, Algorithm, Options, Analysis)
             .collect();
         runs
     })
-}
-
-/// What [`Analysis::pruned`] lists, worked out path by path.
-pub fn by_paths(run: &Analysis) -> Vec<gametree::model::Path> {
-    let mut seen = std::collections::BTreeSet::new();
-    let counted = run.cuts.iter().filter(|c| !run.visits[c.at].superseded());
-    let paths = counted.flat_map(|c| run.pruned_paths(c));
-    paths.filter(|p| run.visit(p).is_none() && seen.insert(p.clone())).collect()
 }
 
 /// `solve` reads each trace consuming it (`Analysis::of_owned`, freeing the

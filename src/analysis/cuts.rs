@@ -67,7 +67,7 @@ impl Analysis {
     pub fn pruned_edges(&self) -> impl Iterator<Item = Edge> + '_ {
         // Sized at once (a re-searching `pvs` prunes ~10^5 edges on 10^7
         // leaves; grown by doubling, rehashing was a tenth of its run).
-        let room = if self.once { 0 } else { self.cuts.iter().map(|c| c.edges.len()).sum() };
+        let room = if self.once { 0 } else { self.edges.len() };
         let (mut widest, mut deepest) = (0, 0);
         for e in self.edges.iter().filter(|_| !self.once) {
             (widest, deepest) = (widest.max(e.child), deepest.max(self.edge_depth(*e)));
@@ -99,8 +99,9 @@ pub(super) fn pruned_edges(game: &Game, visits: &[Visit], at: usize, i: u32, out
     out.extend((0..n).filter(|&k| !entered(k)).map(|k| edge(probe, k)));
 }
 
-/// A set of paths, a short one (at most 8 steps, each below 255: most
-/// pruned edges) held as the 8 bytes of its steps + 1, the others whole.
+/// A set of paths, each held as its steps packed side by side at the
+/// width of the widest step: in 4 bytes when that fits, else in 8, else
+/// whole.
 pub(super) struct SeenPaths {
     /// Bits a step takes in a key: enough for the widest step + 1.
     width: u32,
@@ -146,7 +147,7 @@ impl SeenPaths {
 
 /// A pruned edge: to child `child` (its written index) of the node that
 /// visit `from` entered. Eight bytes; its path is made when asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
     pub from: u32,
     pub child: u32,

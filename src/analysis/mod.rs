@@ -120,15 +120,15 @@ pub struct Analysis {
 
 impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
-        let room = Room::All(trace.entered());
-        Analysis::build(game, trace.algorithm, trace.options.ties, room, trace.cuts(), trace.events())
+        let (entered, cuts) = trace.counts();
+        Analysis::build(game, trace.algorithm, trace.options.ties, Room::All(entered), cuts, trace.events())
     }
 
     /// The same as [`Analysis::of`], the trace consumed: each part of it is
     /// freed once read, so a big search's trace and analysis are never
     /// held whole at once (what `solve` does).
     pub fn of_owned(game: &Game, trace: Trace) -> Analysis {
-        let (algorithm, ties, entered, cuts) = (trace.algorithm, trace.options.ties, trace.entered(), trace.cuts());
+        let ((entered, cuts), algorithm, ties) = (trace.counts(), trace.algorithm, trace.options.ties);
         Analysis::build(game, algorithm, ties, Room::AsRead(entered), cuts, trace.into_events())
     }
 

@@ -2,7 +2,7 @@
 //! every node of a big tree keeps one of these per node.
 
 use super::links::NONE;
-use crate::model::NodeId;
+use crate::model::{NodeId, NodeKind};
 use crate::search::trace::{BoundKind, LeafSource};
 
 /// One node as the search entered it, in 32 bytes.
@@ -44,6 +44,8 @@ const _: () = assert!(std::mem::size_of::<super::Cut>() == 32);
 
 /// The bits of [`Visit::flags`].
 pub(super) mod flag {
+    use crate::model::NodeKind;
+
     /// The bound: 0 exact, 1 lower, 2 upper.
     pub const BOUND: u32 = 3;
     /// Evaluated directly: 0 no, 1 a terminal's utility, 2 an `eval`.
@@ -70,8 +72,7 @@ pub(super) mod flag {
     pub const DEPTH_SHIFT: u32 = 12;
 
     /// The bits of a node's kind in a visit's flags.
-    pub fn kind(kind: crate::model::NodeKind) -> u32 {
-        use crate::model::NodeKind;
+    pub fn kind(kind: NodeKind) -> u32 {
         let code = match kind {
             NodeKind::Max => 0,
             NodeKind::Min => 1,
@@ -82,8 +83,10 @@ pub(super) mod flag {
         code << KIND_SHIFT
     }
 
-    /// A kind's word, as [`crate::model::NodeKind::word`] gives it.
-    pub const WORDS: [&str; 5] = ["max", "min", "chance", "player", "leaf"];
+    /// The kinds by their bits (a player's number is not kept: a report
+    /// says `player`).
+    pub const KINDS: [NodeKind; 5] =
+        [NodeKind::Max, NodeKind::Min, NodeKind::Chance, NodeKind::Player(0), NodeKind::Leaf];
 }
 
 impl Visit {
@@ -154,9 +157,8 @@ impl Visit {
     /// …), or `horizon` for an inner node evaluated directly (at a depth
     /// cutoff).
     pub fn kind_word(&self) -> &'static str {
-        let kind = ((self.flags & flag::KIND) >> flag::KIND_SHIFT) as usize;
-        let leaf = kind == 4;
-        if self.direct().is_some() && !leaf { "horizon" } else { flag::WORDS[kind] }
+        let kind = flag::KINDS[((self.flags & flag::KIND) >> flag::KIND_SHIFT) as usize];
+        if self.direct().is_some() && kind != NodeKind::Leaf { "horizon" } else { kind.word() }
     }
 }
 
@@ -170,7 +172,7 @@ mod tests {
         for kind in [NodeKind::Max, NodeKind::Min, NodeKind::Chance, NodeKind::Player(2), NodeKind::Leaf] {
             let bits = flag::kind(kind);
             assert_eq!(bits & !flag::KIND, 0, "{kind:?} stays inside its bits");
-            assert_eq!(flag::WORDS[(bits >> flag::KIND_SHIFT) as usize], kind.word());
+            assert_eq!(flag::KINDS[(bits >> flag::KIND_SHIFT) as usize].word(), kind.word());
         }
     }
 }

@@ -51,7 +51,7 @@ impl Codes {
     /// The code at `k`, if the column is that long.
     pub fn get(&self, k: usize) -> Option<u32> {
         match self {
-            Codes::Narrow(v) => v.get(k).map(|&b| if b == NARROW_NONE { NONE } else { u32::from(b) }),
+            Codes::Narrow(v) => v.get(k).map(|&b| widened(b)),
             Codes::Wide(v) => v.get(k).copied(),
         }
     }
@@ -95,10 +95,15 @@ impl Codes {
     fn widen(&mut self) {
         if let Codes::Narrow(v) = self {
             let mut wide = Vec::with_capacity(v.capacity().max(v.len() + 1));
-            wide.extend(v.iter().map(|&b| if b == NARROW_NONE { NONE } else { u32::from(b) }));
+            wide.extend(v.iter().map(|&b| widened(b)));
             *self = Codes::Wide(wide);
         }
     }
+}
+
+/// A narrow column's byte as the code it stands for.
+fn widened(b: u8) -> u32 {
+    if b == NARROW_NONE { NONE } else { u32::from(b) }
 }
 
 #[cfg(test)]

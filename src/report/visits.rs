@@ -395,14 +395,8 @@ impl Serialize for At<'_> {
 }
 
 impl Serialize for Dot<'_> {
-    /// Formats into a stack buffer and writes one string (most paths are
-    /// short); deeper paths go through `Display`.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut buf = [0u8; 64];
-        match write_dotted(&self.0.0, &mut buf) {
-            Some(n) => s.serialize_str(std::str::from_utf8(&buf[..n]).expect("ASCII digits and dots")),
-            None => s.collect_str(self.0),
-        }
+        serialize_dotted(&self.0.0, s)
     }
 }
 
@@ -416,11 +410,6 @@ impl EdgeAt<'_> {
     pub fn path(&self) -> Path {
         self.0.edge_path(self.1)
     }
-
-    /// An iterator over `iter()`'s edges, as paths written when asked.
-    pub fn all<'a>(analysis: &'a Analysis, edges: &'a [Edge]) -> impl ExactSizeIterator<Item = EdgeAt<'a>> + Clone {
-        edges.iter().map(move |&e| EdgeAt(analysis, e))
-    }
 }
 
 impl PathText for EdgeAt<'_> {
@@ -430,12 +419,6 @@ impl PathText for EdgeAt<'_> {
 
     fn with_steps<R>(&self, f: impl FnOnce(&[u32]) -> R) -> R {
         with_short(self.depth(), |steps| self.0.write_edge(self.1, steps), || self.path(), f)
-    }
-}
-
-impl std::fmt::Debug for EdgeAt<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "EdgeAt({})", self.path())
     }
 }
 
@@ -479,7 +462,8 @@ pub struct Paths<'a>(pub &'a Analysis, pub &'a [Edge]);
 
 impl<'a> Paths<'a> {
     pub fn iter(&self) -> impl ExactSizeIterator<Item = EdgeAt<'a>> + Clone {
-        EdgeAt::all(self.0, self.1)
+        let analysis = self.0;
+        self.1.iter().map(move |&e| EdgeAt(analysis, e))
     }
 }
 

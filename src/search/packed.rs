@@ -100,15 +100,14 @@ impl Packed {
         self.len == 0
     }
 
-    /// How many events enter a node (`Enter`, `Probe`, `Leaf`), without
-    /// decoding any.
-    pub fn entered(&self) -> usize {
-        self.slots.iter().flatten().filter(|s| matches!(s.tag, Tag::Enter | Tag::Probe | Tag::Leaf)).count()
-    }
-
-    /// How many `Cut` events, without decoding any.
-    pub fn cuts(&self) -> usize {
-        self.slots.iter().flatten().filter(|s| matches!(s.tag, Tag::Cut)).count()
+    /// How many events enter a node (`Enter`, `Probe`, `Leaf`) and how
+    /// many are `Cut`s, in one pass without decoding any.
+    pub fn counts(&self) -> (usize, usize) {
+        self.slots.iter().flatten().fold((0, 0), |(entered, cuts), s| match s.tag {
+            Tag::Enter | Tag::Probe | Tag::Leaf => (entered + 1, cuts),
+            Tag::Cut => (entered, cuts + 1),
+            _ => (entered, cuts),
+        })
     }
 
     /// Frees what only pushing needs (the interning maps) and spare

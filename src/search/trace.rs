@@ -297,14 +297,10 @@ impl Trace {
         self.events.is_empty()
     }
 
-    /// How many nodes were entered (`Enter`, `Probe` and `Leaf` events).
-    pub fn entered(&self) -> usize {
-        self.events.entered()
-    }
-
-    /// How many cuts were made (`Cut` events).
-    pub fn cuts(&self) -> usize {
-        self.events.cuts()
+    /// How many nodes were entered (`Enter`, `Probe` and `Leaf` events)
+    /// and how many cuts were made (`Cut` events).
+    pub fn counts(&self) -> (usize, usize) {
+        self.events.counts()
     }
 
     /// Event `i`, decoded.
