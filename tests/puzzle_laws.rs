@@ -313,6 +313,23 @@ fn subtree_case() -> impl Strategy<Value = Case> {
     })
 }
 
+/// `subtree_case` with every block fail-hard, under either cut rule: what
+/// a node returns is clamped to its window, so where a table is worked out
+/// once for the windows that share the end the node looks at (a node over
+/// leaves), the other end must still clamp it.
+fn fail_hard_case() -> impl Strategy<Value = Case> {
+    (subtree_case(), any::<bool>()).prop_map(|(mut c, strict)| {
+        for (_, opts, _) in &mut c.blocks {
+            opts.retain(|o| *o != "fail-hard" && *o != "strict-cuts");
+            opts.push("fail-hard");
+            if strict {
+                opts.push("strict-cuts");
+            }
+        }
+        c
+    })
+}
+
 /// A case the count through orderings takes (`distinct.rs`): every leaf
 /// unknown, the truth a permutation of distinct values, blocks as
 /// `subtree_case`'s, over the truth's values or those values doubled (so
@@ -356,6 +373,11 @@ proptest! {
 
     #[test]
     fn subtree_counts_agree_with_enumeration(c in subtree_case()) {
+        agree(&c)?;
+    }
+
+    #[test]
+    fn fail_hard_subtree_counts_agree_with_enumeration(c in fail_hard_case()) {
         agree(&c)?;
     }
 

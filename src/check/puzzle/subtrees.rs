@@ -96,6 +96,9 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     memo: Vec<Tables<R::W>>,
     /// Each node's parent (the root's is itself).
     parent: Vec<NodeId>,
+    /// For each node (by index), whether it is an inner node whose
+    /// children are all leaves.
+    shallow: Vec<bool>,
     /// The unknowns' nodes.
     unknowns: Vec<NodeId>,
     /// A fact about the (fixed) visits fails whatever the values.
@@ -202,6 +205,13 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             best,
             memo: (0..game.len()).map(|_| HashMap::default()).collect(),
             parent: parents(game),
+            shallow: game
+                .nodes()
+                .map(|n| {
+                    n.kind() != NodeKind::Leaf
+                        && n.children().iter().all(|e| game.node(e.child).kind() == NodeKind::Leaf)
+                })
+                .collect(),
             unknowns: unknowns.to_vec(),
             impossible: clash,
             tried: 0,
@@ -326,16 +336,61 @@ impl<'g, R: Ring> Subtrees<'g, R> {
 
     /// The table of `id` entered with `(a, b)` (memoized).
     fn table(&mut self, id: NodeId, a: V, b: V) -> Table<R::W> {
+        let node = self.game.node(id);
         // A leaf's table, and without cuts any node's, is the same for
         // every window: one table a node.
-        let leaf = self.game.node(id).kind() == NodeKind::Leaf;
-        let (a, b) = if leaf {
-            (NONE, NONE)
-        } else if self.prunes {
-            (a, b)
-        } else {
-            self.range
-        };
+        if node.kind() == NodeKind::Leaf {
+            return self.computed(id, NONE, NONE);
+        }
+        if !self.prunes {
+            let (a, b) = self.range;
+            return self.computed(id, a, b);
+        }
+        if !self.shallow[id.index()] {
+            return self.computed(id, a, b);
+        }
+        // A node whose children are all leaves passes its window to no one:
+        // a MAX node looks only at β (to cut) and a MIN node only at α, and
+        // the other end only clamps what it returns under `--fail-hard`. So
+        // the table is worked out once for every window sharing that end.
+        let maximizing = node.kind() == NodeKind::Max;
+        let top = (self.values.len() - 1) as V;
+        let base = if maximizing { self.computed(id, 0, b) } else { self.computed(id, a, top) };
+        if self.fail != FailMode::Hard || (maximizing && a == 0) || (!maximizing && b == top) {
+            return base;
+        }
+        if let Some(t) = self.memo[id.index()].get(&(a, b)) {
+            return t.clone();
+        }
+        let t = Rc::new(self.clamped(&base, maximizing, if maximizing { a } else { b }));
+        self.memo[id.index()].insert((a, b), t.clone());
+        t
+    }
+
+    /// `table` with each value past `end` (below it for a MAX node, above
+    /// it for a MIN node) returned as `end`, its ways summed there.
+    fn clamped(&self, table: &[(V, R::W)], maximizing: bool, end: V) -> Vec<(V, R::W)> {
+        let past = |v: V| if maximizing { v <= end } else { v >= end };
+        let mut at_end = self.ring.zero();
+        let mut any = false;
+        let mut rest = Vec::with_capacity(table.len());
+        for (v, n) in table {
+            if past(*v) {
+                self.ring.add(&mut at_end, n);
+                any = true;
+            } else {
+                rest.push((*v, n.clone()));
+            }
+        }
+        if any {
+            // Sorted by value: the clamped values sit at one end.
+            if maximizing { rest.insert(0, (end, at_end)) } else { rest.push((end, at_end)) }
+        }
+        rest
+    }
+
+    /// The table of `id` entered with exactly `(a, b)` (memoized).
+    fn computed(&mut self, id: NodeId, a: V, b: V) -> Table<R::W> {
         if let Some(t) = self.memo[id.index()].get(&(a, b)) {
             return t.clone();
         }
