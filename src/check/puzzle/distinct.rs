@@ -32,15 +32,20 @@
 //! Solutions are listed smallest first, one unknown at a time. A value is
 //! tried by the count over subtrees on the puzzle's own values, the
 //! unknowns after it allowed any value not yet used: repeats allowed, so
-//! a count above zero only says a solution *may* follow. Then the
-//! orderings left are counted exactly, by inclusion–exclusion over the
-//! sets of values the later unknowns may take; a count depends only on how
-//! many of a set's values fall between the values chosen that the rest of
-//! the search still compares with (the running values and windows of the
-//! nodes open when it reaches the next unknown: `Subtrees::held`), so one count
-//! stands for many sets. Where that takes too many counts the walk finds
-//! out below; one that meets too many dead ends gives up ([`MAX_CHECKS`]),
-//! and the box search answers instead.
+//! a count above zero only says a solution *may* follow, and the walk goes
+//! on down on that alone. Where no value at all is left for the next
+//! unknown, the values chosen so far are a dead end: then the orderings
+//! left after shorter runs of them are counted exactly, to find the first
+//! choice no solution follows, and the walk goes back to it. An exact
+//! count is by inclusion–exclusion over the sets of values the later
+//! unknowns may take; a count depends only on how many of a set's values
+//! fall between the values chosen that the rest of the search still
+//! compares with (the running values and windows of the nodes open when
+//! it reaches the next unknown: `Subtrees::held`), so one count stands for
+//! many sets, and a set inside one with no ways has none either. Where that
+//! takes too many counts, the walk finds out below; one that meets too
+//! many dead ends gives up ([`MAX_CHECKS`]), and the box search answers
+//! instead.
 //!
 //! Invariant: the count is the number of orderings of the values that
 //! pass the block, as `expect::check` judges them (`tests/puzzle_laws.rs`
@@ -160,7 +165,7 @@ impl super::Counted for Distinct<'_> {
             return Some(Vec::new());
         }
         let used = vec![false; self.values.len()];
-        let mut walk = Walk { chosen: Vec::new(), used, max, out: Vec::new(), allowance: MAX_CHECKS };
+        let mut walk = Walk { chosen: Vec::new(), used, known: 0, max, out: Vec::new(), allowance: MAX_CHECKS };
         self.extend(&mut walk).ok()?;
         Some(walk.out)
     }
@@ -175,15 +180,22 @@ impl Distinct<'_> {
     /// on, smallest first, until `w.out` holds `w.max` solutions.
     ///
     /// A value is kept when the count with repeats (the unknowns after it
-    /// over the values left) is above zero and the exact count of the
-    /// orderings left ([`Distinct::exact`]) is too, where that is cheap
-    /// enough; else the walk below it finds out.
-    fn extend(&mut self, w: &mut Walk) -> Result<(), OutOfCounts> {
+    /// over the values left) is above zero: a solution may follow. The walk
+    /// goes down on that alone; where it finds no value at all for the
+    /// next unknown, the values chosen so far are a dead end, and the
+    /// exact counts ([`Distinct::exact`]) of the orderings after shorter
+    /// runs of them find the first choice after which none follows (the
+    /// first not known to be followed by a solution, then halving the
+    /// runs left). The walk then goes back to that choice ([`Step::Back`])
+    /// and on with the next value there.
+    fn extend(&mut self, w: &mut Walk) -> Result<Step, OutOfCounts> {
         let (k, n) = (w.chosen.len(), self.values.len());
         if k == n {
             w.out.push(w.chosen.iter().map(|&v| self.own.value_at(v)).collect());
-            return Ok(());
+            w.known = n;
+            return Ok(Step::On);
         }
+        let mut any = false;
         for i in 0..n {
             if w.out.len() >= w.max {
                 break;
@@ -193,16 +205,48 @@ impl Distinct<'_> {
             }
             w.used[i] = true;
             w.chosen.push(self.values[i]);
-            let walked = self.try_value(w);
+            let step = self.try_value(w);
             w.chosen.pop();
             w.used[i] = false;
-            walked?;
+            w.known = w.known.min(k);
+            match step? {
+                Step::Empty => {}
+                Step::On => any = true,
+                // This value has nothing after it: go on with the next.
+                Step::Back(at) if at == k => any = true,
+                back => return Ok(back),
+            }
         }
-        Ok(())
+        if any || w.out.len() >= w.max {
+            return Ok(Step::On);
+        }
+        // A dead end: no value can follow the first `k`. Find the shortest
+        // run of them that nothing follows: the run of `known` is followed
+        // by a solution, that of `k` by none.
+        let (mut lo, mut hi) = (w.known, k);
+        let mut first = true;
+        while hi - lo > 1 {
+            // The first choice not known to be followed is tried first: the
+            // walk has just come back to it, or to a choice before it.
+            let mid = if std::mem::take(&mut first) { lo + 1 } else { lo + (hi - lo) / 2 };
+            match self.orderings_after(mid, w)? {
+                Some(c) if c.is_zero() => hi = mid,
+                _ => lo = mid,
+            }
+        }
+        // Every unknown before the last of that run is back to its value.
+        for j in 0..hi.saturating_sub(1) {
+            self.own.allow(j, vec![w.chosen[j]]);
+        }
+        if hi == 0 {
+            return Ok(Step::On);
+        }
+        Ok(Step::Back(hi - 1))
     }
 
-    /// [`Distinct::extend`] with the last of `w.chosen` just chosen.
-    fn try_value(&mut self, w: &mut Walk) -> Result<(), OutOfCounts> {
+    /// [`Distinct::extend`] with the last of `w.chosen` just chosen:
+    /// [`Step::Empty`] when the count with repeats rules it out.
+    fn try_value(&mut self, w: &mut Walk) -> Result<Step, OutOfCounts> {
         let (k, n) = (w.chosen.len() - 1, self.values.len());
         let rest: Vec<V> = (0..n).filter(|&j| !w.used[j]).map(|j| self.values[j]).collect();
         self.own.allow(k, vec![w.chosen[k]]);
@@ -212,13 +256,40 @@ impl Distinct<'_> {
         w.spend(1)?;
         self.tried += 1;
         if self.own.count().is_zero() {
-            return Ok(());
-        }
-        if k + 1 < n && self.exact(k, w)?.is_some_and(|c| c.is_zero()) {
-            return Ok(());
+            return Ok(Step::Empty);
         }
         self.extend(w)
     }
+
+    /// The orderings of the values left after the first `len` of
+    /// `w.chosen` (the unknowns up to there limited to them), counted
+    /// exactly, or `None` where that takes too many counts.
+    fn orderings_after(&mut self, len: usize, w: &mut Walk) -> Result<Option<Count>, OutOfCounts> {
+        let n = self.values.len();
+        let mut used = vec![false; n];
+        for &v in &w.chosen[..len] {
+            let i = self.values.binary_search(&v).expect("a chosen value is one of the values");
+            used[i] = true;
+        }
+        for (j, &v) in w.chosen[..len].iter().enumerate() {
+            self.own.allow(j, vec![v]);
+        }
+        let count = self.exact(&w.chosen[..len], &used, &mut w.allowance)?;
+        if count.as_ref().is_some_and(|c| !c.is_zero()) {
+            w.known = w.known.max(len);
+        }
+        Ok(count)
+    }
+}
+
+/// What a walk below a choice found.
+enum Step {
+    /// The count with repeats ruled the choice out.
+    Empty,
+    /// It went on below (solutions found, or the walk is full).
+    On,
+    /// Nothing follows the choice of the unknown at this index: back to it.
+    Back(usize),
 }
 
 /// The listing walk's state.
@@ -227,6 +298,8 @@ struct Walk {
     chosen: Vec<V>,
     /// Which values (by rank) are in `chosen`.
     used: Vec<bool>,
+    /// How many of `chosen` are known to be followed by a solution.
+    known: usize,
     max: usize,
     out: Vec<Vec<Num>>,
     /// The counts the walk may still run.
@@ -238,9 +311,14 @@ struct OutOfCounts;
 
 impl Walk {
     fn spend(&mut self, n: u64) -> Result<(), OutOfCounts> {
-        self.allowance = self.allowance.checked_sub(n).ok_or(OutOfCounts)?;
-        Ok(())
+        spend(&mut self.allowance, n)
     }
+}
+
+/// Takes `n` counts from `allowance`.
+fn spend(allowance: &mut u64, n: u64) -> Result<(), OutOfCounts> {
+    *allowance = allowance.checked_sub(n).ok_or(OutOfCounts)?;
+    Ok(())
 }
 
 impl Distinct<'_> {
@@ -252,17 +330,18 @@ impl Distinct<'_> {
     /// between fixed values (and on whether it holds the `value` item's
     /// answer), so one count stands for all the sets of its profile.
     /// `None` when that takes more than [`MAX_PROFILES`] counts.
-    fn exact(&mut self, k: usize, w: &mut Walk) -> Result<Option<Count>, OutOfCounts> {
+    fn exact(&mut self, chosen: &[V], used: &[bool], allowance: &mut u64) -> Result<Option<Count>, OutOfCounts> {
+        let k = chosen.len() - 1;
         let answer = match self.rank {
             Some(Some(r)) => Some(self.values[r]),
             _ => None,
         };
         // A value chosen splits the values left only if the rest of the
         // search compares with it.
-        let held = self.own.held(&w.chosen);
+        let held = self.own.held(chosen);
         let mut gaps: Vec<Vec<V>> = vec![Vec::new()];
         for (i, &v) in self.values.iter().enumerate() {
-            if w.used[i] {
+            if used[i] {
                 if held.as_ref().is_none_or(|h| h.contains(&v)) {
                     gaps.push(Vec::new());
                 }
@@ -274,23 +353,35 @@ impl Distinct<'_> {
         }
         gaps.retain(|g| !g.is_empty());
         let profiles = gaps.iter().try_fold(1u64, |n, g| n.checked_mul(g.len() as u64 + 1));
-        if profiles.is_none_or(|p| p > MAX_PROFILES) {
+        let Some(profiles) = profiles.filter(|&p| p <= MAX_PROFILES) else {
             return Ok(None);
-        }
+        };
         let left: usize = gaps.iter().map(Vec::len).sum();
         let mut sum = Alternating::default();
-        let mut h = vec![0usize; gaps.len()];
+        // Profiles from the largest down: with fewer values there are no
+        // more ways, so a profile below one with none has none either,
+        // and is not counted (`zero`, by the profile's index, the first
+        // gap's count its lowest digit).
+        let strides: Vec<usize> = gaps.iter().scan(1, |s, g| Some(std::mem::replace(s, *s * (g.len() + 1)))).collect();
+        let mut zero = vec![false; profiles as usize];
+        let mut h: Vec<usize> = gaps.iter().map(Vec::len).collect();
+        let mut at = zero.len() - 1;
         loop {
             let taken: usize = h.iter().sum();
-            if taken > 0 {
+            let below_none = (0..h.len()).any(|i| h[i] < gaps[i].len() && zero[at + strides[i]]);
+            if below_none {
+                zero[at] = true;
+            } else if taken > 0 {
                 let set: Vec<V> = gaps.iter().zip(&h).flat_map(|(g, &t)| g[..t].iter().copied()).collect();
                 for later in k + 1..self.values.len() {
                     self.own.allow(later, set.clone());
                 }
-                w.spend(1)?;
+                spend(allowance, 1)?;
                 self.tried += 1;
                 let ways = self.own.count();
-                if !ways.is_zero() {
+                if ways.is_zero() {
+                    zero[at] = true;
+                } else {
                     let sets = gaps
                         .iter()
                         .zip(&h)
@@ -298,10 +389,13 @@ impl Distinct<'_> {
                     sum.add(left - taken, &(&sets * &ways));
                 }
             }
-            // The next profile, the first gap's count moving fastest.
-            let Some(i) = (0..h.len()).find(|&i| h[i] < gaps[i].len()) else { break };
-            h[i] += 1;
-            h[..i].iter_mut().for_each(|t| *t = 0);
+            // The next profile down, the first gap's count moving fastest.
+            let Some(i) = (0..h.len()).find(|&i| h[i] > 0) else { break };
+            h[i] -= 1;
+            for (j, t) in h[..i].iter_mut().enumerate() {
+                *t = gaps[j].len();
+            }
+            at -= 1;
         }
         Ok(sum.total())
     }

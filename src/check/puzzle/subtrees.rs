@@ -45,6 +45,7 @@ use crate::search::{Algorithm, FxBuild};
 
 mod fixed;
 mod ring;
+mod tables;
 pub(super) use ring::{Plain, Ring};
 
 /// The most work this way takes on, in steps: a node at depth 2 or more
@@ -99,6 +100,11 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     /// For each node (by index), whether it is an inner node whose
     /// children are all leaves.
     shallow: Vec<bool>,
+    /// For each node (by index), the node whose `memo` holds its tables:
+    /// the first with the same subtree (`tables.rs`).
+    same: Vec<NodeId>,
+    /// An unknown's values changed since `same` was worked out.
+    stale: bool,
     /// The unknowns' nodes.
     unknowns: Vec<NodeId>,
     /// A fact about the (fixed) visits fails whatever the values.
@@ -212,6 +218,8 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                         && n.children().iter().all(|e| game.node(e.child).kind() == NodeKind::Leaf)
                 })
                 .collect(),
+            same: game.ids().collect(),
+            stale: true,
             unknowns: unknowns.to_vec(),
             impossible: clash,
             tried: 0,
@@ -255,6 +263,9 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         if self.impossible {
             return Vec::new();
         }
+        if std::mem::take(&mut self.stale) {
+            self.share();
+        }
         let (a, b) = self.range;
         let mut by: std::collections::BTreeMap<V, R::W> = std::collections::BTreeMap::new();
         for ((v, best), n) in self.node(NodeId::ROOT, a, b, true) {
@@ -286,6 +297,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             return;
         }
         self.allowed[k] = values;
+        self.stale = true;
         // The tables that counted unknown `k`'s old values: its own and
         // its ancestors'.
         let mut id = self.unknowns[k];
@@ -332,86 +344,6 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             }
         }
         self.allow(k, all);
-    }
-
-    /// The table of `id` entered with `(a, b)` (memoized).
-    fn table(&mut self, id: NodeId, a: V, b: V) -> Table<R::W> {
-        let node = self.game.node(id);
-        // A leaf's table, and without cuts any node's, is the same for
-        // every window: one table a node.
-        if node.kind() == NodeKind::Leaf {
-            return self.computed(id, NONE, NONE);
-        }
-        if !self.prunes {
-            let (a, b) = self.range;
-            return self.computed(id, a, b);
-        }
-        if !self.shallow[id.index()] {
-            return self.computed(id, a, b);
-        }
-        // A node whose children are all leaves passes its window to no one:
-        // a MAX node looks only at β (to cut) and a MIN node only at α, and
-        // the other end only clamps what it returns under `--fail-hard`. So
-        // the table is worked out once for every window sharing that end.
-        let maximizing = node.kind() == NodeKind::Max;
-        let top = (self.values.len() - 1) as V;
-        let base = if maximizing { self.computed(id, 0, b) } else { self.computed(id, a, top) };
-        if self.fail != FailMode::Hard || (maximizing && a == 0) || (!maximizing && b == top) {
-            return base;
-        }
-        if let Some(t) = self.memo[id.index()].get(&(a, b)) {
-            return t.clone();
-        }
-        let t = Rc::new(self.clamped(&base, maximizing, if maximizing { a } else { b }));
-        self.memo[id.index()].insert((a, b), t.clone());
-        t
-    }
-
-    /// `table` with each value past `end` (below it for a MAX node, above
-    /// it for a MIN node) returned as `end`, its ways summed there.
-    fn clamped(&self, table: &[(V, R::W)], maximizing: bool, end: V) -> Vec<(V, R::W)> {
-        let past = |v: V| if maximizing { v <= end } else { v >= end };
-        let mut at_end = self.ring.zero();
-        let mut any = false;
-        let mut rest = Vec::with_capacity(table.len());
-        for (v, n) in table {
-            if past(*v) {
-                self.ring.add(&mut at_end, n);
-                any = true;
-            } else {
-                rest.push((*v, n.clone()));
-            }
-        }
-        if any {
-            // Sorted by value: the clamped values sit at one end.
-            if maximizing { rest.insert(0, (end, at_end)) } else { rest.push((end, at_end)) }
-        }
-        rest
-    }
-
-    /// The table of `id` entered with exactly `(a, b)` (memoized).
-    fn computed(&mut self, id: NodeId, a: V, b: V) -> Table<R::W> {
-        if let Some(t) = self.memo[id.index()].get(&(a, b)) {
-            return t.clone();
-        }
-        if let Some(k) = self.slots[id.index()] {
-            let t: Table<R::W> = Rc::new(self.allowed[k].iter().map(|&v| (v, self.ring.leaf(v))).collect());
-            self.memo[id.index()].insert((a, b), t.clone());
-            return t;
-        }
-        if let Utility::Scalar(u) = self.game.node(id).utility() {
-            let v = self.values.binary_search(&u).map_or(0, |i| i as V);
-            return Rc::new(vec![(v, self.ring.one())]);
-        }
-        let mut merged: HashMap<V, R::W, FxBuild> = HashMap::default();
-        for ((v, _), n) in self.node(id, a, b, false) {
-            self.ring.add(merged.entry(v).or_insert_with(|| self.ring.zero()), &n);
-        }
-        let mut t: Vec<(V, R::W)> = merged.into_iter().collect();
-        t.sort_by_key(|&(v, _)| v);
-        let t = Rc::new(t);
-        self.memo[id.index()].insert((a, b), t.clone());
-        t
     }
 
     /// Inner node `id`'s loop from `(a, b)`: each way it can return, as

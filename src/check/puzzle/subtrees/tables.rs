@@ -1,0 +1,155 @@
+//! A node's tables, worked out once and shared where they must be equal:
+//! between the windows a node cannot tell apart (a node over leaves looks
+//! at one end of its window only), and between nodes whose subtrees are
+//! the same (same kinds, same stops, unknowns allowed the same values), as
+//! in a puzzle whose later unknowns all range over the same values.
+//!
+//! Invariant: `memo[n]` holds only tables of `n`'s subtree as it is now
+//! (`allow` clears the memo of every node above an unknown it changes),
+//! and `same[n]` is a node with the same subtree as `n` (worked out again
+//! before a count whenever an unknown changed), so `n` may read `memo[same[n]]`.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::{FailMode, NONE, NodeId, NodeKind, Ring, Subtrees, Table, Utility, V};
+use crate::search::FxBuild;
+
+/// What a subtree's tables depend on, its children by their shapes'
+/// numbers.
+#[derive(Hash, PartialEq, Eq)]
+enum Shape {
+    /// An unknown, by the number of its set of allowed values.
+    Unknown(u32),
+    /// A leaf with a value (its index).
+    Known(V),
+    /// Any other leaf: its own.
+    Leaf(NodeId),
+    Inner {
+        kind: NodeKind,
+        searched: u32,
+        children: Vec<u32>,
+    },
+}
+
+impl<R: Ring> Subtrees<'_, R> {
+    /// Works out `same`: for each node, the first (in post-order) whose
+    /// subtree has its shape.
+    pub(super) fn share(&mut self) {
+        let mut preorder = vec![NodeId::ROOT];
+        let mut i = 0;
+        while let Some(&id) = preorder.get(i) {
+            preorder.extend(self.game.node(id).children().iter().map(|e| e.child));
+            i += 1;
+        }
+        let mut sets: HashMap<&[V], u32, FxBuild> = HashMap::default();
+        let mut shapes: HashMap<Shape, (u32, NodeId), FxBuild> = HashMap::default();
+        let mut number = vec![0u32; self.game.len()];
+        // Children before their parents.
+        for &id in preorder.iter().rev() {
+            let node = self.game.node(id);
+            let shape = if let Some(k) = self.slots[id.index()] {
+                let next = sets.len() as u32;
+                Shape::Unknown(*sets.entry(&self.allowed[k]).or_insert(next))
+            } else if node.kind() != NodeKind::Leaf {
+                Shape::Inner {
+                    kind: node.kind(),
+                    searched: self.searched.as_ref().map_or(u32::MAX, |s| s[id.index()]),
+                    children: node.children().iter().map(|e| number[e.child.index()]).collect(),
+                }
+            } else if let Utility::Scalar(u) = node.utility() {
+                Shape::Known(self.values.binary_search(&u).map_or(0, |i| i as V))
+            } else {
+                Shape::Leaf(id)
+            };
+            let next = shapes.len() as u32;
+            let &mut (n, first) = shapes.entry(shape).or_insert((next, id));
+            number[id.index()] = n;
+            self.same[id.index()] = first;
+        }
+    }
+
+    /// The table of `id` entered with `(a, b)` (memoized).
+    pub(super) fn table(&mut self, id: NodeId, a: V, b: V) -> Table<R::W> {
+        let id = self.same[id.index()];
+        let node = self.game.node(id);
+        // A leaf's table, and without cuts any node's, is the same for
+        // every window: one table a node.
+        if node.kind() == NodeKind::Leaf {
+            return self.computed(id, NONE, NONE);
+        }
+        if !self.prunes {
+            let (a, b) = self.range;
+            return self.computed(id, a, b);
+        }
+        if !self.shallow[id.index()] {
+            return self.computed(id, a, b);
+        }
+        // A node whose children are all leaves passes its window to no one:
+        // a MAX node looks only at β (to cut) and a MIN node only at α, and
+        // the other end only clamps what it returns under `--fail-hard`. So
+        // the table is worked out once for every window sharing that end.
+        let maximizing = node.kind() == NodeKind::Max;
+        let top = (self.values.len() - 1) as V;
+        let base = if maximizing { self.computed(id, 0, b) } else { self.computed(id, a, top) };
+        if self.fail != FailMode::Hard || (maximizing && a == 0) || (!maximizing && b == top) {
+            return base;
+        }
+        if let Some(t) = self.memo[id.index()].get(&(a, b)) {
+            return t.clone();
+        }
+        let t = Rc::new(self.clamped(&base, maximizing, if maximizing { a } else { b }));
+        self.memo[id.index()].insert((a, b), t.clone());
+        t
+    }
+
+    /// `table` with each value past `end` (below it for a MAX node, above
+    /// it for a MIN node) returned as `end`, its ways summed there.
+    fn clamped(&self, table: &[(V, R::W)], maximizing: bool, end: V) -> Vec<(V, R::W)> {
+        let past = |v: V| if maximizing { v <= end } else { v >= end };
+        let mut at_end = self.ring.zero();
+        let mut any = false;
+        let mut rest = Vec::with_capacity(table.len());
+        for (v, n) in table {
+            if past(*v) {
+                self.ring.add(&mut at_end, n);
+                any = true;
+            } else {
+                rest.push((*v, n.clone()));
+            }
+        }
+        if any {
+            // Sorted by value: the clamped values sit at one end.
+            if maximizing { rest.insert(0, (end, at_end)) } else { rest.push((end, at_end)) }
+        }
+        rest
+    }
+
+    /// The table of `id` entered with exactly `(a, b)` (memoized).
+    fn computed(&mut self, id: NodeId, a: V, b: V) -> Table<R::W> {
+        if let Some(t) = self.memo[id.index()].get(&(a, b)) {
+            return t.clone();
+        }
+        if let Some(k) = self.slots[id.index()] {
+            let t: Table<R::W> = Rc::new(self.allowed[k].iter().map(|&v| (v, self.ring.leaf(v))).collect());
+            self.memo[id.index()].insert((a, b), t.clone());
+            return t;
+        }
+        if let Utility::Scalar(u) = self.game.node(id).utility() {
+            let v = self.values.binary_search(&u).map_or(0, |i| i as V);
+            return Rc::new(vec![(v, self.ring.one())]);
+        }
+        // The ways by value returned, in a slot a value.
+        let mut merged: Vec<Option<R::W>> = vec![None; self.values.len()];
+        for ((v, _), n) in self.node(id, a, b, false) {
+            match &mut merged[v as usize] {
+                Some(sum) => self.ring.add(sum, &n),
+                empty => *empty = Some(n),
+            }
+        }
+        let t: Vec<(V, R::W)> = merged.into_iter().enumerate().filter_map(|(v, n)| Some((v as V, n?))).collect();
+        let t = Rc::new(t);
+        self.memo[id.index()].insert((a, b), t.clone());
+        t
+    }
+}
