@@ -256,6 +256,26 @@ fn agree_listing(c: &Case, listed: usize) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The count through order types (`puzzle::solve_by_order_types`, what a
+/// range too wide for the count over subtrees takes) agrees with
+/// enumeration on case `c`'s range (cut down as [`agree_listing`] does):
+/// count, verdict and the first five solutions. `false` when it does not
+/// apply (a `leaves` item giving a value).
+fn order_types_agree(c: &Case) -> Result<bool, TestCaseError> {
+    let text = spec_text(c);
+    let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+    let Some((lo, mut hi)) = c.range else { return Ok(false) };
+    while hi > lo && ((hi - lo + 1) as f64).powi(c.truth.len() as i32) > 5_000.0 {
+        hi -= 1;
+    }
+    let domain = Domain::Range(lo, hi);
+    let Some(fast) = puzzle::solve_by_order_types(&spec, &domain, 5) else { return Ok(false) };
+    let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
+    prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
+    prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+    Ok(true)
+}
+
 /// A tree of 2–3 MIN (or, one ply deeper, MAX) nodes under the root with
 /// 2–3 leaves each, every leaf unknown; 4–7 unknowns in all.
 fn all_unknown() -> impl Strategy<Value = T> {
@@ -374,6 +394,11 @@ proptest! {
     #[test]
     fn subtree_counts_agree_with_enumeration(c in subtree_case()) {
         agree(&c)?;
+    }
+
+    #[test]
+    fn order_type_counts_agree_with_enumeration(c in subtree_case()) {
+        order_types_agree(&c)?;
     }
 
     #[test]

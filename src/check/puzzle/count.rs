@@ -287,6 +287,26 @@ impl fmt::Display for Count {
     }
 }
 
+/// A sum of terms of alternating signs, kept as its positive and negative
+/// parts (a [`Count`] has no sign).
+#[derive(Default)]
+pub(super) struct Alternating {
+    plus: Count,
+    minus: Count,
+}
+
+impl Alternating {
+    /// Adds `(−1)^power · term`.
+    pub fn add(&mut self, power: usize, term: &Count) {
+        if power.is_multiple_of(2) { self.plus += term } else { self.minus += term }
+    }
+
+    /// The sum, or `None` if it is negative.
+    pub fn total(self) -> Option<Count> {
+        self.plus.checked_sub(&self.minus)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

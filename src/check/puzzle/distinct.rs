@@ -52,7 +52,7 @@
 //! compares it with enumeration).
 
 use crate::check::expect::{Expect, Fact, LeafExpect};
-use crate::check::puzzle::count::Count;
+use crate::check::puzzle::count::{Alternating, Count};
 use crate::check::puzzle::subtrees::{Subtrees, V};
 use crate::model::{Game, NodeId, NodeKind, Utility};
 use crate::num::Num;
@@ -415,24 +415,4 @@ fn weak_orders(f: &[Vec<Count>], a: usize, b: usize) -> Option<Count> {
         }
     }
     sum.total()
-}
-
-/// A sum of terms of alternating signs, kept as its positive and negative
-/// parts (a [`Count`] has no sign).
-#[derive(Default)]
-struct Alternating {
-    plus: Count,
-    minus: Count,
-}
-
-impl Alternating {
-    /// Adds `(−1)^power · term`.
-    fn add(&mut self, power: usize, term: &Count) {
-        if power.is_multiple_of(2) { self.plus += term } else { self.minus += term }
-    }
-
-    /// The sum, or `None` if it is negative.
-    fn total(self) -> Option<Count> {
-        self.plus.checked_sub(&self.minus)
-    }
 }

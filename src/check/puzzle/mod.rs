@@ -56,6 +56,7 @@ mod ordered;
 mod relations;
 mod subtrees;
 mod symbolic;
+mod wide;
 pub use count::Count;
 pub use domain::{Domain, parse_list};
 
@@ -241,6 +242,9 @@ fn search<'p>(
         if let Some(found) = subtrees_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
+        if let Some(found) = wide_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
+            return Ok(found);
+        }
         if let Some(found) = distinct_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
@@ -280,8 +284,9 @@ fn search<'p>(
 }
 
 /// Whether [`solve`] counts `spec` over `domain` by dynamic programming
-/// over subtrees (`subtrees.rs`, `distinct.rs` over distinct values, or
-/// `multiset.rs` over a multiset): its work does not grow with the number
+/// over subtrees (`subtrees.rs`, `wide.rs` over a range too wide for it,
+/// `distinct.rs` over distinct values, or `multiset.rs` over a multiset):
+/// its work does not grow with the number
 /// of assignments, so a caller need not warn of a search through them
 /// (the count over a multiset may still give up, past its budget of
 /// about a second, and hand over to the box search).
@@ -294,6 +299,7 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
         || filled(&spec.game, &unknowns).is_ok_and(|work| chance_plan(spec, &work, domain, &unknowns).is_some());
     (symbolic::applies(&spec.game, &spec.expects, &scale(domain))
         && (subtrees_plan(spec, domain, &unknowns).is_some()
+            || wide_plan(spec, domain, &unknowns).is_some()
             || distinct_plan(spec, domain, &unknowns).is_some()
             || repeats_plan(spec, domain, &unknowns).is_some()))
         || by_chance()
@@ -392,6 +398,26 @@ fn merged(spec: &Spec) -> Option<Expect> {
     }
     let items = spec.expects.iter().flat_map(|e| e.items.iter().cloned()).collect();
     Some(Expect { items, ..first.clone() })
+}
+
+/// The count through order types (`wide.rs`) of `spec`'s blocks over a
+/// range, where it applies.
+fn wide_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<wide::Wide<'g>> {
+    let Domain::Range(lo, hi) = domain else { return None };
+    wide::Wide::new(&spec.game, unknowns, &merged(spec)?, (*lo, *hi))
+}
+
+/// [`solve`] through order types alone (`wide.rs`: the way a range too
+/// wide for the count over subtrees is counted), with no other way tried,
+/// or `None` where it does not apply or gives up: for tests, which compare
+/// it with enumeration on ranges small enough to enumerate.
+pub fn solve_by_order_types(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let unknowns = unknowns(&spec.game);
+    if !symbolic::applies(&spec.game, &spec.expects, &scale(domain)) {
+        return None;
+    }
+    let mut plan = wide_plan(spec, domain, &unknowns)?;
+    answer(&mut plan, &unknowns, false, max_listed)
 }
 
 /// The count through orderings (`distinct.rs`) of `spec`'s blocks over a

@@ -50,7 +50,9 @@ pub(super) use ring::{Plain, Ring};
 
 /// The most work this way takes on, in steps: a node at depth 2 or more
 /// may be entered with up to values² windows (values at depth 1, one at
-/// the root), and for each, each child's values meet each running value.
+/// the root; a node over leaves only is counted once per one end of its
+/// window, so values), and for each, each child's values meet each
+/// running value.
 /// 27 unknowns on three plies over 0..50 take about 0.3 s (2·10^8 steps);
 /// past this, the box search.
 const MAX_WORK: f64 = 5e8;
@@ -291,6 +293,11 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         self.values[v as usize]
     }
 
+    /// The values unknown `k` may take (indices, increasing).
+    pub fn allowed(&self, k: usize) -> &[V] {
+        &self.allowed[k]
+    }
+
     /// Limits unknown `k` to `values` (indices, increasing).
     pub fn allow(&mut self, k: usize, values: Vec<V>) {
         if self.allowed[k] == values {
@@ -529,7 +536,10 @@ fn work(game: &Game, d: f64) -> f64 {
     let mut stack = vec![(NodeId::ROOT, 0)];
     while let Some((id, depth)) = stack.pop() {
         let children = game.node(id).children();
-        let windows = d.powi(depth.min(2));
+        // A node over leaves only is counted once per one end of its
+        // window (`tables.rs`).
+        let shallow = children.iter().all(|e| game.node(e.child).kind() == NodeKind::Leaf);
+        let windows = d.powi(depth.min(if shallow { 1 } else { 2 }));
         steps += windows * children.len() as f64 * d * d;
         stack.extend(children.iter().map(|e| (e.child, depth + 1)));
     }
