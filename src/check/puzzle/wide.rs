@@ -51,6 +51,9 @@ use crate::num::Num;
 const MAX_POINTS: usize = 50_000;
 const MAX_POINT_WORK: usize = 6_000_000;
 
+/// Past this many points the count is [`Wide::heavy`].
+const LIGHT_POINTS: usize = 4096;
+
 /// The most counts the listing may run before it gives up.
 const MAX_CHECKS: u64 = 20_000;
 
@@ -98,6 +101,15 @@ impl<'g> Wide<'g> {
         let (values, _) = plan.compressed(&plan.marks, unknowns.len());
         Subtrees::over(game, unknowns, block, values)?;
         Some(plan)
+    }
+
+    /// Whether the count takes many counts over subtrees (more than
+    /// [`LIGHT_POINTS`]).
+    pub fn heavy(&self) -> bool {
+        let n = self.unknowns.len();
+        let (_, positions) = self.compressed(&self.marks, n);
+        let caps: Vec<usize> = positions.iter().map(Vec::len).collect();
+        points(&caps, n) > LIGHT_POINTS
     }
 
     /// The range cut by `marks`, in increasing order: each mark in it, and
@@ -396,22 +408,13 @@ impl Grid {
             strides.push(size);
             size = size.checked_mul(c + 1)?;
         }
-        // Points with Σ m ≤ n, by the sum so far: a small knapsack count.
-        let mut by_sum = vec![0usize; n + 1];
-        by_sum[0] = 1;
-        for &c in caps {
-            let mut next = vec![0usize; n + 1];
-            for (s, &ways) in by_sum.iter().enumerate() {
-                for t in 0..=c.min(n - s) {
-                    next[s + t] = next[s + t].saturating_add(ways);
-                }
-            }
-            by_sum = next;
-        }
-        let points = by_sum.iter().fold(0usize, |a, &b| a.saturating_add(b));
+        let points = points(caps, n);
         let work = points.saturating_mul(n * n);
-        (points <= MAX_POINTS && work <= MAX_POINT_WORK && size <= 1 << 24)
-            .then(|| Grid { caps: caps.to_vec(), strides, size })
+        (points <= MAX_POINTS && work <= MAX_POINT_WORK && size <= 1 << 24).then(|| Grid {
+            caps: caps.to_vec(),
+            strides,
+            size,
+        })
     }
 
     /// The point at index `at`.
@@ -425,4 +428,21 @@ impl Grid {
             })
             .collect()
     }
+}
+
+/// How many points `m` with `m_i ≤ caps_i` have `Σ m ≤ n` (a small
+/// knapsack count, by the sum so far).
+fn points(caps: &[usize], n: usize) -> usize {
+    let mut by_sum = vec![0usize; n + 1];
+    by_sum[0] = 1;
+    for &c in caps {
+        let mut next = vec![0usize; n + 1];
+        for (s, &ways) in by_sum.iter().enumerate() {
+            for t in 0..=c.min(n - s) {
+                next[s + t] = next[s + t].saturating_add(ways);
+            }
+        }
+        by_sum = next;
+    }
+    by_sum.iter().fold(0usize, |a, &b| a.saturating_add(b))
 }
