@@ -41,6 +41,13 @@ pub(super) struct Found {
     pub tried: u64,
 }
 
+impl Found {
+    /// The answer for these unknowns.
+    pub fn solutions_of(self, unknowns: Vec<NodeId>) -> super::Solutions {
+        super::Solutions { unknowns, count: self.count, solutions: self.solutions, tried: self.tried }
+    }
+}
+
 /// The puzzle's fixed parts.
 pub(super) struct Boxes<'e, 'p> {
     /// The game, whose unknown leaves are set to each box's lowest corner.

@@ -53,6 +53,7 @@
 
 use crate::check::expect::{Expect, Fact, LeafExpect};
 use crate::check::puzzle::count::{Alternating, Count};
+use crate::check::puzzle::grid::Grid;
 use crate::check::puzzle::subtrees::{Subtrees, V};
 use crate::model::{Game, NodeId, NodeKind, Utility};
 use crate::num::Num;
@@ -63,7 +64,7 @@ const MAX_CHECKS: u64 = 100_000;
 
 /// The most counts one exact check of a prefix runs (one per profile of
 /// the values left over the gaps between the values used).
-const MAX_PROFILES: u64 = 4096;
+const MAX_PROFILES: usize = 4096;
 
 /// A puzzle over distinct values.
 pub(super) struct Distinct<'g> {
@@ -352,24 +353,19 @@ impl Distinct<'_> {
             }
         }
         gaps.retain(|g| !g.is_empty());
-        let profiles = gaps.iter().try_fold(1u64, |n, g| n.checked_mul(g.len() as u64 + 1));
-        let Some(profiles) = profiles.filter(|&p| p <= MAX_PROFILES) else {
+        let caps: Vec<usize> = gaps.iter().map(Vec::len).collect();
+        let Some(grid) = Grid::new(&caps, MAX_PROFILES) else {
             return Ok(None);
         };
-        let left: usize = gaps.iter().map(Vec::len).sum();
+        let left: usize = caps.iter().sum();
         let mut sum = Alternating::default();
-        // Profiles from the largest down: with fewer values there are no
-        // more ways, so a profile below one with none has none either,
-        // and is not counted (`zero`, by the profile's index, the first
-        // gap's count its lowest digit).
-        let strides: Vec<usize> = gaps.iter().scan(1, |s, g| Some(std::mem::replace(s, *s * (g.len() + 1)))).collect();
-        let mut zero = vec![false; profiles as usize];
-        let mut h: Vec<usize> = gaps.iter().map(Vec::len).collect();
-        let mut at = zero.len() - 1;
-        loop {
+        // Profiles from the largest down, skipping those below one with no
+        // ways (`grid.rs`).
+        let mut zero = vec![false; grid.size];
+        for at in (0..grid.size).rev() {
+            let h = grid.point(at);
             let taken: usize = h.iter().sum();
-            let below_none = (0..h.len()).any(|i| h[i] < gaps[i].len() && zero[at + strides[i]]);
-            if below_none {
+            if grid.below_none(at, &h, &zero) {
                 zero[at] = true;
             } else if taken > 0 {
                 let set: Vec<V> = gaps.iter().zip(&h).flat_map(|(g, &t)| g[..t].iter().copied()).collect();
@@ -382,20 +378,11 @@ impl Distinct<'_> {
                 if ways.is_zero() {
                     zero[at] = true;
                 } else {
-                    let sets = gaps
-                        .iter()
-                        .zip(&h)
-                        .fold(Count::ONE, |c, (g, &t)| &c * &Count::binomial(g.len() as u64, t as u64));
+                    let sets =
+                        caps.iter().zip(&h).fold(Count::ONE, |c, (&g, &t)| &c * &Count::binomial(g as u64, t as u64));
                     sum.add(left - taken, &(&sets * &ways));
                 }
             }
-            // The next profile down, the first gap's count moving fastest.
-            let Some(i) = (0..h.len()).find(|&i| h[i] > 0) else { break };
-            h[i] -= 1;
-            for (j, t) in h[..i].iter_mut().enumerate() {
-                *t = gaps[j].len();
-            }
-            at -= 1;
         }
         Ok(sum.total())
     }

@@ -43,7 +43,6 @@ use crate::check::expect::{self, Expect};
 use crate::check::spec::Spec;
 use crate::model::{Game, NodeId, Path, Utility};
 use crate::num::Num;
-use boxes::Found;
 
 /// The steps of the box search's short try before a count through order
 /// types that takes many counts (`wide.rs`): about a tenth of a second.
@@ -56,6 +55,7 @@ mod count;
 mod distinct;
 mod domain;
 mod enumerate;
+mod grid;
 mod multiset;
 mod ordered;
 mod relations;
@@ -265,8 +265,7 @@ fn search<'p>(
                     scale: scale.clone(),
                 };
                 if let Ok(found) = quick.solve(*lo, *hi) {
-                    let Found { count, solutions, tried } = found;
-                    return Ok(Solutions { unknowns, count, solutions, tried });
+                    return Ok(found.solutions_of(unknowns));
                 }
             }
             if let Some(found) = answered(&mut plan) {
@@ -302,8 +301,7 @@ fn search<'p>(
             progress,
             scale,
         };
-        let found = boxes.solve(lo, hi)?;
-        return Ok(Solutions { unknowns, count: found.count, solutions: found.solutions, tried: found.tried });
+        return Ok(boxes.solve(lo, hi)?.solutions_of(unknowns));
     }
     let mut values = domain.values();
     values.sort();

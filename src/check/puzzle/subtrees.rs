@@ -213,13 +213,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             best,
             memo: (0..game.len()).map(|_| HashMap::default()).collect(),
             parent: parents(game),
-            shallow: game
-                .nodes()
-                .map(|n| {
-                    n.kind() != NodeKind::Leaf
-                        && n.children().iter().all(|e| game.node(e.child).kind() == NodeKind::Leaf)
-                })
-                .collect(),
+            shallow: game.ids().map(|id| over_leaves(game, id)).collect(),
             same: game.ids().collect(),
             stale: true,
             unknowns: unknowns.to_vec(),
@@ -519,6 +513,12 @@ fn narrowed(maximizing: bool, v: V, (a, b): (V, V)) -> (V, V) {
     if maximizing { (a.max(v), b) } else { (a, b.min(v)) }
 }
 
+/// Whether `id` is an inner node whose children are all leaves.
+fn over_leaves(game: &Game, id: NodeId) -> bool {
+    let node = game.node(id);
+    node.kind() != NodeKind::Leaf && node.children().iter().all(|e| game.node(e.child).kind() == NodeKind::Leaf)
+}
+
 /// Each node's parent in `game` (a tree: no `&` edge), the root its own.
 pub(super) fn parents(game: &Game) -> Vec<NodeId> {
     let mut parent = vec![NodeId::ROOT; game.len()];
@@ -538,8 +538,7 @@ fn work(game: &Game, d: f64) -> f64 {
         let children = game.node(id).children();
         // A node over leaves only is counted once per one end of its
         // window (`tables.rs`).
-        let shallow = children.iter().all(|e| game.node(e.child).kind() == NodeKind::Leaf);
-        let windows = d.powi(depth.min(if shallow { 1 } else { 2 }));
+        let windows = d.powi(depth.min(if over_leaves(game, id) { 1 } else { 2 }));
         steps += windows * children.len() as f64 * d * d;
         stack.extend(children.iter().map(|e| (e.child, depth + 1)));
     }

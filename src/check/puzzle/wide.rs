@@ -40,6 +40,7 @@
 
 use crate::check::expect::{Expect, Fact, LeafExpect};
 use crate::check::puzzle::count::{Alternating, Count};
+use crate::check::puzzle::grid::Grid;
 use crate::check::puzzle::subtrees::{Subtrees, V};
 use crate::model::{Game, NodeId};
 use crate::num::Num;
@@ -65,6 +66,10 @@ pub(super) struct Wide<'g> {
     range: (i64, i64),
     /// The integer marks (known leaves, bounds, `value` answers), sorted.
     marks: Vec<i64>,
+    /// What the count counts on: the marks in the range and the lowest `n`
+    /// integers of each gap, and each gap's positions among them
+    /// ([`Wide::compressed`]).
+    counted_on: (Vec<Num>, Vec<Vec<usize>>),
     /// Counts over subtrees run (for `Solutions::tried`).
     tried: u64,
 }
@@ -95,21 +100,26 @@ impl<'g> Wide<'g> {
         let mut marks = marks.iter().map(Num::as_i64).collect::<Option<Vec<i64>>>()?;
         marks.sort_unstable();
         marks.dedup();
-        let plan = Wide { game, unknowns: unknowns.to_vec(), block: block.clone(), range: (lo, hi), marks, tried: 0 };
-        // The count over subtrees must take the block on the values it will
-        // be asked on (a few a gap).
-        let (values, _) = plan.compressed(&plan.marks, unknowns.len());
-        Subtrees::over(game, unknowns, block, values)?;
+        let mut plan = Wide {
+            game,
+            unknowns: unknowns.to_vec(),
+            block: block.clone(),
+            range: (lo, hi),
+            marks,
+            counted_on: (Vec::new(), Vec::new()),
+            tried: 0,
+        };
+        plan.counted_on = plan.compressed(&plan.marks, unknowns.len());
+        // The count over subtrees must take the block on those values.
+        Subtrees::over(game, unknowns, block, plan.counted_on.0.clone())?;
         Some(plan)
     }
 
     /// Whether the count takes many counts over subtrees (more than
     /// [`LIGHT_POINTS`]).
     pub fn heavy(&self) -> bool {
-        let n = self.unknowns.len();
-        let (_, positions) = self.compressed(&self.marks, n);
-        let caps: Vec<usize> = positions.iter().map(Vec::len).collect();
-        points(&caps, n) > LIGHT_POINTS
+        let caps: Vec<usize> = self.counted_on.1.iter().map(Vec::len).collect();
+        points(&caps, self.unknowns.len()) > LIGHT_POINTS
     }
 
     /// The range cut by `marks`, in increasing order: each mark in it, and
@@ -162,14 +172,14 @@ impl super::Counted for Wide<'_> {
     fn count_all(&mut self) -> Option<Count> {
         let n = self.unknowns.len();
         let gaps = self.gaps(&self.marks);
-        let (values, positions) = self.compressed(&self.marks, n);
+        let (values, positions) = &self.counted_on;
         let mut plan = Subtrees::over(self.game, &self.unknowns, &self.block, values.clone())?;
         let at = |plan: &Subtrees, i: usize| plan.index(values[i]).expect("a value counted on is in the table");
         let in_gaps: std::collections::BTreeSet<usize> = positions.iter().flatten().copied().collect();
         let marks: Vec<V> = (0..values.len()).filter(|i| !in_gaps.contains(i)).map(|i| at(&plan, i)).collect();
         let gap_values: Vec<Vec<V>> = positions.iter().map(|p| p.iter().map(|&i| at(&plan, i)).collect()).collect();
         let caps: Vec<usize> = gap_values.iter().map(Vec::len).collect();
-        let grid = Grid::new(&caps, n)?;
+        let grid = within_limits(&caps, n)?;
         // What the block fixes (a `leaves` item's values) stays fixed.
         let fixed: Vec<Vec<V>> = (0..n).map(|k| plan.allowed(k).to_vec()).collect();
         // c(m) at each point of the grid with Σ m ≤ n, from the largest
@@ -182,7 +192,7 @@ impl super::Counted for Wide<'_> {
             if m.iter().sum::<usize>() > n {
                 continue;
             }
-            if (0..m.len()).any(|i| m[i] < caps[i] && zero[at + grid.strides[i]]) {
+            if grid.below_none(at, &m, &zero) {
                 zero[at] = true;
                 continue;
             }
@@ -390,46 +400,6 @@ impl Wide<'_> {
     }
 }
 
-/// The points `m` of a count (`m_i ≤ caps_i`), by index: the first gap's
-/// count the lowest digit.
-struct Grid {
-    caps: Vec<usize>,
-    strides: Vec<usize>,
-    size: usize,
-}
-
-impl Grid {
-    /// The grid, or `None` when it holds more than [`MAX_POINTS`] points with
-    /// `Σ m ≤ n` (or [`MAX_POINT_WORK`] with `n` unknowns).
-    fn new(caps: &[usize], n: usize) -> Option<Grid> {
-        let mut strides = Vec::with_capacity(caps.len());
-        let mut size = 1usize;
-        for &c in caps {
-            strides.push(size);
-            size = size.checked_mul(c + 1)?;
-        }
-        let points = points(caps, n);
-        let work = points.saturating_mul(n * n);
-        (points <= MAX_POINTS && work <= MAX_POINT_WORK && size <= 1 << 24).then(|| Grid {
-            caps: caps.to_vec(),
-            strides,
-            size,
-        })
-    }
-
-    /// The point at index `at`.
-    fn point(&self, mut at: usize) -> Vec<usize> {
-        self.caps
-            .iter()
-            .map(|&c| {
-                let d = at % (c + 1);
-                at /= c + 1;
-                d
-            })
-            .collect()
-    }
-}
-
 /// How many points `m` with `m_i ≤ caps_i` have `Σ m ≤ n` (a small
 /// knapsack count, by the sum so far).
 fn points(caps: &[usize], n: usize) -> usize {
@@ -445,4 +415,16 @@ fn points(caps: &[usize], n: usize) -> usize {
         by_sum = next;
     }
     by_sum.iter().fold(0usize, |a, &b| a.saturating_add(b))
+}
+
+/// The grid of points of a count over `caps`, or `None` when it holds more
+/// than [`MAX_POINTS`] points with `Σ m ≤ n` (or [`MAX_POINT_WORK`] with
+/// `n` unknowns).
+fn within_limits(caps: &[usize], n: usize) -> Option<Grid> {
+    let points = points(caps, n);
+    let work = points.saturating_mul(n * n);
+    if points > MAX_POINTS || work > MAX_POINT_WORK {
+        return None;
+    }
+    Grid::new(caps, 1 << 24)
 }
