@@ -460,7 +460,12 @@ impl<'g, R: Ring> Subtrees<'g, R> {
     fn run_to_unchosen(&self, id: NodeId, (a0, b0): (V, V), chosen: &[V], held: &mut Vec<V>) -> Option<V> {
         let node = self.game.node(id);
         if node.kind() == NodeKind::Leaf {
-            return self.slots[id.index()].and_then(|k| chosen.get(k).copied());
+            // A known leaf returns its value (as `computed` reads it).
+            return match (self.slots[id.index()], node.utility()) {
+                (Some(k), _) => chosen.get(k).copied(),
+                (None, Utility::Scalar(u)) => Some(self.values.binary_search(&u).map_or(0, |i| i as V)),
+                (None, _) => Some(0),
+            };
         }
         let maximizing = node.kind() == NodeKind::Max;
         let (mut a, mut b) = (a0, b0);
