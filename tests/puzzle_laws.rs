@@ -376,6 +376,29 @@ fn multiset_case() -> impl Strategy<Value = Case> {
     subtree_case().prop_map(|c| Case { range: None, ..c })
 }
 
+/// A case past the work the count over subtrees is sure to take on: a
+/// binary tree four plies deep (16 leaves, known ones anywhere in 0..100),
+/// one or two unknowns over 0..100, blocks as `subtree_case`'s. Its nodes
+/// two plies down could be entered with 10^4 windows each, so the count
+/// is tried within a budget (`Subtrees::trial`), its solutions listed by
+/// runs of values; enumeration takes at most 101² assignments.
+fn deep_case() -> impl Strategy<Value = Case> {
+    fn halves(leaves: &[T]) -> T {
+        match leaves {
+            [one] => one.clone(),
+            _ => T::Node(vec![halves(&leaves[..leaves.len() / 2]), halves(&leaves[leaves.len() / 2..])]),
+        }
+    }
+    let values = prop::collection::vec(0i64..=100, 16);
+    let holes = prop::collection::btree_set(0usize..16, 1..=2);
+    (subtree_case(), values, holes).prop_map(|(c, values, holes)| {
+        let leaves: Vec<T> =
+            values.iter().enumerate().map(|(i, &v)| T::Leaf((!holes.contains(&i)).then_some(v))).collect();
+        let truth = holes.iter().map(|&i| values[i]).collect();
+        Case { tree: halves(&leaves), truth, bounds: false, range: Some((0, 100)), other: None, shared: false, ..c }
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
@@ -404,6 +427,23 @@ proptest! {
     #[test]
     fn fail_hard_subtree_counts_agree_with_enumeration(c in fail_hard_case()) {
         agree(&c)?;
+    }
+
+    #[test]
+    fn deep_subtree_counts_agree_with_enumeration(c in deep_case()) {
+        let text = spec_text(&c);
+        let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+        let domain = Domain::Range(0, 100);
+        // It applies where the count over subtrees does (not to `leaves`
+        // without `pruned`), and finishes within its budget on such trees.
+        let fast = puzzle::solve_by_subtrees_within_budget(&spec, &domain, 5);
+        prop_assume!(fast.is_some());
+        let fast = fast.unwrap();
+        let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
+        // The truth passes and lies in the range.
+        prop_assert!(!slow.count.is_zero(), "{}\n{:?}", text, c.truth);
+        prop_assert_eq!(&fast.count, &slow.count, "{}", text);
+        prop_assert_eq!(&fast.solutions, &slow.solutions, "{}", text);
     }
 
     #[test]

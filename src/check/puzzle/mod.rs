@@ -244,33 +244,43 @@ fn search<'p>(
     let applies = method == Method::Best && symbolic::applies(game, &spec.expects, &scale);
     if applies {
         let answered = |plan: &mut dyn Counted| answer(plan, &unknowns, stop, max_listed);
-        if let Some(found) = subtrees_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
+        if let Some(found) = subtrees_plan(spec, domain, &unknowns, false).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
-        if let Some(mut plan) = wide_plan(spec, domain, &unknowns) {
-            // Where the count through order types takes many counts (many
-            // known leaves), the box search is given a short try first: it
-            // answers some such puzzles (most of the tree pruned) at once.
-            if let Domain::Range(lo, hi) = domain
-                && plan.heavy()
-            {
-                let quick = boxes::Boxes {
-                    game: work.clone(),
-                    unknowns: unknowns.clone(),
-                    expects: &spec.expects,
-                    max_listed,
-                    stop,
-                    limit: limit.min(QUICK_BOX_STEPS),
-                    progress: None,
-                    scale: scale.clone(),
-                };
-                if let Ok(found) = quick.solve(*lo, *hi) {
-                    return Ok(found.solutions_of(unknowns));
-                }
+        let mut wide = wide_plan(spec, domain, &unknowns);
+        if let Some(plan) = wide.as_mut().filter(|p| !p.heavy())
+            && let Some(found) = answered(plan)
+        {
+            return Ok(found);
+        }
+        // On a narrow range, past the work the count over subtrees is sure to take on, it is
+        // still tried, within a budget: it enters far fewer windows than
+        // its estimate counts.
+        if let Some(found) = subtrees_plan(spec, domain, &unknowns, true).and_then(|mut p| answered(&mut p)) {
+            return Ok(found);
+        }
+        // Where the count through order types takes many counts (many
+        // known leaves), the box search is given a short try first: it
+        // answers some such puzzles (most of the tree pruned) at once.
+        if let Domain::Range(lo, hi) = domain
+            && wide.is_some()
+        {
+            let quick = boxes::Boxes {
+                game: work.clone(),
+                unknowns: unknowns.clone(),
+                expects: &spec.expects,
+                max_listed,
+                stop,
+                limit: limit.min(QUICK_BOX_STEPS),
+                progress: None,
+                scale: scale.clone(),
+            };
+            if let Ok(found) = quick.solve(*lo, *hi) {
+                return Ok(found.solutions_of(unknowns));
             }
-            if let Some(found) = answered(&mut plan) {
-                return Ok(found);
-            }
+        }
+        if let Some(found) = wide.and_then(|mut p| answered(&mut p)) {
+            return Ok(found);
         }
         if let Some(found) = distinct_plan(spec, domain, &unknowns).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
@@ -324,7 +334,7 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     let by_chance =
         || filled(&spec.game, &unknowns).is_ok_and(|work| chance_plan(spec, &work, domain, &unknowns).is_some());
     (symbolic::applies(&spec.game, &spec.expects, &scale(domain))
-        && (subtrees_plan(spec, domain, &unknowns).is_some()
+        && (subtrees_plan(spec, domain, &unknowns, false).is_some()
             || wide_plan(spec, domain, &unknowns).is_some()
             || distinct_plan(spec, domain, &unknowns).is_some()
             || repeats_plan(spec, domain, &unknowns).is_some()))
@@ -354,9 +364,23 @@ fn scale(domain: &Domain) -> symbolic::Scale {
 /// The count over subtrees of `spec`'s blocks over a range, where it
 /// applies: blocks of one search (the same algorithm and options) asked as
 /// one. The symbolic searches' conditions are checked apart.
-fn subtrees_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<subtrees::Subtrees<'g>> {
+/// The count over subtrees over a range (`subtrees.rs`); with `trial`, the
+/// one past the work it is sure to take on, within a budget (only that
+/// one: `None` where the first applies).
+fn subtrees_plan<'g>(
+    spec: &'g Spec,
+    domain: &Domain,
+    unknowns: &[NodeId],
+    trial: bool,
+) -> Option<subtrees::Subtrees<'g>> {
     let Domain::Range(lo, hi) = domain else { return None };
-    subtrees::Subtrees::new(&spec.game, unknowns, &merged(spec)?, (*lo, *hi))
+    let game = &spec.game;
+    let merged = merged(spec)?;
+    if trial {
+        subtrees::Subtrees::trial(game, unknowns, &merged, (*lo, *hi))
+    } else {
+        subtrees::Subtrees::new(game, unknowns, &merged, (*lo, *hi))
+    }
 }
 
 /// The count over subtrees of `spec`'s `expectiminimax` (or `minimax`)
@@ -396,10 +420,12 @@ trait Counted {
 
 impl Counted for subtrees::Subtrees<'_> {
     fn count_all(&mut self) -> Option<Count> {
-        Some(self.count())
+        let count = self.count();
+        (!self.gave_up()).then_some(count)
     }
     fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
-        Some(self.list(max))
+        let listed = self.list(max);
+        (!self.gave_up()).then_some(listed)
     }
     fn counts_run(&self) -> u64 {
         self.tried
@@ -443,6 +469,19 @@ pub fn solve_by_order_types(spec: &Spec, domain: &Domain, max_listed: usize) -> 
         return None;
     }
     let mut plan = wide_plan(spec, domain, &unknowns)?;
+    answer(&mut plan, &unknowns, false, max_listed)
+}
+
+/// [`solve`] by the count over subtrees tried within a budget alone (the
+/// way a narrow range past the work that count is sure to take on is
+/// counted first), or `None` where it does not apply or gives up: for
+/// tests, which compare it with enumeration.
+pub fn solve_by_subtrees_within_budget(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let unknowns = unknowns(&spec.game);
+    if !symbolic::applies(&spec.game, &spec.expects, &scale(domain)) {
+        return None;
+    }
+    let mut plan = subtrees_plan(spec, domain, &unknowns, true)?;
     answer(&mut plan, &unknowns, false, max_listed)
 }
 

@@ -44,6 +44,7 @@ use crate::search::options::{CutRule, FailMode, Order, Ties};
 use crate::search::{Algorithm, FxBuild};
 
 mod fixed;
+mod list;
 mod ring;
 mod tables;
 pub(super) use ring::{Plain, Ring};
@@ -54,8 +55,23 @@ pub(super) use ring::{Plain, Ring};
 /// window, so values), and for each, each child's values meet each
 /// running value.
 /// 27 unknowns on three plies over 0..50 take about 0.3 s (2·10^8 steps);
-/// past this, the box search.
+/// past this, the count is still tried, with [`TRIAL_STEPS`].
 const MAX_WORK: f64 = 5e8;
+
+/// What a count past [`MAX_WORK`] may spend before it gives up and the
+/// next way (`wide.rs`, then the box search) is tried: steps of
+/// [`Subtrees::node`]'s loop, each a child's value meeting a running value,
+/// times the 128-bit words a count may take (about 5·10^7 a second). The
+/// estimate counts every window a node could be entered with; the search
+/// enters far fewer, so many such counts finish well within it (20 leaves,
+/// 17 unknowns over 0..100: 0.03 s, where the box search took 1.8 s).
+const TRIAL_STEPS: u64 = 20_000_000;
+
+/// The widest range a count past [`MAX_WORK`] is tried on: its work grows
+/// about as the cube of the width (11 unknowns among 16 leaves: 0.07 s over
+/// −125..125, 0.5 s over −250..250, 3.5 s over −500..500), and wider ones
+/// are better counted through order types (`wide.rs`).
+const MAX_TRIAL_WIDTH: i128 = 301;
 
 /// The statistics a fixed set of visits answers alone.
 const STATIC: [Stat; 3] = [Stat::NodesVisited, Stat::LeavesEvaluated, Stat::Cutoffs];
@@ -113,6 +129,9 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     impossible: bool,
     /// Subtrees counted (for `Solutions::tried`).
     pub tried: u64,
+    /// Steps spent, and the most this count may spend (`None`: no limit).
+    spent: u64,
+    budget: Option<u64>,
 }
 
 impl<'g> Subtrees<'g, Plain> {
@@ -126,21 +145,40 @@ impl<'g> Subtrees<'g, Plain> {
         Subtrees::over(game, unknowns, e, (lo..=hi).map(Num::int).collect())
     }
 
+    /// The plan for `e` over `lo..=hi` where [`Subtrees::new`] would take on
+    /// too much work by its estimate (`None` where it would not, or the
+    /// range is wider than [`MAX_TRIAL_WIDTH`]): its counts give up past
+    /// [`TRIAL_STEPS`] ([`Subtrees::gave_up`]).
+    pub fn trial(game: &'g Game, unknowns: &[NodeId], e: &Expect, (lo, hi): (i64, i64)) -> Option<Subtrees<'g>> {
+        let width = i128::from(hi) - i128::from(lo) + 1;
+        if hi < lo || width > MAX_TRIAL_WIDTH || work(game, width as f64) <= MAX_WORK {
+            return None;
+        }
+        let values = (lo..=hi).map(Num::int).collect();
+        let mut plan = Subtrees::with_ring(game, unknowns, e, values, Plain, true)?;
+        // A step adds and multiplies counts of up to width^unknowns.
+        let words = 1 + (unknowns.len() as f64 * (width as f64).log2() / 128.0) as u64;
+        plan.budget = Some(TRIAL_STEPS / words);
+        Some(plan)
+    }
+
     /// The plan for `e` with every unknown over `domain` (sorted, distinct
     /// values), or `None` when this way does not apply.
     pub fn over(game: &'g Game, unknowns: &[NodeId], e: &Expect, domain: Vec<Num>) -> Option<Subtrees<'g>> {
-        Subtrees::with_ring(game, unknowns, e, domain, Plain)
+        Subtrees::with_ring(game, unknowns, e, domain, Plain, false)
     }
 }
 
 impl<'g, R: Ring> Subtrees<'g, R> {
-    /// [`Subtrees::over`], the ways counted in `ring`.
+    /// [`Subtrees::over`], the ways counted in `ring`; with `trial`, past
+    /// the work it would take on (then a budget limits it).
     pub fn with_ring(
         game: &'g Game,
         unknowns: &[NodeId],
         e: &Expect,
         domain: Vec<Num>,
         mut ring: R,
+        trial: bool,
     ) -> Option<Subtrees<'g, R>> {
         let (algorithm, fail) = super::symbolic::mirrored(game, e)?;
         let prunes = match algorithm {
@@ -152,7 +190,11 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         // unknowns are the same ones: the ways of separate subtrees would
         // not multiply.
         let leaf = game.root().kind() == NodeKind::Leaf;
-        if leaf || game.has_transpositions() || domain.is_empty() || work(game, domain.len() as f64) > MAX_WORK {
+        if leaf
+            || game.has_transpositions()
+            || domain.is_empty()
+            || (!trial && work(game, domain.len() as f64) > MAX_WORK)
+        {
             return None;
         }
         let (mut value, mut best, mut pruned) = (None, None, None);
@@ -219,6 +261,8 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             unknowns: unknowns.to_vec(),
             impossible: clash,
             tried: 0,
+            spent: 0,
+            budget: None,
         };
         if let Some(paths) = pruned {
             let paths: Vec<Path> = paths.into_iter().collect();
@@ -277,6 +321,12 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         &self.ring
     }
 
+    /// Whether a count gave up, past its budget: then what it answered is
+    /// not to be used.
+    pub fn gave_up(&self) -> bool {
+        self.budget.is_some_and(|b| self.spent > b)
+    }
+
     /// The index of value `v` in the table of values, if it is there.
     pub fn index(&self, v: Num) -> Option<V> {
         self.values.binary_search(&v).ok().map(|i| i as V)
@@ -311,46 +361,16 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         }
     }
 
-    /// The first `max` solutions in lexicographic order (values of the
-    /// unknowns left to right).
-    pub fn list(&mut self, max: usize) -> Vec<Vec<Num>> {
-        let mut out = Vec::new();
-        if self.impossible {
-            return out;
-        }
-        let mut fixed = Vec::new();
-        self.extend(&mut fixed, max, &mut out);
-        out
-    }
-
-    fn extend(&mut self, fixed: &mut Vec<V>, max: usize, out: &mut Vec<Vec<Num>>) {
-        let k = fixed.len();
-        if k == self.allowed.len() {
-            out.push(fixed.iter().map(|&v| self.values[v as usize]).collect());
-            return;
-        }
-        let all = self.allowed[k].clone();
-        for &v in &all {
-            if out.len() >= max {
-                break;
-            }
-            if !self.ring.may_follow(fixed, v) {
-                continue;
-            }
-            self.allow(k, vec![v]);
-            if !self.count().is_zero() {
-                fixed.push(v);
-                self.extend(fixed, max, out);
-                fixed.pop();
-            }
-        }
-        self.allow(k, all);
-    }
-
     /// Inner node `id`'s loop from `(a, b)`: each way it can return, as
     /// (returned value, best child when `root`), with the number of ways.
     fn node(&mut self, id: NodeId, a0: V, b0: V, root: bool) -> Vec<((V, u32), R::W)> {
         self.tried += 1;
+        // Its slots by value are steps too.
+        let width = if root { self.game.node(id).children().len() + 1 } else { 1 };
+        self.spent += (self.values.len() * width) as u64 / 8;
+        if self.gave_up() {
+            return Vec::new();
+        }
         let maximizing = self.game.node(id).kind() == NodeKind::Max;
         let order = self.order(id);
         let searched = self.searched.as_ref().map(|s| s[id.index()] as usize);
@@ -359,7 +379,6 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         // best child): the window follows from it, a MAX node having raised
         // α to it and a MIN node lowered β, as no cut stopped them.
         let window = |v: V| narrowed(maximizing, v, (a0, b0));
-        let width = if root { self.game.node(id).children().len() + 1 } else { 1 };
         let slot = |v: V, best: u32| v as usize * width + if best == NONE { 0 } else { best as usize + 1 };
         // (running value, best child, ways), and the next child's sums by slot.
         let mut states: Vec<(V, u32, R::W)> = vec![(start, NONE, self.ring.one())];
@@ -375,6 +394,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             for (v, best, ways) in std::mem::take(&mut states) {
                 let (a, b) = window(v);
                 let table = self.table(child, a, b);
+                self.spent += table.len() as u64 + 1;
                 // The child's values that leave the running value as it is
                 // lead to one state: their ways are summed first.
                 let split = table.partition_point(|(r, _)| if maximizing { *r <= v } else { *r < v });
