@@ -399,8 +399,47 @@ fn deep_case() -> impl Strategy<Value = Case> {
     })
 }
 
+/// A case whose blocks are all of the `alphabeta` family and ask only
+/// `value` and `best` (ties first), which `puzzle::solve` counts as the
+/// `minimax` blocks they amount to where the count over subtrees does not
+/// apply: any cut rule, fail mode, order and bounds.
+fn value_only_case() -> impl Strategy<Value = Case> {
+    case().prop_map(|mut c| {
+        for (which, opts, facts) in &mut c.blocks {
+            // alphabeta, negamax-ab, negamax-tt, ids.
+            *which = [1, 3, 4, 5][usize::from(*which) % 4];
+            opts.retain(|o| *o != "ties=last");
+            (facts[1], facts[2], facts[4], facts[5]) = (false, false, false, false);
+        }
+        c.shared = false;
+        c
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn value_and_best_of_alphabeta_count_as_minimax(c in value_only_case()) {
+        let text = spec_text(&c);
+        let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+        let n = c.truth.len();
+        let domain = match c.range {
+            Some((lo, mut hi)) => {
+                while hi > lo && ((hi - lo + 1) as f64).powi(n as i32) > 5_000.0 {
+                    hi -= 1;
+                }
+                Domain::Range(lo, hi)
+            }
+            None => Domain::Multiset(c.truth.iter().map(|&v| Num::int(v)).collect()),
+        };
+        let fast = puzzle::solve_as_minimax(&spec, &domain, 5);
+        prop_assert!(fast.is_some(), "{}", text);
+        let fast = fast.unwrap();
+        let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
+        prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
+        prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+    }
 
     #[test]
     fn multiset_counts_agree_with_enumeration(c in multiset_case()) {

@@ -27,7 +27,9 @@
 //!   subtree from two places: its unknowns are shared).
 //! - `chance.rs`: `expectiminimax` (and `minimax`) blocks over a range or a multiset,
 //!   counted over subtrees: no pruning, so each node's table of values and
-//!   ways is read off its children's (CHANCE nodes by their running sums).
+//!   ways is read off its children's (CHANCE nodes by their running sums);
+//!   also `alphabeta`-family blocks asking only `value` and `best`, which
+//!   amount to `minimax` blocks (`plans.rs`, `as_minimax`).
 //! - `enumerate.rs`: one value at a time with prefix pruning, for every
 //!   other algorithm and option; the oracle the box search is tested
 //!   against ([`enumerate`]).
@@ -58,12 +60,15 @@ mod enumerate;
 mod grid;
 mod multiset;
 mod ordered;
+mod plans;
 mod relations;
 mod subtrees;
 mod symbolic;
 mod wide;
 pub use count::Count;
 pub use domain::{Domain, parse_list};
+use plans::{Counted, answer, as_minimax, chance_plan, distinct_plan, repeats_plan, subtrees_plan, wide_plan};
+pub use plans::{solve_as_minimax, solve_by_order_types, solve_by_subtrees_within_budget};
 
 /// Why a puzzle cannot be searched.
 #[derive(Clone, Debug, PartialEq)]
@@ -247,6 +252,13 @@ fn search<'p>(
         if let Some(found) = subtrees_plan(spec, domain, &unknowns, false).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
+        if let Domain::Range(..) = domain
+            && let Some(blocks) = as_minimax(spec)
+            && let Some(found) =
+                chance_plan(spec, &work, &blocks, domain, &unknowns).and_then(|mut p| answered(&mut *p))
+        {
+            return Ok(found);
+        }
         let mut wide = wide_plan(spec, domain, &unknowns);
         if let Some(plan) = wide.as_mut().filter(|p| !p.heavy())
             && let Some(found) = answered(plan)
@@ -290,8 +302,8 @@ fn search<'p>(
         }
     }
     if method == Method::Best
-        && let Some(found) =
-            chance_plan(spec, &work, domain, &unknowns).and_then(|mut p| answer(&mut *p, &unknowns, stop, max_listed))
+        && let Some(found) = chance_plan(spec, &work, &spec.expects, domain, &unknowns)
+            .and_then(|mut p| answer(&mut *p, &unknowns, stop, max_listed))
     {
         return Ok(found);
     }
@@ -331,8 +343,10 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     if unknowns.is_empty() {
         return false;
     }
-    let by_chance =
-        || filled(&spec.game, &unknowns).is_ok_and(|work| chance_plan(spec, &work, domain, &unknowns).is_some());
+    let by_chance = || {
+        filled(&spec.game, &unknowns)
+            .is_ok_and(|work| chance_plan(spec, &work, &spec.expects, domain, &unknowns).is_some())
+    };
     (symbolic::applies(&spec.game, &spec.expects, &scale(domain))
         && (subtrees_plan(spec, domain, &unknowns, false).is_some()
             || wide_plan(spec, domain, &unknowns).is_some()
@@ -359,144 +373,6 @@ fn scale(domain: &Domain) -> symbolic::Scale {
         Domain::Range(..) => symbolic::Scale::Integers,
         Domain::Multiset(vs) => symbolic::Scale::multiset(vs),
     }
-}
-
-/// The count over subtrees of `spec`'s blocks over a range, where it
-/// applies: blocks of one search (the same algorithm and options) asked as
-/// one. The symbolic searches' conditions are checked apart.
-/// The count over subtrees over a range (`subtrees.rs`); with `trial`, the
-/// one past the work it is sure to take on, within a budget (only that
-/// one: `None` where the first applies).
-fn subtrees_plan<'g>(
-    spec: &'g Spec,
-    domain: &Domain,
-    unknowns: &[NodeId],
-    trial: bool,
-) -> Option<subtrees::Subtrees<'g>> {
-    let Domain::Range(lo, hi) = domain else { return None };
-    let game = &spec.game;
-    let merged = merged(spec)?;
-    if trial {
-        subtrees::Subtrees::trial(game, unknowns, &merged, (*lo, *hi))
-    } else {
-        subtrees::Subtrees::new(game, unknowns, &merged, (*lo, *hi))
-    }
-}
-
-/// The count over subtrees of `spec`'s `expectiminimax` (or `minimax`)
-/// blocks, where it applies (`chance.rs`): over a range in plain counts,
-/// over a multiset by the values used (`multiset.rs`'s polynomials);
-/// `filled` is the game with its unknowns given a placeholder.
-fn chance_plan<'g>(
-    spec: &'g Spec,
-    filled: &Game,
-    domain: &Domain,
-    unknowns: &[NodeId],
-) -> Option<Box<dyn Counted + 'g>> {
-    let (game, blocks) = (&spec.game, &spec.expects);
-    match domain {
-        Domain::Range(lo, hi) => {
-            Some(Box::new(chance::Chance::new(game, filled, unknowns, blocks, (*lo, *hi))?) as Box<dyn Counted>)
-        }
-        Domain::Multiset(values) => {
-            let kinds = multiset::kinds(values);
-            let distinct = kinds.iter().map(|&(v, _)| v).collect();
-            let uses = multiset::Uses::new(kinds, values.len() as u32)?;
-            Some(Box::new(chance::Chance::with_ring(game, filled, unknowns, blocks, distinct, uses)?))
-        }
-    }
-}
-
-/// A count over subtrees, ready to answer (`subtrees.rs` here;
-/// `distinct.rs`, `multiset.rs` and `chance.rs` beside their plans).
-trait Counted {
-    /// How many assignments pass, or `None` when this way gives up.
-    fn count_all(&mut self) -> Option<Count>;
-    /// The first `max` solutions, smallest first, or `None` when it gives up.
-    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>>;
-    /// Counts over subtrees run (for `Solutions::tried`).
-    fn counts_run(&self) -> u64;
-}
-
-impl Counted for subtrees::Subtrees<'_> {
-    fn count_all(&mut self) -> Option<Count> {
-        let count = self.count();
-        (!self.gave_up()).then_some(count)
-    }
-    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
-        let listed = self.list(max);
-        (!self.gave_up()).then_some(listed)
-    }
-    fn counts_run(&self) -> u64 {
-        self.tried
-    }
-}
-
-/// What `plan` answers for [`search`] (with `stop`, only whether one
-/// solution exists), or `None` when it gives up and the box search must.
-fn answer(plan: &mut dyn Counted, unknowns: &[NodeId], stop: bool, max_listed: usize) -> Option<Solutions> {
-    let count = if stop { Count::ZERO } else { plan.count_all()? };
-    let solutions = plan.list_first(if stop { 1 } else { max_listed })?;
-    let count = if stop { Count::from(solutions.len()) } else { count };
-    Some(Solutions { unknowns: unknowns.to_vec(), count, solutions, tried: plan.counts_run() })
-}
-
-/// The blocks of one search (the same algorithm and options) asked as
-/// one, or `None` when they ask different searches.
-fn merged(spec: &Spec) -> Option<Expect> {
-    let [first, rest @ ..] = spec.expects.as_slice() else { return None };
-    if rest.iter().any(|e| e.algorithm != first.algorithm || e.options != first.options) {
-        return None;
-    }
-    let items = spec.expects.iter().flat_map(|e| e.items.iter().cloned()).collect();
-    Some(Expect { items, ..first.clone() })
-}
-
-/// The count through order types (`wide.rs`) of `spec`'s blocks over a
-/// range, where it applies.
-fn wide_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<wide::Wide<'g>> {
-    let Domain::Range(lo, hi) = domain else { return None };
-    wide::Wide::new(&spec.game, unknowns, &merged(spec)?, (*lo, *hi))
-}
-
-/// [`solve`] through order types alone (`wide.rs`: the way a range too
-/// wide for the count over subtrees is counted), with no other way tried,
-/// or `None` where it does not apply or gives up: for tests, which compare
-/// it with enumeration on ranges small enough to enumerate.
-pub fn solve_by_order_types(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
-    let unknowns = unknowns(&spec.game);
-    if !symbolic::applies(&spec.game, &spec.expects, &scale(domain)) {
-        return None;
-    }
-    let mut plan = wide_plan(spec, domain, &unknowns)?;
-    answer(&mut plan, &unknowns, false, max_listed)
-}
-
-/// [`solve`] by the count over subtrees tried within a budget alone (the
-/// way a narrow range past the work that count is sure to take on is
-/// counted first), or `None` where it does not apply or gives up: for
-/// tests, which compare it with enumeration.
-pub fn solve_by_subtrees_within_budget(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
-    let unknowns = unknowns(&spec.game);
-    if !symbolic::applies(&spec.game, &spec.expects, &scale(domain)) {
-        return None;
-    }
-    let mut plan = subtrees_plan(spec, domain, &unknowns, true)?;
-    answer(&mut plan, &unknowns, false, max_listed)
-}
-
-/// The count through orderings (`distinct.rs`) of `spec`'s blocks over a
-/// multiset of distinct values, where it applies.
-fn distinct_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<distinct::Distinct<'g>> {
-    let Domain::Multiset(values) = domain else { return None };
-    distinct::Distinct::new(&spec.game, unknowns, &merged(spec)?, values)
-}
-
-/// The count by the values used (`multiset.rs`) of `spec`'s blocks over
-/// a multiset, where it applies.
-fn repeats_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<multiset::Repeats<'g>> {
-    let Domain::Multiset(values) = domain else { return None };
-    multiset::Repeats::new(&spec.game, unknowns, &merged(spec)?, values)
 }
 
 /// Does every `expect` block pass on `game` (all leaves known)?

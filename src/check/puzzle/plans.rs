@@ -1,0 +1,192 @@
+//! The ways `solve` counts a puzzle without searching its assignments,
+//! each built from the spec where it applies ("plans"), the one interface
+//! they answer through ([`Counted`]), and, for tests, each way alone.
+//!
+//! Invariant: a plan that answers gives the same count and the same first
+//! solutions as enumeration (`tests/puzzle_laws.rs` checks each way alone).
+
+use super::count::Count;
+use super::{Domain, Solutions, chance, distinct, filled, multiset, scale, subtrees, symbolic, unknowns, wide};
+use crate::check::expect::Expect;
+use crate::check::spec::Spec;
+use crate::model::{Game, NodeId};
+use crate::num::Num;
+
+/// The count over subtrees (`subtrees.rs`) of `spec`'s blocks over a
+/// range, where it applies: blocks of one search (the same algorithm and
+/// options) asked as one. The symbolic searches' conditions are checked
+/// apart. With `trial`, the count past the work it is sure to take on,
+/// within a budget (only that one: `None` where the first applies).
+pub(super) fn subtrees_plan<'g>(
+    spec: &'g Spec,
+    domain: &Domain,
+    unknowns: &[NodeId],
+    trial: bool,
+) -> Option<subtrees::Subtrees<'g>> {
+    let Domain::Range(lo, hi) = domain else { return None };
+    let game = &spec.game;
+    let merged = merged(spec)?;
+    if trial {
+        subtrees::Subtrees::trial(game, unknowns, &merged, (*lo, *hi))
+    } else {
+        subtrees::Subtrees::new(game, unknowns, &merged, (*lo, *hi))
+    }
+}
+
+/// The count over subtrees of `spec`'s `expectiminimax` (or `minimax`)
+/// blocks, where it applies (`chance.rs`): over a range in plain counts,
+/// over a multiset by the values used (`multiset.rs`'s polynomials);
+/// `filled` is the game with its unknowns given a placeholder.
+pub(super) fn chance_plan<'g>(
+    spec: &'g Spec,
+    filled: &Game,
+    blocks: &[Expect],
+    domain: &Domain,
+    unknowns: &[NodeId],
+) -> Option<Box<dyn Counted + 'g>> {
+    let game = &spec.game;
+    match domain {
+        Domain::Range(lo, hi) => {
+            Some(Box::new(chance::Chance::new(game, filled, unknowns, blocks, (*lo, *hi))?) as Box<dyn Counted>)
+        }
+        Domain::Multiset(values) => {
+            let kinds = multiset::kinds(values);
+            let distinct = kinds.iter().map(|&(v, _)| v).collect();
+            let uses = multiset::Uses::new(kinds, values.len() as u32)?;
+            Some(Box::new(chance::Chance::with_ring(game, filled, unknowns, blocks, distinct, uses)?))
+        }
+    }
+}
+
+/// `spec`'s blocks as the `minimax` (or `negamax`) blocks they amount to,
+/// where every one is of the `alphabeta` family (as the symbolic searches
+/// mirror it) and asks only `value` and `best` with ties going to the
+/// first: alpha-beta's root window holds the minimax value (leaves lie
+/// within declared bounds), so the root returns it exactly, whatever the
+/// cut rule or fail mode; and a later child worth as much as the best so
+/// far returns at most α, never more, so the best move is the first at
+/// that value in search order, as `minimax` picks it. Counted without
+/// windows (`chance.rs`), such a block takes milliseconds where the count
+/// over subtrees may not finish (26 unknowns over 1..100).
+pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
+    use crate::check::expect::Fact;
+    use crate::search::Algorithm;
+    use crate::search::options::Ties;
+    let plain = |e: &Expect| match symbolic::mirrored(&spec.game, e)?.0 {
+        Algorithm::Alphabeta => Some(Algorithm::Minimax),
+        Algorithm::NegamaxAb => Some(Algorithm::Negamax),
+        _ => None,
+    };
+    let only = |e: &Expect| {
+        e.options.ties == Ties::First && e.items.iter().all(|i| matches!(i.fact, Fact::Value(_) | Fact::Best(_)))
+    };
+    spec.expects.iter().map(|e| Some(Expect { algorithm: plain(e).filter(|_| only(e))?, ..e.clone() })).collect()
+}
+
+/// A count over subtrees, ready to answer (`subtrees.rs` here;
+/// `distinct.rs`, `multiset.rs` and `chance.rs` beside their plans).
+pub(super) trait Counted {
+    /// How many assignments pass, or `None` when this way gives up.
+    fn count_all(&mut self) -> Option<Count>;
+    /// The first `max` solutions, smallest first, or `None` when it gives up.
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>>;
+    /// Counts over subtrees run (for `Solutions::tried`).
+    fn counts_run(&self) -> u64;
+}
+
+impl Counted for subtrees::Subtrees<'_> {
+    fn count_all(&mut self) -> Option<Count> {
+        let count = self.count();
+        (!self.gave_up()).then_some(count)
+    }
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        let listed = self.list(max);
+        (!self.gave_up()).then_some(listed)
+    }
+    fn counts_run(&self) -> u64 {
+        self.tried
+    }
+}
+
+/// What `plan` answers for [`search`] (with `stop`, only whether one
+/// solution exists), or `None` when it gives up and the box search must.
+pub(super) fn answer(plan: &mut dyn Counted, unknowns: &[NodeId], stop: bool, max_listed: usize) -> Option<Solutions> {
+    let count = if stop { Count::ZERO } else { plan.count_all()? };
+    let solutions = plan.list_first(if stop { 1 } else { max_listed })?;
+    let count = if stop { Count::from(solutions.len()) } else { count };
+    Some(Solutions { unknowns: unknowns.to_vec(), count, solutions, tried: plan.counts_run() })
+}
+
+/// The blocks of one search (the same algorithm and options) asked as
+/// one, or `None` when they ask different searches.
+fn merged(spec: &Spec) -> Option<Expect> {
+    let [first, rest @ ..] = spec.expects.as_slice() else { return None };
+    if rest.iter().any(|e| e.algorithm != first.algorithm || e.options != first.options) {
+        return None;
+    }
+    let items = spec.expects.iter().flat_map(|e| e.items.iter().cloned()).collect();
+    Some(Expect { items, ..first.clone() })
+}
+
+/// The count through order types (`wide.rs`) of `spec`'s blocks over a
+/// range, where it applies.
+pub(super) fn wide_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<wide::Wide<'g>> {
+    let Domain::Range(lo, hi) = domain else { return None };
+    wide::Wide::new(&spec.game, unknowns, &merged(spec)?, (*lo, *hi))
+}
+
+/// [`solve`] through order types alone (`wide.rs`: the way a range too
+/// wide for the count over subtrees is counted), with no other way tried,
+/// or `None` where it does not apply or gives up: for tests, which compare
+/// it with enumeration on ranges small enough to enumerate.
+pub fn solve_by_order_types(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let unknowns = unknowns(&spec.game);
+    if !symbolic::applies(&spec.game, &spec.expects, &scale(domain)) {
+        return None;
+    }
+    let mut plan = wide_plan(spec, domain, &unknowns)?;
+    answer(&mut plan, &unknowns, false, max_listed)
+}
+
+/// [`solve`] by the count over subtrees tried within a budget alone (the
+/// way a narrow range past the work that count is sure to take on is
+/// counted first), or `None` where it does not apply or gives up: for
+/// tests, which compare it with enumeration.
+pub fn solve_by_subtrees_within_budget(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let unknowns = unknowns(&spec.game);
+    if !symbolic::applies(&spec.game, &spec.expects, &scale(domain)) {
+        return None;
+    }
+    let mut plan = subtrees_plan(spec, domain, &unknowns, true)?;
+    answer(&mut plan, &unknowns, false, max_listed)
+}
+
+/// [`solve`] with `spec`'s `alphabeta`-family blocks counted as the
+/// `minimax` blocks they amount to (`as_minimax`), no other way tried, or
+/// `None` where that does not apply: for tests, which compare it with
+/// enumeration.
+pub fn solve_as_minimax(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let unknowns = unknowns(&spec.game);
+    let work = filled(&spec.game, &unknowns).ok()?;
+    let blocks = as_minimax(spec)?;
+    let mut plan = chance_plan(spec, &work, &blocks, domain, &unknowns)?;
+    answer(&mut *plan, &unknowns, false, max_listed)
+}
+
+/// The count through orderings (`distinct.rs`) of `spec`'s blocks over a
+/// multiset of distinct values, where it applies.
+pub(super) fn distinct_plan<'g>(
+    spec: &'g Spec,
+    domain: &Domain,
+    unknowns: &[NodeId],
+) -> Option<distinct::Distinct<'g>> {
+    let Domain::Multiset(values) = domain else { return None };
+    distinct::Distinct::new(&spec.game, unknowns, &merged(spec)?, values)
+}
+
+/// The count by the values used (`multiset.rs`) of `spec`'s blocks over
+/// a multiset, where it applies.
+pub(super) fn repeats_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]) -> Option<multiset::Repeats<'g>> {
+    let Domain::Multiset(values) = domain else { return None };
+    multiset::Repeats::new(&spec.game, unknowns, &merged(spec)?, values)
+}
