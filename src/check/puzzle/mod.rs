@@ -343,16 +343,16 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     if unknowns.is_empty() {
         return false;
     }
-    let by_chance = || {
-        filled(&spec.game, &unknowns)
-            .is_ok_and(|work| chance_plan(spec, &work, &spec.expects, domain, &unknowns).is_some())
+    let by_chance = |blocks: &[Expect]| {
+        filled(&spec.game, &unknowns).is_ok_and(|work| chance_plan(spec, &work, blocks, domain, &unknowns).is_some())
     };
     (symbolic::applies(&spec.game, &spec.expects, &scale(domain))
         && (subtrees_plan(spec, domain, &unknowns, false).is_some()
+            || (matches!(domain, Domain::Range(..)) && as_minimax(spec).is_some_and(|b| by_chance(&b)))
             || wide_plan(spec, domain, &unknowns).is_some()
             || distinct_plan(spec, domain, &unknowns).is_some()
             || repeats_plan(spec, domain, &unknowns).is_some()))
-        || by_chance()
+        || by_chance(&spec.expects)
 }
 
 /// `game` with every unknown given a placeholder (the least declared

@@ -59,13 +59,14 @@ pub(super) fn chance_plan<'g>(
 }
 
 /// `spec`'s blocks as the `minimax` (or `negamax`) blocks they amount to,
-/// where every one is of the `alphabeta` family (as the symbolic searches
-/// mirror it) and asks only `value` and `best` with ties going to the
-/// first: alpha-beta's root window holds the minimax value (leaves lie
+/// where every one is of the `alphabeta` family or `pvs` (as the symbolic
+/// searches mirror them) and asks only `value` and `best` with ties going
+/// to the first: the root's window holds the minimax value (leaves lie
 /// within declared bounds), so the root returns it exactly, whatever the
 /// cut rule or fail mode; and a later child worth as much as the best so
-/// far returns at most α, never more, so the best move is the first at
-/// that value in search order, as `minimax` picks it. Counted without
+/// far returns at most α, never more (`pvs`: its null-window scout fails
+/// low), so the best move is the first at that value in search order, as
+/// `minimax` picks it. Counted without
 /// windows (`chance.rs`), such a block takes milliseconds where the count
 /// over subtrees may not finish (26 unknowns over 1..100).
 pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
@@ -74,7 +75,7 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
     use crate::search::options::Ties;
     let plain = |e: &Expect| match symbolic::mirrored(&spec.game, e)?.0 {
         Algorithm::Alphabeta => Some(Algorithm::Minimax),
-        Algorithm::NegamaxAb => Some(Algorithm::Negamax),
+        Algorithm::NegamaxAb | Algorithm::Pvs => Some(Algorithm::Negamax),
         _ => None,
     };
     let only = |e: &Expect| {
