@@ -61,11 +61,14 @@ const MAX_WORK: f64 = 5e8;
 /// What a count past [`MAX_WORK`] may spend before it gives up and the
 /// next way (`wide.rs`, then the box search) is tried: steps of
 /// [`Subtrees::node`]'s loop, each a child's value meeting a running value,
-/// times the 128-bit words a count may take (about 5·10^7 a second). The
-/// estimate counts every window a node could be entered with; the search
-/// enters far fewer, so many such counts finish well within it (20 leaves,
-/// 17 unknowns over 0..100: 0.03 s, where the box search took 1.8 s).
-const TRIAL_STEPS: u64 = 20_000_000;
+/// times the 128-bit words a count may take (3·10^7 to 2·10^8 a second:
+/// a budget of up to about a second, spent in vain only where the other
+/// ways take longer still). The estimate counts every window a node could
+/// be entered with; the search enters far fewer, so many such counts
+/// finish well within it (20 leaves, 17 unknowns over 0..100: 0.03 s,
+/// where the box search took 1.8 s; 15 of 20 over −100..100: 2.4·10^7
+/// steps, 0.3 s, where no other way finished in 10 s).
+const TRIAL_STEPS: u64 = 40_000_000;
 
 /// The widest range a count past [`MAX_WORK`] is tried on: its work grows
 /// about as the cube of the width (11 unknowns among 16 leaves: 0.07 s over
