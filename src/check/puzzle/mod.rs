@@ -336,8 +336,9 @@ fn search<'p>(
 /// `distinct.rs` over distinct values, or `multiset.rs` over a multiset):
 /// its work does not grow with the number
 /// of assignments, so a caller need not warn of a search through them
-/// (the count over a multiset may still give up, past its budget of
-/// about a second, and hand over to the box search).
+/// (the count over a multiset, and the count over subtrees tried past its
+/// estimate on a narrow range, may still give up, past a budget of about
+/// a second, and hand over to the box search, which then says so).
 pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     let unknowns = unknowns(&spec.game);
     if unknowns.is_empty() {
@@ -348,6 +349,7 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     };
     (symbolic::applies(&spec.game, &spec.expects, &scale(domain))
         && (subtrees_plan(spec, domain, &unknowns, false).is_some()
+            || subtrees_plan(spec, domain, &unknowns, true).is_some()
             || (matches!(domain, Domain::Range(..)) && as_minimax(spec).is_some_and(|b| by_chance(&b)))
             || wide_plan(spec, domain, &unknowns).is_some()
             || distinct_plan(spec, domain, &unknowns).is_some()
