@@ -214,6 +214,15 @@ fn agree(c: &Case) -> Result<(), TestCaseError> {
     agree_listing(c, 5)
 }
 
+/// `lo..=hi` cut down from the top until `n` unknowns over it make at
+/// most about 5 000 assignments, so the oracle stays quick.
+fn oracle_range(lo: i64, mut hi: i64, n: usize) -> Domain {
+    while hi > lo && ((hi - lo + 1) as f64).powi(n as i32) > 5_000.0 {
+        hi -= 1;
+    }
+    Domain::Range(lo, hi)
+}
+
 /// [`agree`], listing the first `listed` solutions.
 fn agree_listing(c: &Case, listed: usize) -> Result<(), TestCaseError> {
     let text = spec_text(c);
@@ -228,14 +237,7 @@ fn agree_listing(c: &Case, listed: usize) -> Result<(), TestCaseError> {
         c.truth
     );
     let domain = match (&c.range, &c.other) {
-        (Some((lo, hi)), _) => {
-            // Keep the oracle quick: at most ~5 000 assignments.
-            let mut hi = *hi;
-            while hi > *lo && ((hi - lo + 1) as f64).powi(n as i32) > 5_000.0 {
-                hi -= 1;
-            }
-            Domain::Range(*lo, hi)
-        }
+        (Some((lo, hi)), _) => oracle_range(*lo, *hi, n),
         (None, Some(vs)) => Domain::Multiset(vs.iter().map(|&v| Num::int(v)).collect()),
         (None, None) => Domain::Multiset(c.truth.iter().map(|&v| Num::int(v)).collect()),
     };
@@ -267,11 +269,8 @@ fn agree_listing(c: &Case, listed: usize) -> Result<(), TestCaseError> {
 fn order_types_agree(c: &Case) -> Result<bool, TestCaseError> {
     let text = spec_text(c);
     let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
-    let Some((lo, mut hi)) = c.range else { return Ok(false) };
-    while hi > lo && ((hi - lo + 1) as f64).powi(c.truth.len() as i32) > 5_000.0 {
-        hi -= 1;
-    }
-    let domain = Domain::Range(lo, hi);
+    let Some((lo, hi)) = c.range else { return Ok(false) };
+    let domain = oracle_range(lo, hi, c.truth.len());
     let Some(fast) = puzzle::solve_by_order_types(&spec, &domain, 5) else { return Ok(false) };
     let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
     prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
@@ -433,12 +432,7 @@ proptest! {
         let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
         let n = c.truth.len();
         let domain = match c.range {
-            Some((lo, mut hi)) => {
-                while hi > lo && ((hi - lo + 1) as f64).powi(n as i32) > 5_000.0 {
-                    hi -= 1;
-                }
-                Domain::Range(lo, hi)
-            }
+            Some((lo, hi)) => oracle_range(lo, hi, n),
             None => Domain::Multiset(c.truth.iter().map(|&v| Num::int(v)).collect()),
         };
         let fast = puzzle::solve_as_minimax(&spec, &domain, 5);

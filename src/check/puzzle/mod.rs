@@ -265,9 +265,9 @@ fn search<'p>(
         {
             return Ok(found);
         }
-        // On a narrow range, past the work the count over subtrees is sure to take on, it is
-        // still tried, within a budget: it enters far fewer windows than
-        // its estimate counts.
+        // On a narrow range, past the work the count over subtrees is sure
+        // to take on, it is still tried, within a budget: it enters far
+        // fewer windows than its estimate counts.
         if let Some(found) = subtrees_plan(spec, domain, &unknowns, true).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }

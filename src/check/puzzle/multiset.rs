@@ -372,7 +372,7 @@ impl<'g> Repeats<'g> {
         }
         let uses = Uses::new(kinds, values.len() as u32)?;
         let domain = uses.kinds.iter().map(|&(v, _)| v).collect();
-        let plan = Subtrees::with_ring(game, unknowns, e, domain, uses, false)?;
+        let plan = Subtrees::with_ring(game, unknowns, e, domain, uses, None)?;
         Some(Repeats { plan })
     }
 }

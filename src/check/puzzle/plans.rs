@@ -141,12 +141,8 @@ pub(super) fn wide_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]
 /// or `None` where it does not apply or gives up: for tests, which compare
 /// it with enumeration on ranges small enough to enumerate.
 pub fn solve_by_order_types(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
-    let unknowns = unknowns(&spec.game);
-    if !symbolic::applies(&spec.game, &spec.expects, &scale(domain)) {
-        return None;
-    }
-    let mut plan = wide_plan(spec, domain, &unknowns)?;
-    answer(&mut plan, &unknowns, false, max_listed)
+    let unknowns = mirrored_unknowns(spec, domain)?;
+    answer(&mut wide_plan(spec, domain, &unknowns)?, &unknowns, false, max_listed)
 }
 
 /// [`solve`] by the count over subtrees tried within a budget alone (the
@@ -154,12 +150,8 @@ pub fn solve_by_order_types(spec: &Spec, domain: &Domain, max_listed: usize) -> 
 /// counted first), or `None` where it does not apply or gives up: for
 /// tests, which compare it with enumeration.
 pub fn solve_by_subtrees_within_budget(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
-    let unknowns = unknowns(&spec.game);
-    if !symbolic::applies(&spec.game, &spec.expects, &scale(domain)) {
-        return None;
-    }
-    let mut plan = subtrees_plan(spec, domain, &unknowns, true)?;
-    answer(&mut plan, &unknowns, false, max_listed)
+    let unknowns = mirrored_unknowns(spec, domain)?;
+    answer(&mut subtrees_plan(spec, domain, &unknowns, true)?, &unknowns, false, max_listed)
 }
 
 /// [`solve`] with `spec`'s `alphabeta`-family blocks counted as the
@@ -167,11 +159,16 @@ pub fn solve_by_subtrees_within_budget(spec: &Spec, domain: &Domain, max_listed:
 /// `None` where that does not apply: for tests, which compare it with
 /// enumeration.
 pub fn solve_as_minimax(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
-    let unknowns = unknowns(&spec.game);
+    let unknowns = mirrored_unknowns(spec, domain)?;
     let work = filled(&spec.game, &unknowns).ok()?;
-    let blocks = as_minimax(spec)?;
-    let mut plan = chance_plan(spec, &work, &blocks, domain, &unknowns)?;
+    let mut plan = chance_plan(spec, &work, &as_minimax(spec)?, domain, &unknowns)?;
     answer(&mut *plan, &unknowns, false, max_listed)
+}
+
+/// The unknowns of `spec`, where the symbolic searches stand for its
+/// blocks' (as [`solve`] tries the ways above only there).
+fn mirrored_unknowns(spec: &Spec, domain: &Domain) -> Option<Vec<NodeId>> {
+    symbolic::applies(&spec.game, &spec.expects, &scale(domain)).then(|| unknowns(&spec.game))
 }
 
 /// The count through orderings (`distinct.rs`) of `spec`'s blocks over a

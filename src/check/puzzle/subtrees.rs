@@ -157,31 +157,30 @@ impl<'g> Subtrees<'g, Plain> {
         if hi < lo || width > MAX_TRIAL_WIDTH || work(game, width as f64) <= MAX_WORK {
             return None;
         }
-        let values = (lo..=hi).map(Num::int).collect();
-        let mut plan = Subtrees::with_ring(game, unknowns, e, values, Plain, true)?;
         // A step adds and multiplies counts of up to width^unknowns.
         let words = 1 + (unknowns.len() as f64 * (width as f64).log2() / 128.0) as u64;
-        plan.budget = Some(TRIAL_STEPS / words);
-        Some(plan)
+        let values = (lo..=hi).map(Num::int).collect();
+        Subtrees::with_ring(game, unknowns, e, values, Plain, Some(TRIAL_STEPS / words))
     }
 
     /// The plan for `e` with every unknown over `domain` (sorted, distinct
     /// values), or `None` when this way does not apply.
     pub fn over(game: &'g Game, unknowns: &[NodeId], e: &Expect, domain: Vec<Num>) -> Option<Subtrees<'g>> {
-        Subtrees::with_ring(game, unknowns, e, domain, Plain, false)
+        Subtrees::with_ring(game, unknowns, e, domain, Plain, None)
     }
 }
 
 impl<'g, R: Ring> Subtrees<'g, R> {
-    /// [`Subtrees::over`], the ways counted in `ring`; with `trial`, past
-    /// the work it would take on (then a budget limits it).
+    /// [`Subtrees::over`], the ways counted in `ring`. With a `budget` of
+    /// steps, whatever the work it would take on by its estimate: its
+    /// counts give up past that budget ([`Subtrees::gave_up`]).
     pub fn with_ring(
         game: &'g Game,
         unknowns: &[NodeId],
         e: &Expect,
         domain: Vec<Num>,
         mut ring: R,
-        trial: bool,
+        budget: Option<u64>,
     ) -> Option<Subtrees<'g, R>> {
         let (algorithm, fail) = super::symbolic::mirrored(game, e)?;
         let prunes = match algorithm {
@@ -196,7 +195,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         if leaf
             || game.has_transpositions()
             || domain.is_empty()
-            || (!trial && work(game, domain.len() as f64) > MAX_WORK)
+            || (budget.is_none() && work(game, domain.len() as f64) > MAX_WORK)
         {
             return None;
         }
@@ -265,7 +264,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             impossible: clash,
             tried: 0,
             spent: 0,
-            budget: None,
+            budget,
         };
         if let Some(paths) = pruned {
             let paths: Vec<Path> = paths.into_iter().collect();
