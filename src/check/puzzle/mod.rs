@@ -67,8 +67,10 @@ mod symbolic;
 mod wide;
 pub use count::Count;
 pub use domain::{Domain, parse_list};
-use plans::{Counted, answer, as_minimax, chance_plan, distinct_plan, repeats_plan, subtrees_plan, wide_plan};
-pub use plans::{solve_as_minimax, solve_by_order_types, solve_by_subtrees_within_budget};
+use plans::{
+    Counted, answer, as_minimax, chance_plan, distinct_plan, exact_values, repeats_plan, subtrees_plan, wide_plan,
+};
+pub use plans::{solve_as_minimax, solve_by_order_types, solve_by_subtrees_within_budget, solve_exact_values};
 
 /// Why a puzzle cannot be searched.
 #[derive(Clone, Debug, PartialEq)]
@@ -307,6 +309,16 @@ fn search<'p>(
     {
         return Ok(found);
     }
+    // Blocks asking only the root's value of a search that returns it
+    // exactly (`mtdf`, `star1`, …): counted as `minimax` or
+    // `expectiminimax`, where the box search or enumeration would not end.
+    if method == Method::Best
+        && let Some(blocks) = exact_values(spec)
+        && let Some(found) = chance_plan(spec, &work, &blocks, domain, &unknowns)
+            .and_then(|mut p| answer(&mut *p, &unknowns, stop, max_listed))
+    {
+        return Ok(found);
+    }
     if applies {
         let (lo, hi) = match (domain, &scale) {
             (Domain::Range(lo, hi), _) => (*lo, *hi),
@@ -355,6 +367,7 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
             || distinct_plan(spec, domain, &unknowns).is_some()
             || repeats_plan(spec, domain, &unknowns).is_some()))
         || by_chance(&spec.expects)
+        || exact_values(spec).is_some_and(|b| by_chance(&b))
 }
 
 /// `game` with every unknown given a placeholder (the least declared

@@ -84,6 +84,50 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
     spec.expects.iter().map(|e| Some(Expect { algorithm: plain(e).filter(|_| only(e))?, ..e.clone() })).collect()
 }
 
+/// `spec`'s blocks as the `minimax` (or, with CHANCE nodes,
+/// `expectiminimax`) blocks they amount to, where every one asks only
+/// `value` of a search that returns the root's exact value: one that
+/// sees the whole tree (no depth cutoff, beam or singular extension) and
+/// whose root window holds every value a leaf may take, so that no cut
+/// or bound changes what the root returns, whatever its order, cut rule,
+/// fail mode or table: `minimax`, `negamax`, the `alphabeta` family,
+/// `pvs`, `mtdf` (on integer leaves, where its null windows converge on
+/// the value), `ids` (its last iteration reaches every leaf),
+/// `negamax-tt` where no two written nodes share a `key` (a table
+/// answering one for another would be a different tree's value), and
+/// `expectiminimax`, `star1` and `star2`. The count without windows
+/// (`chance.rs`) answers such a puzzle in milliseconds where enumeration
+/// would not end (`mtdf` asking `value` of 9 unknowns over 0..9).
+pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
+    use crate::check::expect::Fact;
+    use crate::model::NodeKind;
+    use crate::search::Algorithm as A;
+    let game = &spec.game;
+    let integers = || game.nodes().filter_map(|n| n.scalar()).all(|v| v.as_i64().is_some());
+    let keyed = || game.nodes().any(|n| n.key().is_some());
+    let exact = |e: &Expect| match e.algorithm {
+        A::Minimax | A::Negamax | A::Alphabeta | A::NegamaxAb | A::Pvs | A::Ids => true,
+        A::Expectiminimax | A::Star1 | A::Star2 => true,
+        A::Mtdf => integers(),
+        A::NegamaxTt => !keyed(),
+        _ => false,
+    };
+    let whole = |e: &Expect| {
+        let o = &e.options;
+        o.depth.is_none() && o.beam.is_none() && o.singular.is_none() && !o.quiescence
+    };
+    let only_value = |e: &Expect| e.items.iter().all(|i| matches!(i.fact, Fact::Value(_)));
+    let algorithm = if game.has_kind(NodeKind::Chance) { A::Expectiminimax } else { A::Minimax };
+    let block = |e: &Expect| {
+        (exact(e) && whole(e) && only_value(e)).then(|| Expect {
+            algorithm,
+            options: crate::search::options::Options::default(),
+            ..e.clone()
+        })
+    };
+    spec.expects.iter().map(block).collect()
+}
+
 /// A count over subtrees, ready to answer (`subtrees.rs` here;
 /// `distinct.rs`, `multiset.rs` and `chance.rs` beside their plans).
 pub(super) trait Counted {
@@ -162,6 +206,17 @@ pub fn solve_as_minimax(spec: &Spec, domain: &Domain, max_listed: usize) -> Opti
     let unknowns = mirrored_unknowns(spec, domain)?;
     let work = filled(&spec.game, &unknowns).ok()?;
     let mut plan = chance_plan(spec, &work, &as_minimax(spec)?, domain, &unknowns)?;
+    answer(&mut *plan, &unknowns, false, max_listed)
+}
+
+/// [`solve`] with `spec`'s blocks asking only `value` counted as the
+/// `minimax` (or `expectiminimax`) blocks they amount to (`exact_values`),
+/// no other way tried, or `None` where that does not apply: for tests,
+/// which compare it with enumeration.
+pub fn solve_exact_values(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let unknowns = unknowns(&spec.game);
+    let work = filled(&spec.game, &unknowns).ok()?;
+    let mut plan = chance_plan(spec, &work, &exact_values(spec)?, domain, &unknowns)?;
     answer(&mut *plan, &unknowns, false, max_listed)
 }
 
