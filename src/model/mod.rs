@@ -433,6 +433,16 @@ impl Game {
         self.has_transpositions() || self.node_extras.iter().any(|x| x.words.as_ref().is_some_and(|w| w.key.is_some()))
     }
 
+    /// True when every scalar utility and every `eval` written is a whole
+    /// number: read off the side table alone, since a node's slot holds
+    /// only integers.
+    pub fn all_whole(&self) -> bool {
+        self.node_extras.iter().all(|x| match &x.payload {
+            Payload::Eval(v) | Payload::Scalar(v) => v.is_whole(),
+            _ => true,
+        })
+    }
+
     /// True when some edge is a `&`: a node can then be reached by more
     /// than one path (without one, the arena is a tree).
     pub fn has_transpositions(&self) -> bool {

@@ -39,12 +39,12 @@ struct Name {
 impl Visits {
     pub fn new(game: &Game, analysis: Analysis) -> Visits {
         let mut names = HashMap::new();
-        for v in &analysis.visits {
+        let named = game.has_names();
+        for v in analysis.visits.iter().filter(|_| named) {
             if let Some(name) = game.node(v.node).name() {
                 names.entry(v.node).or_insert_with(|| Name { text: name.to_string(), quoted: quote(name) });
             }
         }
-        let named = !names.is_empty() || game.nodes().any(|n| n.name().is_some());
         Visits { analysis, names, named }
     }
 

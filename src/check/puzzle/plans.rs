@@ -86,25 +86,33 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
 
 /// `spec`'s blocks as the `minimax` (or, with CHANCE nodes,
 /// `expectiminimax`) blocks they amount to, where every one asks only
-/// `value` of a search that returns the root's exact value: one that
-/// sees the whole tree (no depth cutoff, beam or singular extension) and
-/// whose root window holds every value a leaf may take, so that no cut
-/// or bound changes what the root returns, whatever its order, cut rule,
-/// fail mode or table: `minimax`, `negamax`, the `alphabeta` family,
-/// `pvs`, `mtdf` (on integer leaves, where its null windows converge on
-/// the value), `ids` (its last iteration reaches every leaf),
-/// `negamax-tt` where no two written nodes share a `key` (a table
-/// answering one for another would be a different tree's value), and
-/// `expectiminimax`, `star1` and `star2`. The count without windows
-/// (`chance.rs`) answers such a puzzle in milliseconds where enumeration
-/// would not end (`mtdf` asking `value` of 9 unknowns over 0..9).
+/// `value`, and `best` with ties going to the first, of a search that
+/// returns the root's exact value: one that sees the whole tree (no depth
+/// cutoff, beam or singular extension) and whose root window holds every
+/// value a leaf may take, so that no cut or bound changes what the root
+/// returns, whatever its order, cut rule, fail mode or table: `minimax`,
+/// `negamax`, the `alphabeta` family, `pvs`, `mtdf` (on integer leaves,
+/// where its null windows converge on the value), `ids` (its last
+/// iteration reaches every leaf), `negamax-tt` where no two written nodes
+/// share a `key` (a table answering one for another would be a different
+/// tree's value), and `expectiminimax`, `star1` and `star2`. The best move
+/// is the first child at the root's value in the order searched, as
+/// `minimax` picks it, so `best` is counted under the written or reverse
+/// order only, and not for `ids` where a node has an `eval` (its last
+/// iteration searches the previous one's best move first). The count
+/// without windows (`chance.rs`) answers such a puzzle in milliseconds
+/// where enumeration would not end (`mtdf` asking `value` of 9 unknowns
+/// over 0..9). `tests/exact_value_puzzle_laws.rs` checks it against
+/// enumeration.
 pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
     use crate::check::expect::Fact;
     use crate::model::NodeKind;
     use crate::search::Algorithm as A;
+    use crate::search::options::{Options, Order, Ties};
     let game = &spec.game;
     let integers = || game.nodes().filter_map(|n| n.scalar()).all(|v| v.as_i64().is_some());
     let keyed = || game.nodes().any(|n| n.key().is_some());
+    let evals = || game.nodes().any(|n| n.eval().is_some());
     let exact = |e: &Expect| match e.algorithm {
         A::Minimax | A::Negamax | A::Alphabeta | A::NegamaxAb | A::Pvs | A::Ids => true,
         A::Expectiminimax | A::Star1 | A::Star2 => true,
@@ -112,18 +120,20 @@ pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
         A::NegamaxTt => !keyed(),
         _ => false,
     };
-    let whole = |e: &Expect| {
-        let o = &e.options;
-        o.depth.is_none() && o.beam.is_none() && o.singular.is_none() && !o.quiescence
+    let whole = |o: &Options| o.depth.is_none() && o.beam.is_none() && o.singular.is_none() && !o.quiescence;
+    let best_as_minimax = |e: &Expect| {
+        e.options.ties == Ties::First
+            && matches!(e.options.order, Order::Spec | Order::Reverse)
+            && !(e.algorithm == A::Ids && evals())
     };
-    let only_value = |e: &Expect| e.items.iter().all(|i| matches!(i.fact, Fact::Value(_)));
+    let only = |e: &Expect| e.items.iter().all(|i| matches!(i.fact, Fact::Value(_) | Fact::Best(_)));
     let algorithm = if game.has_kind(NodeKind::Chance) { A::Expectiminimax } else { A::Minimax };
     let block = |e: &Expect| {
-        (exact(e) && whole(e) && only_value(e)).then(|| Expect {
-            algorithm,
-            options: crate::search::options::Options::default(),
-            ..e.clone()
-        })
+        let best = e.items.iter().any(|i| matches!(i.fact, Fact::Best(_)));
+        let applies = exact(e) && whole(&e.options) && only(e) && (!best || best_as_minimax(e));
+        // The order matters only to `best`.
+        let order = if best { e.options.order } else { Order::Spec };
+        applies.then(|| Expect { algorithm, options: Options { order, ..Options::default() }, ..e.clone() })
     };
     spec.expects.iter().map(block).collect()
 }
