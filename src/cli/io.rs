@@ -50,12 +50,17 @@ impl Input {
             eprintln!("error: cannot read {name}: {e}");
             2
         })?;
-        match gametree::decode(&bytes) {
-            // The bytes become the text without a copy.
-            Ok(_) => Ok(Input { name, text: String::from_utf8(bytes).unwrap_or_default() }),
-            Err(d) => {
+        // The bytes become the text without a copy, checked once (a big
+        // tree's text is tens of megabytes).
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(Input { name, text }),
+            Err(e) => {
+                let bytes = e.into_bytes();
                 let text = String::from_utf8_lossy(&bytes).into_owned();
-                Input { name, text }.report(&[d]);
+                let input = Input { name, text };
+                if let Err(d) = gametree::decode(&bytes) {
+                    input.report(&[d]);
+                }
                 Err(2)
             }
         }
