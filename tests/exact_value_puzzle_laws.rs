@@ -11,7 +11,10 @@
 //! over a range or a multiset; `best` is counted only with ties first,
 //! in the written or reverse order, and not for `ids` with `eval`s. Same
 //! count, same first solutions; and `puzzle::solve`, which tries this way
-//! before enumerating, answers the same.
+//! before enumerating, answers the same. On MAX/MIN trees over a range
+//! the count through each node's distribution (`cdf.rs`, for ranges too
+//! wide for tables) is compared too, and on ranges wide beside the
+//! values written, so that its listing jumps.
 
 use gametree::analysis::Analysis;
 use gametree::check::puzzle::{self, Domain};
@@ -135,6 +138,18 @@ fn spec_text(c: &Case) -> String {
     out
 }
 
+/// Whether `best` is asked where it is not counted as `minimax` picks it
+/// (ties first, in the written or reverse order; not `ids` with `eval`s,
+/// whose last iteration searches the previous one's best move first).
+fn refused(text: &str) -> bool {
+    text.lines().any(|l| {
+        l.contains("  best ")
+            && (l.contains("order=eval")
+                || l.contains("ties=last")
+                || (l.starts_with("expect ids") && text.contains("[eval=")))
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -148,22 +163,64 @@ proptest! {
             Domain::Range(c.range.0, c.range.1)
         };
         let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
-        // `best` is counted as `minimax` picks it: ties first, in the
-        // written or reverse order, and not for `ids` with `eval`s (its
-        // last iteration searches the previous one's best move first).
-        let refused = text.lines().any(|l| {
-            l.contains("  best ")
-                && (l.contains("order=eval") || l.contains("ties=last") || (l.starts_with("expect ids") && text.contains("[eval=")))
-        });
+        let refused = refused(&text);
         let fast = puzzle::solve_exact_values(&spec, &domain, 5);
         prop_assert_eq!(fast.is_some(), !refused, "{}", text);
         if let Some(fast) = fast {
             prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
             prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
         }
+        // On MAX/MIN trees over a range, the count through each node's
+        // distribution (how ranges too wide for tables are counted) too.
+        if !has_chance(&c.tree) && !c.multiset {
+            let by_cdf = puzzle::solve_by_distributions(&spec, &domain, 5);
+            prop_assert_eq!(by_cdf.is_some(), !refused, "{}", text);
+            if let Some(by_cdf) = by_cdf {
+                prop_assert_eq!(&by_cdf.count, &slow.count, "{}\n{:?}", text, domain);
+                prop_assert_eq!(&by_cdf.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+            }
+        }
         let solved = puzzle::solve(&spec, &domain, 10_000_000, 5).unwrap();
         prop_assert_eq!(&solved.count, &slow.count, "{}\n{:?}", text, domain);
         prop_assert_eq!(&solved.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+    }
+}
+
+/// A MAX/MIN case with 1–3 unknowns over a range wide beside the values
+/// written (−30..30 around leaves in −1..5), so that the listing's walk
+/// jumps over runs of values that stand alike.
+fn wide_case() -> impl Strategy<Value = Case> {
+    let tree = tree(false).prop_filter("1–3 unknowns", |t| (1..=3).contains(&unknowns(t)));
+    let block = (0usize..7, prop::sample::subsequence(OPTIONS.to_vec(), 0..=2), any::<bool>());
+    let parts = (
+        tree,
+        prop::collection::vec(-30i64..=30, 7),
+        prop::collection::vec(block, 1..=2),
+        prop::bool::weighted(0.15),
+        (-30i64..=0, 0i64..=30),
+    );
+    parts.prop_map(|(tree, truth, blocks, lie, range)| {
+        let n = unknowns(&tree);
+        let truth = truth[..n].iter().map(|&v| v.clamp(range.0, range.1)).collect();
+        Case { tree, truth, blocks, bounds: false, lie, range, multiset: false }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn distributions_list_wide_ranges_as_enumeration_does(c in wide_case()) {
+        let text = spec_text(&c);
+        let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+        let domain = Domain::Range(c.range.0, c.range.1);
+        let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 60).unwrap();
+        let fast = puzzle::solve_by_distributions(&spec, &domain, 60);
+        prop_assert_eq!(fast.is_some(), !refused(&text), "{}", text);
+        if let Some(fast) = fast {
+            prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
+            prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+        }
     }
 }
 
@@ -179,4 +236,27 @@ fn mtdf_value_of_nine_unknowns_is_counted() {
     let found = puzzle::solve(&spec, &Domain::Range(0, 9), 1000, 2).unwrap();
     assert_eq!(found.count.to_string(), (875u64.pow(3) - 784u64.pow(3)).to_string());
     assert_eq!(found.solutions[0], [0, 0, 0, 0, 0, 0, 4, 4, 4].map(Num::int).to_vec());
+}
+
+/// `MAX { MIN { a b } c }` asking `value 0` over ±10^6, past the tables
+/// of `chance.rs` (2^18 integers). With `N = 10^6` and `W = 2N + 1`
+/// integers, a leaf is at most 0 in `N + 1` ways and below 0 in `N`; the
+/// MIN node is at most 0 unless both leaves are above (`W² − N²`), below
+/// 0 in `W² − (N + 1)²`; the root is at most 0 when both children are, so
+/// it is worth 0 in `(W² − N²)(N + 1) − (W² − (N + 1)²) N` ways. The
+/// smallest solutions: `a = b = −N` makes the MIN node `−N`, so `c = 0`;
+/// then `b` counts up.
+#[test]
+fn minimax_value_over_a_million_each_way_is_counted() {
+    let text = "MAX { MIN { ? ? } ? }\nexpect minimax { value 0 }\n";
+    let spec = gametree::check::spec::load("wide.tree", text).unwrap();
+    let n: u128 = 1_000_000;
+    let w = 2 * n + 1;
+    let expected = (w * w - n * n) * (n + 1) - (w * w - (n + 1) * (n + 1)) * n;
+    let domain = Domain::Range(-1_000_000, 1_000_000);
+    assert!(puzzle::counts_by_subtrees(&spec, &domain));
+    let found = puzzle::solve(&spec, &domain, 1000, 3).unwrap();
+    assert_eq!(found.count.to_string(), expected.to_string());
+    let row = |b: i64| vec![Num::int(-1_000_000), Num::int(b), Num::int(0)];
+    assert_eq!(found.solutions, vec![row(-1_000_000), row(-999_999), row(-999_998)]);
 }

@@ -52,6 +52,7 @@ const QUICK_BOX_STEPS: u64 = 10_000;
 
 mod arrange;
 mod boxes;
+mod cdf;
 mod chance;
 mod count;
 mod distinct;
@@ -70,7 +71,9 @@ pub use domain::{Domain, parse_list};
 use plans::{
     Counted, answer, as_minimax, chance_plan, distinct_plan, exact_values, repeats_plan, subtrees_plan, wide_plan,
 };
-pub use plans::{solve_as_minimax, solve_by_order_types, solve_by_subtrees_within_budget, solve_exact_values};
+pub use plans::{
+    solve_as_minimax, solve_by_distributions, solve_by_order_types, solve_by_subtrees_within_budget, solve_exact_values,
+};
 
 /// Why a puzzle cannot be searched.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,7 +6,7 @@
 //! solutions as enumeration (`tests/puzzle_laws.rs` checks each way alone).
 
 use super::count::Count;
-use super::{Domain, Solutions, chance, distinct, filled, multiset, scale, subtrees, symbolic, unknowns, wide};
+use super::{Domain, Solutions, cdf, chance, distinct, filled, multiset, scale, subtrees, symbolic, unknowns, wide};
 use crate::check::expect::Expect;
 use crate::check::spec::Spec;
 use crate::model::{Game, NodeId};
@@ -46,9 +46,12 @@ pub(super) fn chance_plan<'g>(
 ) -> Option<Box<dyn Counted + 'g>> {
     let game = &spec.game;
     match domain {
-        Domain::Range(lo, hi) => {
-            Some(Box::new(chance::Chance::new(game, filled, unknowns, blocks, (*lo, *hi))?) as Box<dyn Counted>)
-        }
+        Domain::Range(lo, hi) => match chance::Chance::new(game, filled, unknowns, blocks, (*lo, *hi)) {
+            Some(plan) => Some(Box::new(plan) as Box<dyn Counted>),
+            // Past its tables' width: the root's `value` and `best` on a
+            // MAX/MIN tree through each node's distribution.
+            None => Some(Box::new(cdf::Cdf::new(game, filled, unknowns, blocks, (*lo, *hi))?)),
+        },
         Domain::Multiset(values) => {
             let kinds = multiset::kinds(values);
             let distinct = kinds.iter().map(|&(v, _)| v).collect();
@@ -228,6 +231,19 @@ pub fn solve_exact_values(spec: &Spec, domain: &Domain, max_listed: usize) -> Op
     let work = filled(&spec.game, &unknowns).ok()?;
     let mut plan = chance_plan(spec, &work, &exact_values(spec)?, domain, &unknowns)?;
     answer(&mut *plan, &unknowns, false, max_listed)
+}
+
+/// [`solve`] with `spec`'s blocks as [`exact_values`] gives them, counted
+/// through each node's distribution (`cdf.rs`, the way ranges too wide
+/// for `chance.rs`'s tables are counted) whatever the range, no other way
+/// tried, or `None` where that does not apply: for tests, which compare
+/// it with enumeration on small ranges.
+pub fn solve_by_distributions(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let Domain::Range(lo, hi) = domain else { return None };
+    let unknowns = unknowns(&spec.game);
+    let work = filled(&spec.game, &unknowns).ok()?;
+    let mut plan = cdf::Cdf::new(&spec.game, &work, &unknowns, &exact_values(spec)?, (*lo, *hi))?;
+    answer(&mut plan, &unknowns, false, max_listed)
 }
 
 /// The unknowns of `spec`, where the symbolic searches stand for its
