@@ -63,7 +63,9 @@ pub(super) fn chance_plan<'g>(
 
 /// `spec`'s blocks as the `minimax` (or `negamax`) blocks they amount to,
 /// where every one is of the `alphabeta` family or `pvs` (as the symbolic
-/// searches mirror them) and asks only `value` and `best` with ties going
+/// searches mirror them), or `minimax` or `negamax` itself (so that, over
+/// a wide range, `cdf.rs` counts them before the count through order
+/// types is tried), and asks only `value` and `best` with ties going
 /// to the first: the root's window holds the minimax value (leaves lie
 /// within declared bounds), so the root returns it exactly, whatever the
 /// cut rule or fail mode; and a later child worth as much as the best so
@@ -77,8 +79,8 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
     use crate::search::Algorithm;
     use crate::search::options::Ties;
     let plain = |e: &Expect| match symbolic::mirrored(&spec.game, e)?.0 {
-        Algorithm::Alphabeta => Some(Algorithm::Minimax),
-        Algorithm::NegamaxAb | Algorithm::Pvs => Some(Algorithm::Negamax),
+        Algorithm::Minimax | Algorithm::Alphabeta => Some(Algorithm::Minimax),
+        Algorithm::Negamax | Algorithm::NegamaxAb | Algorithm::Pvs => Some(Algorithm::Negamax),
         _ => None,
     };
     let only = |e: &Expect| {
