@@ -118,8 +118,39 @@ impl<'g> Wide<'g> {
     /// Whether the count takes many counts over subtrees (more than
     /// [`LIGHT_POINTS`]).
     pub fn heavy(&self) -> bool {
-        let caps: Vec<usize> = self.counted_on.1.iter().map(Vec::len).collect();
-        points(&caps, self.unknowns.len()) > LIGHT_POINTS
+        let n = self.unknowns.len() - self.pinned().iter().filter(|&&p| p).count();
+        let caps: Vec<usize> = self.counted_on.1.iter().map(|g| g.len().min(n)).collect();
+        points(&caps, n) > LIGHT_POINTS
+    }
+
+    /// The unknowns under an edge the block's `pruned` item names: no
+    /// assignment that passes ever looks at them (the edge is pruned in
+    /// each), so whether one passes does not depend on them, and the count
+    /// is the count with each of them held at one value times the range's
+    /// width for each. Held at a mark, they take no level of an order
+    /// type, and the grid of counts shrinks with them. Only where some mark
+    /// lies in the range and no `leaves` item fixes them.
+    fn pinned(&self) -> Vec<bool> {
+        let mut pinned = vec![false; self.unknowns.len()];
+        let (lo, hi) = self.range;
+        if !self.marks.iter().any(|&m| m >= lo && m <= hi) {
+            return pinned;
+        }
+        if self.block.items.iter().any(|i| matches!(i.fact, Fact::Leaves(_))) {
+            return pinned;
+        }
+        let paths = self.block.items.iter().filter_map(|i| match &i.fact {
+            Fact::Pruned(p) => Some(p),
+            _ => None,
+        });
+        let mut stack: Vec<NodeId> = paths.flatten().filter_map(|p| self.game.at(p)).collect();
+        while let Some(id) = stack.pop() {
+            if let Some(k) = self.unknowns.iter().position(|&u| u == id) {
+                pinned[k] = true;
+            }
+            stack.extend(self.game.node(id).children().iter().map(|e| e.child));
+        }
+        pinned
     }
 
     /// The range cut by `marks`, in increasing order: each mark in it, and
@@ -170,7 +201,8 @@ impl<'g> Wide<'g> {
 
 impl super::Counted for Wide<'_> {
     fn count_all(&mut self) -> Option<Count> {
-        let n = self.unknowns.len();
+        let pinned = self.pinned();
+        let n = self.unknowns.len() - pinned.iter().filter(|&&p| p).count();
         let gaps = self.gaps(&self.marks);
         let (values, positions) = &self.counted_on;
         let mut plan = Subtrees::over(self.game, &self.unknowns, &self.block, values.clone())?;
@@ -178,10 +210,13 @@ impl super::Counted for Wide<'_> {
         let in_gaps: std::collections::BTreeSet<usize> = positions.iter().flatten().copied().collect();
         let marks: Vec<V> = (0..values.len()).filter(|i| !in_gaps.contains(i)).map(|i| at(&plan, i)).collect();
         let gap_values: Vec<Vec<V>> = positions.iter().map(|p| p.iter().map(|&i| at(&plan, i)).collect()).collect();
-        let caps: Vec<usize> = gap_values.iter().map(Vec::len).collect();
+        let caps: Vec<usize> = gap_values.iter().map(|g| g.len().min(n)).collect();
         let grid = within_limits(&caps, n)?;
-        // What the block fixes (a `leaves` item's values) stays fixed.
-        let fixed: Vec<Vec<V>> = (0..n).map(|k| plan.allowed(k).to_vec()).collect();
+        // What the block fixes (a `leaves` item's values) stays fixed; an
+        // unknown under a pruned edge is held at the first mark.
+        let fixed: Vec<Vec<V>> = (0..self.unknowns.len())
+            .map(|k| if pinned[k] { vec![marks[0]] } else { plan.allowed(k).to_vec() })
+            .collect();
         // c(m) at each point of the grid with Σ m ≤ n, from the largest
         // down: with fewer values there are no more ways, so a point below
         // one with none has none either, and is not counted.
@@ -240,7 +275,10 @@ impl super::Counted for Wide<'_> {
             let sets = m.iter().zip(&widths).fold(Count::ONE, |s, (&j, &width)| &s * &Count::binomial(width, j as u64));
             total += &(&sets * w);
         }
-        Some(total)
+        // Each pinned unknown takes any value of the range.
+        let width = u64::try_from(i128::from(self.range.1) - i128::from(self.range.0) + 1).ok()?;
+        let free = pinned.iter().filter(|&&p| p).count() as u32;
+        Some(&total * &Count::pow(width, free))
     }
 
     fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
