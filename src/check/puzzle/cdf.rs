@@ -28,6 +28,7 @@
 //! pass the blocks, as `expect::check` judges them
 //! (`tests/exact_value_puzzle_laws.rs` compares it with enumeration).
 
+use super::chance::{Held, best_holds, both, plain};
 use super::count::Count;
 use crate::check::expect::{Expect, Fact};
 use crate::model::{Game, NodeId, NodeKind, Path, Utility};
@@ -37,17 +38,6 @@ use crate::search::options::{Order, Ties};
 
 /// The most counts the listing may run before it gives up.
 const MAX_CHECKS: u64 = 200_000;
-
-/// What a block asks of one of the root's children, from the root's side.
-#[derive(Clone, Copy, PartialEq)]
-enum Held {
-    /// Any value no better than the root's.
-    Any,
-    /// Worth exactly the root's value.
-    At,
-    /// Strictly worse than the root's value.
-    Worse,
-}
 
 /// A count of a MAX/MIN tree's `value` and `best` over a range.
 pub(super) struct Cdf<'g> {
@@ -117,15 +107,10 @@ impl<'g> Cdf<'g> {
         let mut value: Option<Num> = None;
         for e in blocks {
             let o = &e.options;
-            let plain = o.depth.is_none() && o.beam.is_none() && o.singular.is_none() && !o.quiescence;
-            if !matches!(e.algorithm, Algorithm::Minimax | Algorithm::Negamax) || !plain {
+            if !matches!(e.algorithm, Algorithm::Minimax | Algorithm::Negamax) || !plain(o) {
                 return None;
             }
-            let reverse = match o.order {
-                Order::Spec => false,
-                Order::Reverse => true,
-                _ => return None,
-            };
+            let reverse = o.order == Order::Reverse;
             let mut still = Vec::new();
             for item in &e.items {
                 match &item.fact {
@@ -157,55 +142,20 @@ impl<'g> Cdf<'g> {
     }
 
     /// `best`: what the root's best moves under the tie rule ask of each
-    /// child, on top of what is held already.
+    /// child, on top of what is held already (`chance.rs`'s rules).
     fn hold_best(&mut self, moves: &[Path], ties: Ties, reverse: bool) {
-        let n = self.game.root().children().len();
-        let mut firsts: Vec<usize> = Vec::new();
-        for p in moves {
-            match p.0.first() {
-                Some(&i) if p.depth() == 1 && (i as usize) < n => firsts.push(i as usize),
-                _ => {
-                    self.impossible = true;
-                    return;
-                }
-            }
-        }
-        firsts.sort_unstable();
-        firsts.dedup();
-        let order: Vec<usize> = if reverse { (0..n).rev().collect() } else { (0..n).collect() };
-        let wanted: Vec<Held> = match (ties, firsts.as_slice()) {
-            (Ties::First | Ties::Last, [i]) => {
-                let pos = order.iter().position(|c| c == i).unwrap_or(0);
-                let last = ties == Ties::Last;
-                // By written index: before the best in search order, worse
-                // (ties first) or no better (ties last); after, the other way.
-                let mut held = vec![Held::Any; n];
-                for (p, &c) in order.iter().enumerate() {
-                    held[c] = match p.cmp(&pos) {
-                        std::cmp::Ordering::Equal => Held::At,
-                        std::cmp::Ordering::Less if !last => Held::Worse,
-                        std::cmp::Ordering::Greater if last => Held::Worse,
-                        _ => Held::Any,
-                    };
-                }
-                held
-            }
-            (Ties::All, [_, ..]) => (0..n).map(|c| if firsts.contains(&c) { Held::At } else { Held::Worse }).collect(),
-            _ => {
-                self.impossible = true;
-                return;
-            }
+        let n = self.game.root().children().len() as u32;
+        let order: Vec<u32> = if reverse { (0..n).rev().collect() } else { (0..n).collect() };
+        let Some(by_position) = best_holds(moves, ties, &order) else {
+            self.impossible = true;
+            return;
         };
-        let held = self.held.get_or_insert_with(|| vec![Held::Any; n]);
-        for (h, w) in held.iter_mut().zip(wanted) {
-            *h = match (*h, w) {
-                (Held::Any, w) | (w, Held::Any) => w,
-                (a, b) if a == b => a,
-                (a, _) => {
-                    self.impossible = true;
-                    a
-                }
-            };
+        let held = self.held.get_or_insert_with(|| vec![Held::Any; order.len()]);
+        for (&c, h) in order.iter().zip(by_position) {
+            match both(held[c as usize], h) {
+                Some(h) => held[c as usize] = h,
+                None => self.impossible = true,
+            }
         }
     }
 

@@ -466,14 +466,10 @@ impl<'g, R: Tally> Chance<'g, R> {
         let mut by_index = self.held[id.index()].take().unwrap_or_else(|| vec![Held::Any; order.len()]);
         for (pos, &i) in order.iter().enumerate() {
             let slot = &mut by_index[i as usize];
-            *slot = match (*slot, held(pos)) {
-                (Held::Any, h) | (h, Held::Any) => h,
-                (a, b) if a == b => a,
-                _ => {
-                    self.impossible = true;
-                    *slot
-                }
-            };
+            match both(*slot, held(pos)) {
+                Some(h) => *slot = h,
+                None => self.impossible = true,
+            }
         }
         self.held[id.index()] = Some(by_index);
     }
@@ -485,35 +481,21 @@ impl<'g, R: Tally> Chance<'g, R> {
             self.impossible = true;
             return;
         };
-        self.hold(id, reverse, |p| match p.cmp(&pos) {
-            std::cmp::Ordering::Equal => Held::At,
-            std::cmp::Ordering::Less if !last => Held::Worse,
-            std::cmp::Ordering::Greater if last => Held::Worse,
-            _ => Held::Any,
-        });
+        self.hold(id, reverse, |p| around_best(p, pos, last));
     }
 
     /// `best`: the root's best moves under the tie rule, as a set.
     fn hold_best(&mut self, moves: &[Path], ties: Ties, reverse: bool) {
-        let set: BTreeSet<&Path> = moves.iter().collect();
         let root = self.game.root();
-        let n = root.children().len() as u32;
-        let firsts: Option<Vec<u32>> =
-            set.iter().map(|p| p.0.first().copied().filter(|&i| p.depth() == 1 && i < n)).collect();
-        let (Some(firsts), NodeKind::Max | NodeKind::Min) = (firsts, root.kind()) else {
-            // Off the root's moves, or a CHANCE root (no best move): only
-            // no move passes, and `best` always names one.
-            self.impossible |= !(set.is_empty() && root.kind() == NodeKind::Chance);
+        if !matches!(root.kind(), NodeKind::Max | NodeKind::Min) {
+            // A CHANCE root has no best move: only no move passes, and
+            // `best` always names one.
+            self.impossible |= !(moves.is_empty() && root.kind() == NodeKind::Chance);
             return;
-        };
-        match (ties, firsts.as_slice()) {
-            (Ties::First, [i]) => self.hold_best_child(NodeId::ROOT, *i, false, reverse),
-            (Ties::Last, [i]) => self.hold_best_child(NodeId::ROOT, *i, true, reverse),
-            (Ties::All, [_, ..]) => {
-                let order = self.searched(NodeId::ROOT, reverse);
-                self.hold(NodeId::ROOT, reverse, |p| if firsts.contains(&order[p]) { Held::At } else { Held::Worse });
-            }
-            _ => self.impossible = true,
+        }
+        match best_holds(moves, ties, &self.searched(NodeId::ROOT, reverse)) {
+            Some(held) => self.hold(NodeId::ROOT, reverse, |p| held[p]),
+            None => self.impossible = true,
         }
     }
 
@@ -552,9 +534,51 @@ impl<'g, R: Tally> Chance<'g, R> {
 /// The statistics no value changes when nothing is pruned.
 const STILL: [Stat; 3] = [Stat::NodesVisited, Stat::LeavesEvaluated, Stat::Cutoffs];
 
+/// What a MAX/MIN root's best moves `moves` under `ties` ask of its
+/// children, by position in the search `order` (their written indices),
+/// or `None` where no assignment gives them: a move that is not one of
+/// the root's, or not exactly one move under a rule that names one.
+pub(super) fn best_holds(moves: &[Path], ties: Ties, order: &[u32]) -> Option<Vec<Held>> {
+    let n = order.len() as u32;
+    let firsts: BTreeSet<u32> =
+        moves.iter().map(|p| p.0.first().copied().filter(|&i| p.depth() == 1 && i < n)).collect::<Option<_>>()?;
+    let firsts: Vec<u32> = firsts.into_iter().collect();
+    match (ties, firsts.as_slice()) {
+        (Ties::First | Ties::Last, [i]) => {
+            let pos = order.iter().position(|c| c == i)?;
+            Some((0..order.len()).map(|p| around_best(p, pos, ties == Ties::Last)).collect())
+        }
+        (Ties::All, [_, ..]) => {
+            Some(order.iter().map(|c| if firsts.contains(c) { Held::At } else { Held::Worse }).collect())
+        }
+        _ => None,
+    }
+}
+
+/// What the best child at search position `pos` asks of the child at
+/// position `p`: the first at the node's value in search order (those
+/// before it worse), or with `last` the last (those after it worse).
+fn around_best(p: usize, pos: usize, last: bool) -> Held {
+    match p.cmp(&pos) {
+        std::cmp::Ordering::Equal => Held::At,
+        std::cmp::Ordering::Less if !last => Held::Worse,
+        std::cmp::Ordering::Greater if last => Held::Worse,
+        _ => Held::Any,
+    }
+}
+
+/// Two answers' demands on one child at once, or `None` where they clash.
+pub(super) fn both(a: Held, b: Held) -> Option<Held> {
+    match (a, b) {
+        (Held::Any, h) | (h, Held::Any) => Some(h),
+        (a, b) if a == b => Some(a),
+        _ => None,
+    }
+}
+
 /// Options under which the search is the plain recursion: every child in
 /// written (or reversed) order, every leaf its utility.
-fn plain(o: &Options) -> bool {
+pub(super) fn plain(o: &Options) -> bool {
     matches!(o.order, Order::Spec | Order::Reverse)
         && o.depth.is_none()
         && !o.quiescence
