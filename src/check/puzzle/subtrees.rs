@@ -59,22 +59,27 @@ pub(super) use ring::{Plain, Ring};
 const MAX_WORK: f64 = 5e8;
 
 /// What a count past [`MAX_WORK`] may spend before it gives up and the
-/// next way (`wide.rs`, then the box search) is tried: steps of
-/// [`Subtrees::node`]'s loop, each a child's value meeting a running value,
-/// times the 128-bit words a count may take (3·10^7 to 2·10^8 a second:
-/// a budget of up to about a second, spent in vain only where the other
-/// ways take longer still). The estimate counts every window a node could
-/// be entered with; the search enters far fewer, so many such counts
-/// finish well within it (20 leaves, 17 unknowns over 0..100: 0.03 s,
-/// where the box search took 1.8 s; 15 of 20 over −100..100: 2.4·10^7
-/// steps, 0.3 s, where no other way finished in 10 s).
-const TRIAL_STEPS: u64 = 40_000_000;
+/// next way (the box search, then `wide.rs` where it is heavy) is tried:
+/// steps of [`Subtrees::node`]'s loop, each a child's value meeting a
+/// running value, times the 128-bit words a count may take. About 10^8
+/// steps of two-word counts a second here, so a budget of about a second,
+/// spent in vain only where the other ways take longer still (at 4·10^7,
+/// a fifth of it, 21 unknowns of 27 over −150..150 stopped at 0.2 s and no
+/// other way answered in 20 s; now 0.4–1.3 s). The estimate counts every
+/// window a node could be entered with; the search enters far fewer, so
+/// many such counts finish well within it (20 leaves, 17 unknowns over
+/// 0..100: 0.03 s, where the box search took 1.8 s; 15 of 20 over
+/// −100..100: 2.4·10^7 steps, 0.3 s, where no other way finished in 10 s).
+const TRIAL_STEPS: u64 = 200_000_000;
 
 /// The widest range a count past [`MAX_WORK`] is tried on: its work grows
 /// about as the cube of the width (11 unknowns among 16 leaves: 0.07 s over
-/// −125..125, 0.5 s over −250..250, 3.5 s over −500..500), and wider ones
-/// are better counted through order types (`wide.rs`).
-const MAX_TRIAL_WIDTH: i128 = 301;
+/// −125..125, 0.5 s over −250..250, 3.5 s over −500..500). Up to −300..300
+/// it often finishes within its budget where nothing else does (21 of 27
+/// over −250..250: 0.25–0.7 s, none in 20 s before); over −1000..1000 it
+/// rarely does, and spending it there before the count through order types
+/// (`wide.rs`) made those 1–2 s answers take 5–7 s.
+const MAX_TRIAL_WIDTH: i128 = 601;
 
 /// The statistics a fixed set of visits answers alone.
 const STATIC: [Stat; 3] = [Stat::NodesVisited, Stat::LeavesEvaluated, Stat::Cutoffs];
@@ -367,8 +372,10 @@ impl<'g, R: Ring> Subtrees<'g, R> {
     /// (returned value, best child when `root`), with the number of ways.
     fn node(&mut self, id: NodeId, a0: V, b0: V, root: bool) -> Vec<((V, u32), R::W)> {
         self.tried += 1;
+        // The root's best child is told apart only where the block asks it.
+        let tracks_best = root && self.best.is_some();
         // Its slots by value are steps too.
-        let width = if root { self.game.node(id).children().len() + 1 } else { 1 };
+        let width = if tracks_best { self.game.node(id).children().len() + 1 } else { 1 };
         self.spent += (self.values.len() * width) as u64 / 8;
         if self.gave_up() {
             return Vec::new();
@@ -409,7 +416,13 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                 let kept = (!same.is_empty()).then_some((v, &kept));
                 for (r, n) in kept.into_iter().chain(changed.iter().map(|(r, n)| (*r, n))) {
                     let better = if maximizing { r > v } else { r < v };
-                    let (v, best) = if better { (r, if root { i } else { NONE }) } else { (v, best) };
+                    let (v, best) = if better { (r, if tracks_best { i } else { NONE }) } else { (v, best) };
+                    // The root's running value only grows (MAX) or shrinks
+                    // (MIN), and so does what it returns: once past the
+                    // asked value, no way from here returns it.
+                    if root && self.value.is_some_and(|x| past(maximizing, self.returned(v, (a0, b0)), x)) {
+                        continue;
+                    }
                     let cut = self.cuts_at(maximizing, v, (a, b));
                     let stops = match searched {
                         // The answer says where it stops: exactly there.
@@ -532,6 +545,12 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         }
         ways
     }
+}
+
+/// Whether a running value returning `v` is past `x` the way the node
+/// moves its running value (up for MAX, down for MIN).
+fn past(maximizing: bool, v: V, x: V) -> bool {
+    if maximizing { v > x } else { v < x }
 }
 
 /// The window of a node whose running value became `v` without a cut: a
