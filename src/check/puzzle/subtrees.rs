@@ -62,14 +62,13 @@ const MAX_WORK: f64 = 5e8;
 /// next way (the box search, then `wide.rs` where it is heavy) is tried:
 /// steps of [`Subtrees::node`]'s loop, each a child's value meeting a
 /// running value, times the 128-bit words a count may take. About 10^8
-/// steps of two-word counts a second here, so a budget of about a second,
-/// spent in vain only where the other ways take longer still (at 4·10^7,
-/// a fifth of it, 21 unknowns of 27 over −150..150 stopped at 0.2 s and no
-/// other way answered in 20 s; now 0.4–1.3 s). The estimate counts every
-/// window a node could be entered with; the search enters far fewer, so
-/// many such counts finish well within it (20 leaves, 17 unknowns over
-/// 0..100: 0.03 s, where the box search took 1.8 s; 15 of 20 over
-/// −100..100: 2.4·10^7 steps, 0.3 s, where no other way finished in 10 s).
+/// steps of two-word counts a second here: about a second, spent in vain
+/// only where the other ways take longer still (at 4·10^7, 21 unknowns of
+/// 27 over −150..150 stopped at 0.2 s, and nothing answered in 20 s). The
+/// estimate counts every window a node could be entered with; the search
+/// enters far fewer, so many such counts finish well within it (20 leaves,
+/// 17 unknowns over 0..100: 0.03 s, where the box search took 1.8 s; 15 of
+/// 20 over −100..100: 2.4·10^7 steps, 0.3 s, where nothing else took 10 s).
 const TRIAL_STEPS: u64 = 200_000_000;
 
 /// The widest range a count past [`MAX_WORK`] is tried on: its work grows
