@@ -41,9 +41,16 @@ const MAX_KINDS: usize = 25;
 /// the sum of two fields up to 30 with no carry into the next).
 const MAX_REPEATS: usize = 15;
 
-/// The most term products one puzzle's counts take (about a second)
-/// before the box search answers instead.
-const MAX_WORK: u64 = 300_000_000;
+/// The most term products one puzzle's count (and then its listing) takes
+/// before the box search answers instead: about 2.5·10^8 a second here,
+/// so up to about 8 s each. 27 leaves on three plies over 1..9 three times
+/// each take 2.4–6 s to count and list (each count 1–2.6 s, 2.6–6.1·10^8
+/// products); nothing else answers them within a minute.
+const MAX_WORK: u64 = 2_000_000_000;
+
+/// The least work ([`least_work`]) past which the count may take seconds:
+/// the box search is given a short try before it (`mod.rs`).
+const LIGHT_WORK: u64 = 75_000_000;
 
 /// The most sub-multisets (a table of this many slots sums products).
 const MAX_SLOTS: usize = 1 << 20;
@@ -288,7 +295,7 @@ impl Ring for Uses {
 /// is the work of the count when every subtree's terms are all there,
 /// for one state of each node's loop. The states multiply it (counts that
 /// finished took 3–9 times this), so past a quarter of [`MAX_WORK`] the
-/// count would most likely give up after a second's work: it is not
+/// count would most likely give up after seconds of work: it is not
 /// started, and the box search answers at once.
 fn least_work(game: &Game, unknowns: &[NodeId], kinds: &[(Num, u32)]) -> u64 {
     if game.has_transpositions() {
@@ -356,6 +363,8 @@ impl super::chance::Tally for Uses {
 /// A puzzle over a multiset, counted by the values each way uses.
 pub(super) struct Repeats<'g> {
     plan: Subtrees<'g, Uses>,
+    /// Its [`least_work`].
+    least: u64,
 }
 
 impl<'g> Repeats<'g> {
@@ -367,13 +376,19 @@ impl<'g> Repeats<'g> {
             return None;
         }
         let kinds = kinds(values);
-        if least_work(game, unknowns, &kinds) > MAX_WORK / 4 {
+        let least = least_work(game, unknowns, &kinds);
+        if least > MAX_WORK / 4 {
             return None;
         }
         let uses = Uses::new(kinds, values.len() as u32)?;
         let domain = uses.kinds.iter().map(|&(v, _)| v).collect();
         let plan = Subtrees::with_ring(game, unknowns, e, domain, uses, None)?;
-        Some(Repeats { plan })
+        Some(Repeats { plan, least })
+    }
+
+    /// Whether the count may take seconds ([`LIGHT_WORK`]).
+    pub fn heavy(&self) -> bool {
+        self.least > LIGHT_WORK
     }
 }
 
