@@ -16,7 +16,9 @@
 //! `twenty-seven-values` (the values 1..27 on three plies), `some-known`
 //! (21 unknowns among 27 leaves over −150..150; its own leaves are one
 //! solution, so its count is checked to be above zero before it is
-//! timed), `wide`
+//! timed), `twenty-seven-repeats` (the values 1..9 three times each on
+//! three plies; its fixture names one solution, checked the same way),
+//! `wide`
 //! (4 unknowns over −1000..1000); and three over −1000..1000 whose counts
 //! pass 2^128 (`-wide`: `sixteen-chains`, `twenty-chains`, and
 //! `twenty-seven` with its bounds removed); `expectimax` (12 unknowns
@@ -45,6 +47,7 @@ const PUZZLES: &[&str] = &[
     "27-three-plies",
     "27-values",
     "27-some-known",
+    "27-repeats",
     "wide",
     "16-chains-wide",
     "20-chains-wide",
@@ -79,6 +82,10 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
             ("twenty-seven-values", Some(Domain::parse_values(&values.join(",")).expect("values")))
         }
         "27-some-known" => ("some-known", Some(Domain::Range(-150, 150))),
+        "27-repeats" => {
+            let values: Vec<String> = (0..27).map(|i| (i % 9 + 1).to_string()).collect();
+            ("twenty-seven-repeats", Some(Domain::parse_values(&values.join(",")).expect("values")))
+        }
         "16-chains-wide" => ("sixteen-chains", Some(Domain::Range(-1000, 1000))),
         "20-chains-wide" => ("twenty-chains", Some(Domain::Range(-1000, 1000))),
         "27-wide" => ("twenty-seven", Some(Domain::Range(-1000, 1000))),
@@ -99,7 +106,7 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
 #[divan::bench(args = PUZZLES, sample_count = 5, sample_size = 1)]
 fn boxes(bencher: Bencher, name: &str) {
     let (spec, domain) = puzzle(name);
-    if name == "27-some-known" {
+    if name == "27-some-known" || name == "27-repeats" {
         // The tree's own leaves are a solution, the first listed or not:
         // the solver answers, with at least that one.
         let found = puzzle::solve(&spec, &domain, u64::MAX, 20).expect("solves");
