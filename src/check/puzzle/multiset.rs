@@ -27,6 +27,7 @@
 //! (`tests/puzzle_laws.rs` compares it with enumeration).
 
 use std::cell::{Cell, RefCell};
+use std::ops::Range;
 
 use crate::check::expect::Expect;
 use crate::check::puzzle::count::Count;
@@ -42,15 +43,22 @@ const MAX_KINDS: usize = 25;
 const MAX_REPEATS: usize = 15;
 
 /// The most term products one puzzle's count (and then its listing) takes
-/// before the box search answers instead: about 2.5·10^8 a second here,
-/// so up to about 8 s each. 27 leaves on three plies over 1..9 three times
-/// each take 2.4–6 s to count and list (each count 1–2.6 s, 2.6–6.1·10^8
-/// products); nothing else answers them within a minute.
+/// before the box search answers instead (counted as every pair of terms a
+/// product meets, before [`Uses::parts`] skips those that cannot fit):
+/// up to a few seconds each. 27 leaves on three plies over 1..9 three
+/// times each take 1.0–2.3 s to count and list (2.6–6.1·10^8 products);
+/// nothing else answers them within a minute.
 const MAX_WORK: u64 = 2_000_000_000;
 
 /// The least work ([`least_work`]) past which the count may take seconds:
 /// the box search is given a short try before it (`mod.rs`).
 const LIGHT_WORK: u64 = 75_000_000;
+
+/// How many values' fields a product splits its terms by before it
+/// meets them pair by pair ([`Uses::parts`]), and the fewest pairs of
+/// terms a pair of parts must meet to be split further.
+const SPLIT_KINDS: usize = 5;
+const SPLIT_PAIRS: usize = 4096;
 
 /// The most sub-multisets (a table of this many slots sums products).
 const MAX_SLOTS: usize = 1 << 20;
@@ -91,10 +99,12 @@ pub(super) struct Uses {
 }
 
 /// A product's terms as they are summed: ways and key by slot, and the
-/// slots used so far (all others hold zero).
+/// slots used so far (all others hold zero). Ways that cannot pass 64
+/// bits are summed in `narrow` (made when first needed), others in `ways`.
 #[derive(Default)]
 struct Sums {
     ways: Vec<Count>,
+    narrow: Vec<u64>,
     keys: Vec<u128>,
     touched: Vec<u32>,
 }
@@ -126,7 +136,8 @@ impl Uses {
             place.push(slots);
             slots = slots.checked_mul(n as usize + 1).filter(|&s| s <= MAX_SLOTS)?;
         }
-        let sums = Sums { ways: vec![Count::ZERO; slots], keys: vec![0; slots], touched: Vec::new() };
+        let sums =
+            Sums { ways: vec![Count::ZERO; slots], narrow: Vec::new(), keys: vec![0; slots], touched: Vec::new() };
         let (mut whole, mut headroom, mut top) = (0u128, 0u128, 0u128);
         for (i, &(_, n)) in kinds.iter().enumerate() {
             let at = BITS * i as u32;
@@ -155,6 +166,43 @@ impl Uses {
     /// The slot of `key`: its uses as digits of mixed radix.
     fn slot(&self, key: u128) -> usize {
         self.place.iter().enumerate().map(|(i, p)| ((key >> (BITS * i as u32)) & 31) as usize * p).sum()
+    }
+
+    /// Splits two lists of terms (keys increasing; only the fields below
+    /// `level` may differ within each) by the fields of the `depth` values
+    /// from `level` down, into the pairs of parts whose uses of those
+    /// values fit together: the part where a value's field is `i` meets
+    /// those where it is at most its count minus `i`. The other values are
+    /// checked term by term; pairs of parts that meet fewer than
+    /// [`SPLIT_PAIRS`] pairs of terms are not split further.
+    fn parts(
+        &self,
+        (a, ar): (&[u128], Range<usize>),
+        (b, br): (&[u128], Range<usize>),
+        level: usize,
+        depth: usize,
+        out: &mut Vec<(Range<usize>, Range<usize>)>,
+    ) {
+        if ar.is_empty() || br.is_empty() {
+            return;
+        }
+        if level == 0 || depth == 0 || ar.len() * br.len() < SPLIT_PAIRS {
+            out.push((ar, br));
+            return;
+        }
+        let level = level - 1;
+        let (shift, n) = (BITS * level as u32, self.kinds[level].1 as usize);
+        // Where each field value's part starts (and the last one ends).
+        let starts = |keys: &[u128], r: &Range<usize>| -> Vec<usize> {
+            let part = &keys[r.clone()];
+            (0..=n + 1).map(|v| r.start + part.partition_point(|k| ((k >> shift) & 31) < v as u128)).collect()
+        };
+        let (sa, sb) = (starts(a, &ar), starts(b, &br));
+        for i in 0..=n {
+            for j in 0..=n - i {
+                self.parts((a, sa[i]..sa[i + 1]), (b, sb[j]..sb[j + 1]), level, depth - 1, out);
+            }
+        }
     }
 
     /// Starts a new budget of work.
@@ -250,24 +298,64 @@ impl Ring for Uses {
         // count + 1), which orders slots as keys, and a sum's slot is the
         // sum of the slots when no value is overused.
         let mut sums = self.sums.borrow_mut();
-        let Sums { ways, keys, touched } = &mut *sums;
+        let Sums { ways, narrow, keys, touched } = &mut *sums;
         let slots = |p: &Poly| -> Vec<usize> { p.terms.iter().map(|(k, _)| self.slot(*k)).collect() };
         let (sa, sb) = (slots(a), slots(b));
-        for ((ka, na), ia) in a.terms.iter().zip(&sa) {
-            for ((kb, nb), ib) in b.terms.iter().zip(&sb) {
-                let sum = ka + kb;
-                if (sum + self.headroom) & self.top == 0 {
-                    let at = ia + ib;
-                    if ways[at].is_zero() {
-                        touched.push(at as u32);
-                        keys[at] = sum;
-                    }
-                    ways[at] += &(na * nb);
+        let (headroom, top) = (self.headroom, self.top);
+        let terms = match (narrow_counts(a), narrow_counts(b)) {
+            // No slot's sum can pass 64 bits (each term of the shorter list
+            // meets a given sum once at most): plain machine words.
+            (Some(na), Some(nb))
+                if largest(&na)
+                    .checked_mul(largest(&nb))
+                    .and_then(|p| p.checked_mul(na.len().min(nb.len()) as u64))
+                    .is_some() =>
+            {
+                if narrow.is_empty() {
+                    narrow.resize(ways.len(), 0);
                 }
+                let (ka, kb): (Vec<u128>, Vec<u128>) =
+                    (a.terms.iter().map(|t| t.0).collect(), b.terms.iter().map(|t| t.0).collect());
+                let mut parts = Vec::new();
+                self.parts((&ka, 0..ka.len()), (&kb, 0..kb.len()), self.kinds.len(), SPLIT_KINDS, &mut parts);
+                for (x, y) in parts {
+                    for i in x {
+                        let (ki, wi, si) = (ka[i], na[i], sa[i]);
+                        for j in y.clone() {
+                            let sum = ki + kb[j];
+                            if (sum + headroom) & top == 0 {
+                                let at = si + sb[j];
+                                if narrow[at] == 0 {
+                                    touched.push(at as u32);
+                                    keys[at] = sum;
+                                }
+                                narrow[at] += wi * nb[j];
+                            }
+                        }
+                    }
+                }
+                touched.sort_unstable();
+                let take = |at: u32| (keys[at as usize], Count::from(std::mem::take(&mut narrow[at as usize])));
+                touched.drain(..).map(take).collect()
             }
-        }
-        touched.sort_unstable();
-        let terms = touched.drain(..).map(|at| (keys[at as usize], std::mem::take(&mut ways[at as usize]))).collect();
+            _ => {
+                for ((ka, na), ia) in a.terms.iter().zip(&sa) {
+                    for ((kb, nb), ib) in b.terms.iter().zip(&sb) {
+                        let sum = ka + kb;
+                        if (sum + headroom) & top == 0 {
+                            let at = ia + ib;
+                            if ways[at].is_zero() {
+                                touched.push(at as u32);
+                                keys[at] = sum;
+                            }
+                            ways[at] += &(na * nb);
+                        }
+                    }
+                }
+                touched.sort_unstable();
+                touched.drain(..).map(|at| (keys[at as usize], std::mem::take(&mut ways[at as usize]))).collect()
+            }
+        };
         Poly { degree, terms }
     }
 
@@ -284,6 +372,15 @@ impl Ring for Uses {
             _ => Count::ZERO,
         }
     }
+}
+
+/// A polynomial's counts as 64-bit words, if every one fits.
+fn narrow_counts(p: &Poly) -> Option<Vec<u64>> {
+    p.terms.iter().map(|(_, n)| n.to_u128().and_then(|n| u64::try_from(n).ok())).collect()
+}
+
+fn largest(counts: &[u64]) -> u64 {
+    counts.iter().copied().max().unwrap_or(0)
 }
 
 /// The fewest term products a count takes: at each inner node, the ways of
@@ -410,5 +507,55 @@ impl super::Counted for Repeats<'_> {
     /// Counts over subtrees run (for `Solutions::tried`).
     fn counts_run(&self) -> u64 {
         self.plan.tried
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every sub-multiset of `kinds` with `size` values, as a key.
+    fn keys_of_size(kinds: &[(Num, u32)], size: u32) -> Vec<u128> {
+        let mut keys = vec![(0u128, 0u32)];
+        for (i, &(_, n)) in kinds.iter().enumerate() {
+            let grown =
+                keys.iter().flat_map(|&(k, s)| (0..=n).map(move |u| (k | (u128::from(u) << (BITS * i as u32)), s + u)));
+            keys = grown.collect();
+        }
+        let mut out: Vec<u128> = keys.into_iter().filter(|&(_, s)| s == size).map(|(k, _)| k).collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// A product that splits its terms into parts (big enough to be split:
+    /// thousands of pairs of terms) has the terms of the product taken
+    /// pair by pair, overused values dropped.
+    #[test]
+    fn split_products_equal_products_pair_by_pair() {
+        let kinds: Vec<(Num, u32)> =
+            [3, 3, 2, 3, 1, 2, 3].iter().enumerate().map(|(i, &n)| (Num::int(i as i64), n)).collect();
+        let uses = Uses::new(kinds.clone(), 17).expect("a small multiset");
+        let poly = |size: u32, salt: u64| Poly {
+            degree: size,
+            terms: keys_of_size(&kinds, size)
+                .into_iter()
+                .map(|k| (k, Count::from((k as u64 ^ salt) % 7 + 1)))
+                .collect(),
+        };
+        for (da, db) in [(4, 5), (6, 6), (3, 8)] {
+            let (a, b) = (poly(da, 3), poly(db, 11));
+            assert!(a.terms.len() * b.terms.len() > 4 * SPLIT_PAIRS, "big enough to split");
+            let mut naive: std::collections::BTreeMap<u128, Count> = std::collections::BTreeMap::new();
+            for (ka, na) in &a.terms {
+                for (kb, nb) in &b.terms {
+                    let sum = ka + kb;
+                    if (sum + uses.headroom) & uses.top == 0 {
+                        *naive.entry(sum).or_insert(Count::ZERO) += &(na * nb);
+                    }
+                }
+            }
+            let product = uses.mul(&a, &b);
+            assert_eq!(product.terms, naive.into_iter().collect::<Vec<_>>(), "degrees {da} and {db}");
+        }
     }
 }
