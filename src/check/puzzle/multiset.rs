@@ -300,8 +300,11 @@ impl Ring for Uses {
         let mut sums = self.sums.borrow_mut();
         let Sums { ways, narrow, keys, touched } = &mut *sums;
         let slots = |p: &Poly| -> Vec<usize> { p.terms.iter().map(|(k, _)| self.slot(*k)).collect() };
-        let (sa, sb) = (slots(a), slots(b));
-        let (headroom, top) = (self.headroom, self.top);
+        let keys_of = |p: &Poly| -> Vec<u128> { p.terms.iter().map(|(k, _)| *k).collect() };
+        let (a_at, b_at) = ((keys_of(a), slots(a)), (keys_of(b), slots(b)));
+        let mut parts = Vec::new();
+        self.parts((&a_at.0, 0..a.terms.len()), (&b_at.0, 0..b.terms.len()), self.kinds.len(), SPLIT_KINDS, &mut parts);
+        let met = Met { parts, a: a_at, b: b_at, keys, touched };
         let terms = match (narrow_counts(a), narrow_counts(b)) {
             // No slot's sum can pass 64 bits (each term of the shorter list
             // meets a given sum once at most): plain machine words.
@@ -314,47 +317,24 @@ impl Ring for Uses {
                 if narrow.is_empty() {
                     narrow.resize(ways.len(), 0);
                 }
-                let (ka, kb): (Vec<u128>, Vec<u128>) =
-                    (a.terms.iter().map(|t| t.0).collect(), b.terms.iter().map(|t| t.0).collect());
-                let mut parts = Vec::new();
-                self.parts((&ka, 0..ka.len()), (&kb, 0..kb.len()), self.kinds.len(), SPLIT_KINDS, &mut parts);
-                for (x, y) in parts {
-                    for i in x {
-                        let (ki, wi, si) = (ka[i], na[i], sa[i]);
-                        for j in y.clone() {
-                            let sum = ki + kb[j];
-                            if (sum + headroom) & top == 0 {
-                                let at = si + sb[j];
-                                if narrow[at] == 0 {
-                                    touched.push(at as u32);
-                                    keys[at] = sum;
-                                }
-                                narrow[at] += wi * nb[j];
-                            }
-                        }
-                    }
-                }
-                touched.sort_unstable();
-                let take = |at: u32| (keys[at as usize], Count::from(std::mem::take(&mut narrow[at as usize])));
-                touched.drain(..).map(take).collect()
+                met.sum(self, |at, i, j| {
+                    let empty = narrow[at] == 0;
+                    narrow[at] += na[i] * nb[j];
+                    empty
+                })
+                .into_iter()
+                .map(|(key, at)| (key, Count::from(std::mem::take(&mut narrow[at]))))
+                .collect()
             }
-            _ => {
-                for ((ka, na), ia) in a.terms.iter().zip(&sa) {
-                    for ((kb, nb), ib) in b.terms.iter().zip(&sb) {
-                        let sum = ka + kb;
-                        if (sum + headroom) & top == 0 {
-                            let at = ia + ib;
-                            if ways[at].is_zero() {
-                                touched.push(at as u32);
-                                keys[at] = sum;
-                            }
-                            ways[at] += &(na * nb);
-                        }
-                    }
-                }
-                touched.sort_unstable();
-                touched.drain(..).map(|at| (keys[at as usize], std::mem::take(&mut ways[at as usize]))).collect()
-            }
+            _ => met
+                .sum(self, |at, i, j| {
+                    let empty = ways[at].is_zero();
+                    ways[at] += &(&a.terms[i].1 * &b.terms[j].1);
+                    empty
+                })
+                .into_iter()
+                .map(|(key, at)| (key, std::mem::take(&mut ways[at])))
+                .collect(),
         };
         Poly { degree, terms }
     }
@@ -371,6 +351,44 @@ impl Ring for Uses {
             Ok(j) if w.degree == self.degree => w.terms[j].1.clone(),
             _ => Count::ZERO,
         }
+    }
+}
+
+/// A product's pairs of terms to meet: the pairs of parts of the two
+/// lists ([`Uses::parts`]), each list's keys and slots, and where the
+/// sums' keys and the slots they fill are noted.
+struct Met<'s> {
+    parts: Vec<(Range<usize>, Range<usize>)>,
+    a: (Vec<u128>, Vec<usize>),
+    b: (Vec<u128>, Vec<usize>),
+    keys: &'s mut Vec<u128>,
+    touched: &'s mut Vec<u32>,
+}
+
+impl Met<'_> {
+    /// Meets every pair of terms that overuses no value: `add(slot, i, j)`
+    /// adds the product of `a`'s `i`-th and `b`'s `j`-th ways into the
+    /// slot of their sum and says whether it held nothing before. Returns
+    /// the sums' keys and slots, keys increasing.
+    fn sum(self, uses: &Uses, mut add: impl FnMut(usize, usize, usize) -> bool) -> Vec<(u128, usize)> {
+        let Met { parts, a: (ka, sa), b: (kb, sb), keys, touched } = self;
+        for (x, y) in parts {
+            for i in x {
+                let (ki, si) = (ka[i], sa[i]);
+                for j in y.clone() {
+                    let sum = ki + kb[j];
+                    if (sum + uses.headroom) & uses.top == 0 {
+                        let at = si + sb[j];
+                        if add(at, i, j) {
+                            touched.push(at as u32);
+                            keys[at] = sum;
+                        }
+                    }
+                }
+            }
+        }
+        touched.sort_unstable();
+        touched.drain(..).map(|at| (keys[at as usize], at as usize)).collect()
     }
 }
 
