@@ -68,8 +68,9 @@ struct Case {
     tree: T,
     truth: Vec<i64>,
     bounds: bool,
-    /// (index into `ALGORITHMS`, options, which facts: value, pruned, leaves, best, pv, windows)
-    blocks: Vec<(u8, Vec<&'static str>, [bool; 6])>,
+    /// (index into `ALGORITHMS`, options, which facts: value, pruned,
+    /// leaves, best, pv, windows, values of some nodes, visited)
+    blocks: Vec<(u8, Vec<&'static str>, [bool; 8])>,
     /// `None`: a multiset (the truth's values, or `other`).
     range: Option<(i64, i64)>,
     other: Option<Vec<i64>>,
@@ -84,7 +85,7 @@ fn case() -> impl Strategy<Value = Case> {
         vec!["strict-cuts", "fail-hard", "order=reverse", "ignore-bounds", "ties=last"],
         0..=3,
     );
-    let block = (0u8..7, opts, any::<[bool; 6]>());
+    let block = (0u8..7, opts, any::<[bool; 8]>());
     (tree, prop::collection::vec(0i64..=6, 8), any::<bool>(), prop::collection::vec(block, 1..=2), 0i64..=6, 0i64..=6)
         .prop_flat_map(|(tree, truth, bounds, blocks, a, b)| {
             let n = unknowns(&tree);
@@ -174,6 +175,26 @@ fn spec_text(c: &Case) -> String {
         }
         if facts[5] && ab {
             items.push(format!("windows {}", windows(&report).join(" ")));
+        }
+        if facts[6] {
+            // Every third node entered (leaves too), from the second on,
+            // each path once, with the value of its last visit (a
+            // re-search enters a node again, and that visit counts).
+            let mut at: Vec<(&str, String)> = Vec::new();
+            for n in report["nodes"].as_array().unwrap() {
+                let (path, value) = (n["path"].as_str().unwrap(), n["value"].to_string());
+                match at.iter_mut().find(|(p, _)| *p == path) {
+                    Some(seen) => seen.1 = value,
+                    None => at.push((path, value)),
+                }
+            }
+            let given = at.iter().skip(1).step_by(3).map(|(p, v)| format!("{p}={v}"));
+            items.push(format!("values {}", given.collect::<Vec<_>>().join(" ")));
+        }
+        if facts[7] {
+            // As a sequence, or (with `leaves`) as a set.
+            let which = if facts[2] { "visited-set" } else { "visited" };
+            items.push(format!("{which} {}", paths("visit_order").join(" ")));
         }
         if facts[3] || items.is_empty() {
             items.push(format!("best {}", report["best_move"].as_str().unwrap()));
@@ -293,7 +314,7 @@ fn all_unknown() -> impl Strategy<Value = T> {
 /// with repeats.
 fn chain_case() -> impl Strategy<Value = Case> {
     let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "order=reverse", "ties=last"], 0..=3);
-    let block = (0u8..7, opts, any::<[bool; 6]>());
+    let block = (0u8..7, opts, any::<[bool; 8]>());
     (all_unknown(), any::<bool>(), prop::collection::vec(block, 1..=2), any::<bool>(), 0i64..=2, 3i64..=6)
         .prop_flat_map(|(tree, bounds, blocks, distinct, lo, hi)| {
             let n = unknowns(&tree);
@@ -316,8 +337,10 @@ fn chain_case() -> impl Strategy<Value = Case> {
 }
 
 /// A case the count over subtrees takes (`subtrees.rs`): one or two blocks
-/// of the same search, not `pvs`, asking only `value`, `pruned`, `best` (ties first) and `leaves`
-/// (taken where `pruned` is asked too), over a range of integers.
+/// of the same search, not `pvs`, asking only `value`, `pruned`, `best`
+/// and `pv` (ties first), `values` and `visited` (or `visited-set`, which imply
+/// `pruned`), and `leaves` (taken where `pruned` or `visited` is asked
+/// too), over a range of integers.
 fn subtree_case() -> impl Strategy<Value = Case> {
     (case(), 0i64..=2, 1i64..=4).prop_map(|(mut c, lo, width)| {
         // A second block asks the same search (merged into one).
@@ -328,7 +351,7 @@ fn subtree_case() -> impl Strategy<Value = Case> {
         for (which, opts, facts) in &mut c.blocks {
             *which %= 6;
             opts.retain(|o| *o != "ties=last");
-            (facts[4], facts[5]) = (false, false);
+            facts[5] = false;
         }
         c.range = Some((lo, lo + width));
         c
@@ -416,7 +439,7 @@ fn value_only_case() -> impl Strategy<Value = Case> {
             // Any of the seven: minimax and negamax count as themselves.
             *which %= 7;
             opts.retain(|o| *o != "ties=last");
-            (facts[1], facts[2], facts[4], facts[5]) = (false, false, false, false);
+            (facts[1], facts[2], facts[4], facts[5], facts[6], facts[7]) = (false, false, false, false, false, false);
         }
         c.shared = false;
         c

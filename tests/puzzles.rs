@@ -567,3 +567,72 @@ fn order_types_see_past_a_known_leaf() {
     let fifth: Vec<gametree::num::Num> = [0, 0, 1, 2, 2].into_iter().map(gametree::num::Num::int).collect();
     assert_eq!(found.solutions.get(4), Some(&fifth));
 }
+
+/// The count of `gametree puzzle` on `text` over `--domain 0..9`, whose
+/// exit is 1 when nothing passes.
+fn count_over_0_to_9(text: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("puzzle.tree");
+    std::fs::write(&file, text).expect("written");
+    let out = gametree(&["puzzle", file.to_str().expect("a UTF-8 path"), "--domain", "0..9", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let zero = json["count"] == 0;
+    assert_eq!(out.status.code(), Some(if zero { 1 } else { 0 }), "{}", stderr(&out));
+    json["count"].clone()
+}
+
+/// `values` items are counted over subtrees: a node given a value must
+/// return it, and be entered. Worked by hand over 0..9 on
+/// `MAX { MIN { a b } MIN { c d } }` under `alphabeta`:
+/// - `values 1=3 2=5`: min(a, b) = 3 in 7² − 6² = 13 ways, so α = 3 at
+///   the second MIN node; it must not cut at `c` (c ≤ 3 would return c),
+///   and min(c, d) = 5 with c ≥ 4: c = 5 and d in 5..9 (5 ways) or c in
+///   6..9 and d = 5 (4 ways). 13 · 9 = 117; the smallest is a = b = 3,
+///   c = 5, d = 5.
+/// - on `MAX { MIN { 3 4 } MIN { 2 ? } }`, `values 2.2=7`: the second MIN
+///   node cuts at 2 ≤ α = 3 whatever `?` is, so 2.2 is never entered and
+///   nothing passes; `values 2=2` holds for all 10 values of `?`.
+#[test]
+fn values_of_inner_nodes_are_counted_exactly() {
+    let two = "MAX { MIN { ? ? } MIN { ? ? } }\n";
+    let json =
+        solve_text(&format!("{two}expect alphabeta {{ values 1=3 2=5 }}\n"), &["--domain", "0..9", "--limit", "1"]);
+    assert_eq!(json["count"], 117);
+    assert_eq!(json["solutions"], serde_json::json!([[3, 3, 5, 5]]));
+    let cut = "MAX { MIN { 3 4 } MIN { 2 ? } }\n";
+    assert_eq!(count_over_0_to_9(&format!("{cut}expect alphabeta {{ values 2.2=7 }}\n")), 0);
+    assert_eq!(count_over_0_to_9(&format!("{cut}expect alphabeta {{ values 2=2 }}\n")), 10);
+}
+
+/// A `visited` item says where every node stops, as `pruned` does. On
+/// `MAX { MIN { a b } MIN { c d } }` over 0..9, `visited root 1 1.1 1.2 2
+/// 2.1` prunes 2.2: c ≤ min(a, b), so for each (a, b) c takes min(a, b) + 1
+/// values and d any of 10: Σ (min(a, b) + 1) = Σ_k #{min ≥ k} = Σ_k (10 −
+/// k)² = 385, times 10 = 3850. Entering 2.1 after pruning 1.2 needs a cut
+/// at 1.1 with α = −∞, which no value makes: 0.
+#[test]
+fn visit_orders_are_counted_exactly() {
+    let two = "MAX { MIN { ? ? } MIN { ? ? } }\n";
+    for item in ["visited", "visited-set"] {
+        assert_eq!(count_over_0_to_9(&format!("{two}expect alphabeta {{ {item} root 1 1.1 1.2 2 2.1 }}\n")), 3850);
+    }
+    assert_eq!(count_over_0_to_9(&format!("{two}expect alphabeta {{ visited root 1 1.1 2 2.1 }}\n")), 0);
+}
+
+/// A `pv` item says which child gives each node on it its value (the last
+/// to better its running value). On `MAX { MIN { a b } MIN { c d } }`
+/// over 0..9 under `alphabeta`, `pv 2 2.1`: the second MIN node must
+/// return more than m = min(a, b), so it must not cut at c (c > m), and
+/// c must give its value, so d ≥ c. For each m, Σ_{c=m+1..9} (10 − c) =
+/// (9 − m)(10 − m)/2 pairs, and 19 − 2m pairs (a, b) have min m:
+/// 855 + 612 + 420 + 273 + 165 + 90 + 42 + 15 + 3 + 0 = 2475; the
+/// smallest is 0, 0, 1, 1. A variation that stops above a leaf is no
+/// search's: `pv 2` has no solution.
+#[test]
+fn principal_variations_are_counted_exactly() {
+    let two = "MAX { MIN { ? ? } MIN { ? ? } }\n";
+    let json = solve_text(&format!("{two}expect alphabeta {{ pv 2 2.1 }}\n"), &["--domain", "0..9", "--limit", "1"]);
+    assert_eq!(json["count"], 2475);
+    assert_eq!(json["solutions"], serde_json::json!([[0, 0, 1, 1]]));
+    assert_eq!(count_over_0_to_9(&format!("{two}expect alphabeta {{ pv 2 }}\n")), 0);
+}

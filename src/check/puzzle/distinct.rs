@@ -101,8 +101,10 @@ impl<'g> Distinct<'g> {
         {
             return None;
         }
+        // Values written in the answer are compared with, where ranks are not.
         let gives_value = |f: &Fact| match f {
             Fact::Leaves(l) => l.iter().any(|x| matches!(x, LeafExpect::Value(_))),
+            Fact::Values(_) => true,
             _ => false,
         };
         if e.items.iter().any(|i| gives_value(&i.fact)) {

@@ -18,12 +18,17 @@
 //!
 //! It applies to one `expect` block (or several of one search, merged by
 //! the caller) whose search the symbolic mirrors stand for (not `pvs`)
-//! and whose items are `value`, `pruned` and `best` (ties first), over an
-//! integer range small enough ([`MAX_WORK`]) on a tree (no `&` edge: a
-//! subtree searched from two places has its unknowns once); with
-//! `pruned`, which fixes every node entered, also `leaves`, `visited`,
-//! `visited-set` and the `stats` of nodes, leaves and cutoffs (checked on
-//! those visits; a leaf given a value is limited to it). Solutions are
+//! and whose items are `value`, `pruned`, `best` and `pv` (ties first)
+//! and `values`, over an integer range small enough ([`MAX_WORK`]) on a
+//! tree (no `&` edge: a subtree searched from two places has its unknowns
+//! once); with `pruned`, which fixes every node entered, also `leaves`,
+//! `visited`, `visited-set` and the `stats` of nodes, leaves and cutoffs
+//! (checked on those visits; a leaf given a value is limited to it); a
+//! `visited` or `visited-set` item alone fixes the same. A node `values`
+//! gives a value keeps only its ways returning it, and each node on the
+//! way to it must search far enough to enter it; a node on the `pv`
+//! keeps only its ways whose best child (the last to better its running
+//! value) is the next one on it (`subtrees/fixed.rs`). Solutions are
 //! listed smallest first, one unknown at a time: the smallest value that
 //! leaves the count above zero. `distinct.rs` counts orderings of
 //! distinct values with these counts, and asks [`Subtrees::held`] what
@@ -44,10 +49,12 @@ use crate::search::options::{CutRule, FailMode, Order, Ties};
 use crate::search::{Algorithm, FxBuild};
 
 mod fixed;
+mod held;
 mod list;
 mod ring;
 mod tables;
 pub(super) use ring::{Plain, Ring};
+use tables::{over_leaves, work};
 
 /// The most work this way takes on, in steps: a node at depth 2 or more
 /// may be entered with up to values² windows (values at depth 1, one at
@@ -111,11 +118,20 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     cuts: CutRule,
     fail: FailMode,
     range: (V, V),
-    /// With a `pruned` item: for each node (by index), how many children it
-    /// searches (the rest are pruned); `None`: nothing said about pruning.
+    /// With a `pruned` item (or a `visited` one, which implies it): for
+    /// each node (by index), how many children it searches (the rest are
+    /// pruned); `None`: nothing said about pruning.
     searched: Option<Vec<u32>>,
+    /// With a `values` item: for each node (by index), the value it must
+    /// return, and how many children (in search order) it must search at
+    /// least, to enter the nodes given values below it (`fixed.rs`).
+    wanted: Vec<Option<V>>,
+    reach: Vec<u32>,
     value: Option<V>,
-    best: Option<u32>,
+    /// With a `best` or `pv` item: for each node (by index), the child
+    /// (written index) that gives its value, the last to better its
+    /// running value.
+    best: Vec<Option<u32>>,
     /// Each node's tables by the window it was entered with (one entry
     /// for a leaf, and without cuts for any node). Kept between counts:
     /// limiting an unknown clears only the tables of it and its ancestors.
@@ -203,8 +219,9 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         {
             return None;
         }
-        let (mut value, mut best, mut pruned) = (None, None, None);
+        let (mut value, mut best, mut pruned, mut pv) = (None, None, None, None);
         let mut fixed: Vec<&Fact> = Vec::new();
+        let mut wanted: Vec<(&Path, Num)> = Vec::new();
         // The same fact asked twice (blocks of one search, merged) with
         // different answers: no assignment passes both.
         let mut clash = false;
@@ -222,6 +239,12 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                     let set: std::collections::BTreeSet<Path> = paths.iter().cloned().collect();
                     once(&mut pruned, set, &mut clash);
                 }
+                Fact::Pv(paths) if e.options.ties == Ties::First => once(&mut pv, paths, &mut clash),
+                Fact::Values(pairs) => {
+                    for (p, v) in pairs {
+                        wanted.push((p, v.scalar()?));
+                    }
+                }
                 _ => return None,
             }
         }
@@ -238,6 +261,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         values.extend(domain.iter().copied());
         values.extend(range.into_iter().flat_map(|(a, b)| [a, b]));
         values.extend(value);
+        values.extend(wanted.iter().map(|&(_, v)| v));
         values.sort();
         values.dedup();
         let at = |v: Num| values.binary_search(&v).ok().map(|i| i as V);
@@ -257,8 +281,10 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             fail,
             range,
             searched: None,
+            wanted: vec![None; game.len()],
+            reach: vec![0; game.len()],
             value,
-            best,
+            best: vec![None; game.len()],
             memo: (0..game.len()).map(|_| HashMap::default()).collect(),
             parent: parents(game),
             shallow: game.ids().map(|id| over_leaves(game, id)).collect(),
@@ -273,6 +299,24 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         if let Some(paths) = pruned {
             let paths: Vec<Path> = paths.into_iter().collect();
             plan.searched = Some(plan.stops(&paths)?);
+        } else if let Some(entered) = fixed.iter().find_map(|f| match f {
+            Fact::Visited(p) | Fact::VisitedSet(p) => Some(p),
+            _ => None,
+        }) {
+            // The nodes entered say where every node stops; where no run
+            // enters exactly those, nothing passes.
+            match plan.implied_pruned(entered).and_then(|p| plan.stops(&p)) {
+                Some(searched) => plan.searched = Some(searched),
+                None => plan.impossible = true,
+            }
+        }
+        plan.best[NodeId::ROOT.index()] = best;
+        if let Some(pv) = pv {
+            plan.impossible |= !plan.follow(pv);
+        }
+        for (path, v) in wanted {
+            let v = plan.index(v)?;
+            plan.impossible |= !plan.want(path, v);
         }
         if !fixed.is_empty() {
             // Only where `pruned` says where every node stops is the visit
@@ -314,10 +358,8 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         }
         let (a, b) = self.range;
         let mut by: std::collections::BTreeMap<V, R::W> = std::collections::BTreeMap::new();
-        for ((v, best), n) in self.node(NodeId::ROOT, a, b, true) {
-            if self.best.is_none_or(|x| x == best) {
-                self.ring.add(by.entry(v).or_insert_with(|| self.ring.zero()), &n);
-            }
+        for ((v, _), n) in self.node(NodeId::ROOT, a, b, true) {
+            self.ring.add(by.entry(v).or_insert_with(|| self.ring.zero()), &n);
         }
         by.into_iter().map(|(v, w)| (v, self.ring.total(&w))).collect()
     }
@@ -371,8 +413,9 @@ impl<'g, R: Ring> Subtrees<'g, R> {
     /// (returned value, best child when `root`), with the number of ways.
     fn node(&mut self, id: NodeId, a0: V, b0: V, root: bool) -> Vec<((V, u32), R::W)> {
         self.tried += 1;
-        // The root's best child is told apart only where the block asks it.
-        let tracks_best = root && self.best.is_some();
+        // A node's best child is told apart only where the block asks it.
+        let wanted_best = self.best[id.index()];
+        let tracks_best = wanted_best.is_some();
         // Its slots by value are steps too.
         let width = if tracks_best { self.game.node(id).children().len() + 1 } else { 1 };
         self.spent += (self.values.len() * width) as u64 / 8;
@@ -438,6 +481,10 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                         Some(_) => continue,
                         None => cut || last,
                     };
+                    // A node given a value below a later child is entered.
+                    if stops && j + 1 < self.reach[id.index()] as usize {
+                        continue;
+                    }
                     let ways = self.ring.mul(&ways, n);
                     if stops {
                         let rest = rest.get_or_insert_with(|| {
@@ -459,6 +506,12 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             }
             states = touched.into_iter().filter_map(|(v, best)| Some((v, best, sums[slot(v, best)].take()?))).collect();
         }
+        if let Some(w) = self.wanted[id.index()] {
+            done.retain(|((r, _), _)| *r == w);
+        }
+        if let Some(i) = wanted_best {
+            done.retain(|((_, best), _)| *best == i);
+        }
         done
     }
 
@@ -471,51 +524,6 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                 (false, CutRule::OnEquality) => v <= a,
                 (false, CutRule::Strict) => v < a,
             }
-    }
-
-    /// The values the search holds — the running values and windows of
-    /// the nodes open — when, with the first unknowns given `chosen`, it
-    /// first reaches an unknown past them (none when it ends first): all
-    /// the rest of the search compares with, since a finished subtree
-    /// returns one value and its leaves are never looked at again. `None`
-    /// in reverse order, where the search meets the unknowns last first.
-    pub fn held(&self, chosen: &[V]) -> Option<Vec<V>> {
-        if self.reverse {
-            return None;
-        }
-        let mut held = Vec::new();
-        self.run_to_unchosen(NodeId::ROOT, self.range, chosen, &mut held);
-        Some(held)
-    }
-
-    /// The value `id` returns with the unknowns given `chosen`, or `None`
-    /// when the search reaches one past them (then `held` has the open
-    /// nodes' values).
-    fn run_to_unchosen(&self, id: NodeId, (a0, b0): (V, V), chosen: &[V], held: &mut Vec<V>) -> Option<V> {
-        let node = self.game.node(id);
-        if node.kind() == NodeKind::Leaf {
-            // A known leaf returns its value (as `computed` reads it).
-            return match (self.slots[id.index()], node.utility()) {
-                (Some(k), _) => chosen.get(k).copied(),
-                (None, Utility::Scalar(u)) => Some(self.values.binary_search(&u).map_or(0, |i| i as V)),
-                (None, _) => Some(0),
-            };
-        }
-        let maximizing = node.kind() == NodeKind::Max;
-        let (mut a, mut b) = (a0, b0);
-        let mut v = if maximizing { 0 } else { (self.values.len() - 1) as V };
-        for e in node.children() {
-            let Some(r) = self.run_to_unchosen(e.child, (a, b), chosen, held) else {
-                held.extend([a, b, v]);
-                return None;
-            };
-            v = if maximizing { v.max(r) } else { v.min(r) };
-            if self.cuts_at(maximizing, v, (a, b)) {
-                break;
-            }
-            (a, b) = narrowed(maximizing, v, (a, b));
-        }
-        Some(self.returned(v, (a0, b0)))
     }
 
     /// What a node entered with `(a0, b0)` returns when its running value
@@ -558,12 +566,6 @@ fn narrowed(maximizing: bool, v: V, (a, b): (V, V)) -> (V, V) {
     if maximizing { (a.max(v), b) } else { (a, b.min(v)) }
 }
 
-/// Whether `id` is an inner node whose children are all leaves.
-fn over_leaves(game: &Game, id: NodeId) -> bool {
-    let node = game.node(id);
-    node.kind() != NodeKind::Leaf && node.children().iter().all(|e| game.node(e.child).kind() == NodeKind::Leaf)
-}
-
 /// Each node's parent in `game` (a tree: no `&` edge), the root its own.
 pub(super) fn parents(game: &Game) -> Vec<NodeId> {
     let mut parent = vec![NodeId::ROOT; game.len()];
@@ -573,21 +575,6 @@ pub(super) fn parents(game: &Game) -> Vec<NodeId> {
         }
     }
     parent
-}
-
-/// About how many steps counting `game` over `d` values takes ([`MAX_WORK`]).
-fn work(game: &Game, d: f64) -> f64 {
-    let mut steps = 0.0;
-    let mut stack = vec![(NodeId::ROOT, 0)];
-    while let Some((id, depth)) = stack.pop() {
-        let children = game.node(id).children();
-        // A node over leaves only is counted once per one end of its
-        // window (`tables.rs`).
-        let windows = d.powi(depth.min(if over_leaves(game, id) { 1 } else { 2 }));
-        steps += windows * children.len() as f64 * d * d;
-        stack.extend(children.iter().map(|e| (e.child, depth + 1)));
-    }
-    steps
 }
 
 /// Keeps the first answer to a fact in `slot`; a different one later

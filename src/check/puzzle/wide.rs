@@ -4,7 +4,7 @@
 //!
 //! The searches the count over subtrees mirrors only compare values: with
 //! each other and with the values the spec writes (known leaves, bounds,
-//! a `value` answer: the *marks*). So whether an assignment passes depends
+//! a `value` answer, the values a `values` item gives: the *marks*). So whether an assignment passes depends
 //! only on its *order type*: which unknowns tie, which are below which,
 //! and where each stands against the marks (a `leaves` item's values are
 //! marks too: it fixes those unknowns to them). The marks cut the range into
@@ -64,7 +64,7 @@ pub(super) struct Wide<'g> {
     unknowns: Vec<NodeId>,
     block: Expect,
     range: (i64, i64),
-    /// The integer marks (known leaves, bounds, `value` answers), sorted.
+    /// The integer marks (known leaves, bounds, `value` and `values` answers), sorted.
     marks: Vec<i64>,
     /// What the count counts on: the marks in the range and the lowest `n`
     /// integers of each gap, and each gap's positions among them
@@ -87,6 +87,11 @@ impl<'g> Wide<'g> {
         for item in &block.items {
             match &item.fact {
                 Fact::Value(v) => marks.push(v.scalar()?),
+                Fact::Values(pairs) => {
+                    for (_, v) in pairs {
+                        marks.push(v.scalar()?);
+                    }
+                }
                 Fact::Leaves(l) => {
                     for x in l {
                         if let LeafExpect::Value(v) = x {

@@ -1,8 +1,12 @@
 //! What a `pruned` item fixes: where every node stops, so the nodes
 //! entered are the same for every assignment, and the facts about them
-//! (`leaves`, `visited`, the static `stats`) are checked once.
+//! (`leaves`, `visited`, the static `stats`) are checked once. A `visited`
+//! (or `visited-set`) item fixes the same: the edges pruned are those from
+//! a node entered to a child not entered. And what a `values` item fixes
+//! (the value a node returns, and that it is entered) and a `pv` item (the
+//! child each node on it gets its value from).
 
-use super::{NodeId, Ring, Subtrees};
+use super::{NodeId, Ring, Subtrees, V};
 use crate::check::expect::{Fact, LeafExpect, Stat};
 use crate::model::{NodeKind, Path};
 use crate::num::Num;
@@ -30,6 +34,77 @@ impl<R: Ring> Subtrees<'_, R> {
             }
         }
         (found == paths.len()).then_some(searched)
+    }
+
+    /// The edges pruned when the nodes entered are exactly `entered`: those
+    /// from a node entered to a child that is not. `None` when no run
+    /// enters exactly those (the root not among them, or a node whose
+    /// parent is not).
+    pub(super) fn implied_pruned(&self, entered: &[Path]) -> Option<Vec<Path>> {
+        let entered: std::collections::BTreeSet<&Path> = entered.iter().collect();
+        let root = Path::root();
+        let mut stack = vec![(NodeId::ROOT, root)];
+        let (mut reached, mut pruned) = (0, Vec::new());
+        while let Some((id, path)) = stack.pop() {
+            if !entered.contains(&path) {
+                return None;
+            }
+            reached += 1;
+            for (i, e) in self.game.node(id).children().iter().enumerate() {
+                let child = path.child(i as u32);
+                if entered.contains(&child) {
+                    stack.push((e.child, child));
+                } else {
+                    pruned.push(child);
+                }
+            }
+        }
+        (reached == entered.len()).then_some(pruned)
+    }
+
+    /// Applies `pv` (`paths`, from a root child down): each node on it
+    /// gets its value from the next, and the last is a leaf (the variation
+    /// goes on to one). False when no assignment can pass it.
+    pub(super) fn follow(&mut self, paths: &[Path]) -> bool {
+        let (mut id, mut at) = (NodeId::ROOT, Path::root());
+        for p in paths {
+            let Some((&i, above)) = p.0.split_last() else { return false };
+            let Some(k) = self.order(id).iter().position(|&c| c == i) else { return false };
+            if above != at.0.as_slice() || self.best[id.index()].is_some_and(|b| b != i) {
+                return false;
+            }
+            self.best[id.index()] = Some(i);
+            self.reach[id.index()] = self.reach[id.index()].max(k as u32 + 1);
+            (id, at) = (self.game.node(id).child(i as usize), p.clone());
+        }
+        self.game.node(id).kind() == NodeKind::Leaf
+    }
+
+    /// Applies `values N=v` to the node at `path`: it must return `v`,
+    /// and so be entered (each node above it searches at least as far as
+    /// the child toward it). An unknown leaf is limited to `v`. False
+    /// when no assignment can pass it.
+    pub(super) fn want(&mut self, path: &Path, v: V) -> bool {
+        let mut id = NodeId::ROOT;
+        for &i in &path.0 {
+            let Some(k) = self.order(id).iter().position(|&c| c == i) else { return false };
+            self.reach[id.index()] = self.reach[id.index()].max(k as u32 + 1);
+            id = self.game.node(id).child(i as usize);
+        }
+        match (self.slots[id.index()], self.game.node(id).kind()) {
+            (Some(k), _) => {
+                self.allowed[k].retain(|&x| x == v);
+                !self.allowed[k].is_empty()
+            }
+            (None, NodeKind::Leaf) => self.game.node(id).scalar() == Some(self.values[v as usize]),
+            (None, _) => match self.wanted[id.index()] {
+                Some(w) => w == v,
+                None => {
+                    self.wanted[id.index()] = Some(v);
+                    true
+                }
+            },
+        }
     }
 
     /// The nodes entered, in order, when every node stops where

@@ -2,7 +2,8 @@
 //! between the windows a node cannot tell apart (a node over leaves looks
 //! at one end of its window only), and between nodes whose subtrees are
 //! the same (same kinds, same stops, unknowns allowed the same values), as
-//! in a puzzle whose later unknowns all range over the same values.
+//! in a puzzle whose later unknowns all range over the same values (and
+//! the same values given by a `values` item).
 //!
 //! Invariant: `memo[n]` holds only tables of `n`'s subtree as it is now
 //! (`allow` clears the memo of every node above an unknown it changes),
@@ -12,7 +13,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::{FailMode, NONE, NodeId, NodeKind, Ring, Subtrees, Table, Utility, V};
+use super::{FailMode, Game, NONE, NodeId, NodeKind, Ring, Subtrees, Table, Utility, V};
 use crate::search::FxBuild;
 
 /// What a subtree's tables depend on, its children by their shapes'
@@ -28,6 +29,9 @@ enum Shape {
     Inner {
         kind: NodeKind,
         searched: u32,
+        wanted: Option<V>,
+        best: Option<u32>,
+        reach: u32,
         children: Vec<u32>,
     },
 }
@@ -55,6 +59,9 @@ impl<R: Ring> Subtrees<'_, R> {
                 Shape::Inner {
                     kind: node.kind(),
                     searched: self.searched.as_ref().map_or(u32::MAX, |s| s[id.index()]),
+                    wanted: self.wanted[id.index()],
+                    best: self.best[id.index()],
+                    reach: self.reach[id.index()],
                     children: node.children().iter().map(|e| number[e.child.index()]).collect(),
                 }
             } else if let Utility::Scalar(u) = node.utility() {
@@ -82,7 +89,9 @@ impl<R: Ring> Subtrees<'_, R> {
             let (a, b) = self.range;
             return self.computed(id, a, b);
         }
-        if !self.shallow[id.index()] {
+        // A node given a value keeps only its ways returning it, from its
+        // own window (clamping after that would change what it returns).
+        if !self.shallow[id.index()] || self.wanted[id.index()].is_some() {
             return self.computed(id, a, b);
         }
         // A node whose children are all leaves passes its window to no one:
@@ -152,4 +161,25 @@ impl<R: Ring> Subtrees<'_, R> {
         self.memo[id.index()].insert((a, b), t.clone());
         t
     }
+}
+
+/// Whether `id` is an inner node whose children are all leaves.
+pub(super) fn over_leaves(game: &Game, id: NodeId) -> bool {
+    let node = game.node(id);
+    node.kind() != NodeKind::Leaf && node.children().iter().all(|e| game.node(e.child).kind() == NodeKind::Leaf)
+}
+
+/// About how many steps counting `game` over `d` values takes ((`MAX_WORK`)).
+pub(super) fn work(game: &Game, d: f64) -> f64 {
+    let mut steps = 0.0;
+    let mut stack = vec![(NodeId::ROOT, 0)];
+    while let Some((id, depth)) = stack.pop() {
+        let children = game.node(id).children();
+        // A node over leaves only is counted once per one end of its
+        // window (`tables.rs`).
+        let windows = d.powi(depth.min(if over_leaves(game, id) { 1 } else { 2 }));
+        steps += windows * children.len() as f64 * d * d;
+        stack.extend(children.iter().map(|e| (e.child, depth + 1)));
+    }
+    steps
 }
