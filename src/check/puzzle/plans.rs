@@ -180,11 +180,16 @@ pub(super) fn answer(plan: &mut dyn Counted, unknowns: &[NodeId], stop: bool, ma
 /// The blocks of one search (the same algorithm and options) asked as
 /// one, or `None` when they ask different searches.
 fn merged(spec: &Spec) -> Option<Expect> {
-    let [first, rest @ ..] = spec.expects.as_slice() else { return None };
+    merge(&spec.expects)
+}
+
+/// `blocks` asked as one, or `None` when they ask different searches.
+fn merge(blocks: &[Expect]) -> Option<Expect> {
+    let [first, rest @ ..] = blocks else { return None };
     if rest.iter().any(|e| e.algorithm != first.algorithm || e.options != first.options) {
         return None;
     }
-    let items = spec.expects.iter().flat_map(|e| e.items.iter().cloned()).collect();
+    let items = blocks.iter().flat_map(|e| e.items.iter().cloned()).collect();
     Some(Expect { items, ..first.clone() })
 }
 
@@ -262,7 +267,10 @@ pub(super) fn distinct_plan<'g>(
     unknowns: &[NodeId],
 ) -> Option<distinct::Distinct<'g>> {
     let Domain::Multiset(values) = domain else { return None };
-    distinct::Distinct::new(&spec.game, unknowns, &merged(spec)?, values)
+    // Blocks that amount to `minimax` ones are counted as those: without
+    // windows, a node has one table, not one a window.
+    let block = as_minimax(spec).and_then(|blocks| merge(&blocks));
+    distinct::Distinct::new(&spec.game, unknowns, &block.or_else(|| merged(spec))?, values)
 }
 
 /// The count by the values used (`multiset.rs`) of `spec`'s blocks over
