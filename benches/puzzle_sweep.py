@@ -81,7 +81,9 @@ for i in range(n):
             lv = {nd['path']: nd for nd in r['nodes']}
             facts.append('leaves ' + ' '.join(str(lv[p].get('value_exact', lv[p]['value'])) for p in r['leaf_order']))
         elif f == 'values':
-            inner = [nd for nd in r['nodes'] if nd['kind'] != 'leaf' and nd['bound']=='exact']
+            # Each path once, at its last visit (a re-search enters a node again).
+            last = {nd['path']: nd for nd in r['nodes']}
+            inner = [nd for nd in last.values() if nd['kind'] != 'leaf' and nd['bound'] == 'exact']
             sel = rng.sample(inner, min(3, len(inner)))
             facts.append('values ' + ' '.join('%s=%s' % (nd['path'], nd.get('value_exact', nd['value'])) for nd in sel))
         elif f == 'visited': facts.append('visited ' + ' '.join(r['visit_order']))
