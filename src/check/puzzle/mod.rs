@@ -257,15 +257,15 @@ fn search<'p>(
     }
     let scale = scale(domain);
     let applies = method == Method::Best && symbolic::applies(game, &spec.expects, &scale);
+    let answered = |plan: &mut dyn Counted| answer(plan, &unknowns, stop, max_listed);
+    // `blocks` counted without windows (`chance.rs`, `cdf.rs`), where that applies.
+    let by_chance = |blocks: &[Expect]| answered(&mut *chance_plan(spec, &work, blocks, domain, &unknowns)?);
     if applies {
-        let answered = |plan: &mut dyn Counted| answer(plan, &unknowns, stop, max_listed);
         if let Some(found) = subtrees_plan(spec, domain, &unknowns, false).and_then(|mut p| answered(&mut p)) {
             return Ok(found);
         }
         if let Domain::Range(..) = domain
-            && let Some(blocks) = as_minimax(spec)
-            && let Some(found) =
-                chance_plan(spec, &work, &blocks, domain, &unknowns).and_then(|mut p| answered(&mut *p))
+            && let Some(found) = as_minimax(spec).and_then(|blocks| by_chance(&blocks))
         {
             return Ok(found);
         }
@@ -316,9 +316,7 @@ fn search<'p>(
         // over 1..9 asking `best` of `alphabeta`: 1 s, where the count by
         // the values used with windows took 6 s).
         if let Domain::Multiset(..) = domain
-            && let Some(blocks) = as_minimax(spec)
-            && let Some(found) =
-                chance_plan(spec, &work, &blocks, domain, &unknowns).and_then(|mut p| answered(&mut *p))
+            && let Some(found) = as_minimax(spec).and_then(|blocks| by_chance(&blocks))
         {
             return Ok(found);
         }
@@ -337,8 +335,7 @@ fn search<'p>(
         }
     }
     if method == Method::Best
-        && let Some(found) = chance_plan(spec, &work, &spec.expects, domain, &unknowns)
-            .and_then(|mut p| answer(&mut *p, &unknowns, stop, max_listed))
+        && let Some(found) = by_chance(&spec.expects)
     {
         return Ok(found);
     }
@@ -346,9 +343,7 @@ fn search<'p>(
     // exactly (`mtdf`, `star1`, …): counted as `minimax` or
     // `expectiminimax`, where the box search or enumeration would not end.
     if method == Method::Best
-        && let Some(blocks) = exact_values(spec)
-        && let Some(found) = chance_plan(spec, &work, &blocks, domain, &unknowns)
-            .and_then(|mut p| answer(&mut *p, &unknowns, stop, max_listed))
+        && let Some(found) = exact_values(spec).and_then(|blocks| by_chance(&blocks))
     {
         return Ok(found);
     }

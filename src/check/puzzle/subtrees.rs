@@ -410,7 +410,8 @@ impl<'g, R: Ring> Subtrees<'g, R> {
     }
 
     /// Inner node `id`'s loop from `(a, b)`: each way it can return, as
-    /// (returned value, best child when `root`), with the number of ways.
+    /// (returned value, best child where a `best` or `pv` item names
+    /// it), with the number of ways.
     fn node(&mut self, id: NodeId, a0: V, b0: V, root: bool) -> Vec<((V, u32), R::W)> {
         self.tried += 1;
         // A node's best child is told apart only where the block asks it.

@@ -4,8 +4,9 @@
 //!
 //! The searches the count over subtrees mirrors only compare values: with
 //! each other and with the values the spec writes (known leaves, bounds,
-//! a `value` answer, the values a `values` item gives: the *marks*). So whether an assignment passes depends
-//! only on its *order type*: which unknowns tie, which are below which,
+//! a `value` answer, the values a `values` item gives: the *marks*). So
+//! whether an assignment passes depends only on its *order type*: which
+//! unknowns tie, which are below which,
 //! and where each stands against the marks (a `leaves` item's values are
 //! marks too: it fixes those unknowns to them). The marks cut the range into
 //! *gaps* (the integers strictly between two marks, or past the last);
@@ -64,7 +65,8 @@ pub(super) struct Wide<'g> {
     unknowns: Vec<NodeId>,
     block: Expect,
     range: (i64, i64),
-    /// The integer marks (known leaves, bounds, `value` and `values` answers), sorted.
+    /// The integer marks (known leaves, bounds, `value` and `values`
+    /// answers), sorted.
     marks: Vec<i64>,
     /// What the count counts on: the marks in the range and the lowest `n`
     /// integers of each gap, and each gap's positions among them

@@ -69,13 +69,12 @@ impl<R: Ring> Subtrees<'_, R> {
         let (mut id, mut at) = (NodeId::ROOT, Path::root());
         for p in paths {
             let Some((&i, above)) = p.0.split_last() else { return false };
-            let Some(k) = self.order(id).iter().position(|&c| c == i) else { return false };
             if above != at.0.as_slice() || self.best[id.index()].is_some_and(|b| b != i) {
                 return false;
             }
+            let Some(child) = self.enter(p) else { return false };
             self.best[id.index()] = Some(i);
-            self.reach[id.index()] = self.reach[id.index()].max(k as u32 + 1);
-            (id, at) = (self.game.node(id).child(i as usize), p.clone());
+            (id, at) = (child, p.clone());
         }
         self.game.node(id).kind() == NodeKind::Leaf
     }
@@ -85,26 +84,28 @@ impl<R: Ring> Subtrees<'_, R> {
     /// the child toward it). An unknown leaf is limited to `v`. False
     /// when no assignment can pass it.
     pub(super) fn want(&mut self, path: &Path, v: V) -> bool {
-        let mut id = NodeId::ROOT;
-        for &i in &path.0 {
-            let Some(k) = self.order(id).iter().position(|&c| c == i) else { return false };
-            self.reach[id.index()] = self.reach[id.index()].max(k as u32 + 1);
-            id = self.game.node(id).child(i as usize);
-        }
+        let Some(id) = self.enter(path) else { return false };
         match (self.slots[id.index()], self.game.node(id).kind()) {
             (Some(k), _) => {
                 self.allowed[k].retain(|&x| x == v);
                 !self.allowed[k].is_empty()
             }
             (None, NodeKind::Leaf) => self.game.node(id).scalar() == Some(self.values[v as usize]),
-            (None, _) => match self.wanted[id.index()] {
-                Some(w) => w == v,
-                None => {
-                    self.wanted[id.index()] = Some(v);
-                    true
-                }
-            },
+            (None, _) => *self.wanted[id.index()].get_or_insert(v) == v,
         }
+    }
+
+    /// The node at `path`, which must be entered: each node above it
+    /// searches at least as far as the child toward it (`reach`). `None`
+    /// when the tree has no such node.
+    fn enter(&mut self, path: &Path) -> Option<NodeId> {
+        let mut id = NodeId::ROOT;
+        for &i in &path.0 {
+            let k = self.order(id).iter().position(|&c| c == i)?;
+            self.reach[id.index()] = self.reach[id.index()].max(k as u32 + 1);
+            id = self.game.node(id).child(i as usize);
+        }
+        Some(id)
     }
 
     /// The nodes entered, in order, when every node stops where

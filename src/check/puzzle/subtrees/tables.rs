@@ -169,14 +169,14 @@ pub(super) fn over_leaves(game: &Game, id: NodeId) -> bool {
     node.kind() != NodeKind::Leaf && node.children().iter().all(|e| game.node(e.child).kind() == NodeKind::Leaf)
 }
 
-/// About how many steps counting `game` over `d` values takes ((`MAX_WORK`)).
+/// About how many steps counting `game` over `d` values takes (`MAX_WORK`).
 pub(super) fn work(game: &Game, d: f64) -> f64 {
     let mut steps = 0.0;
     let mut stack = vec![(NodeId::ROOT, 0)];
     while let Some((id, depth)) = stack.pop() {
         let children = game.node(id).children();
         // A node over leaves only is counted once per one end of its
-        // window (`tables.rs`).
+        // window (`table` above).
         let windows = d.powi(depth.min(if over_leaves(game, id) { 1 } else { 2 }));
         steps += windows * children.len() as f64 * d * d;
         stack.extend(children.iter().map(|e| (e.child, depth + 1)));
