@@ -492,3 +492,81 @@ fn solve_on_a_puzzle_spec_points_at_the_unknown_leaf() {
     assert!(err.contains("--> specs/puzzles/exam-pruning-puzzle.tree:29:11"), "{err}");
     assert!(stdout(&out).is_empty());
 }
+
+/// A MAX/MIN tree of `b^d` leaves, values from a small generator.
+fn uniform_tree(b: usize, d: usize) -> String {
+    fn node(b: usize, d: usize, max: bool, seed: &mut u64, out: &mut String) {
+        if d == 0 {
+            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            out.push_str(&format!(" {}", (*seed >> 33) % 199));
+            return;
+        }
+        out.push_str(if max { " MAX {" } else { " MIN {" });
+        for _ in 0..b {
+            node(b, d - 1, !max, seed, out);
+        }
+        out.push_str(" }");
+    }
+    let mut out = String::new();
+    node(b, d, true, &mut 7, &mut out);
+    out.push('\n');
+    out
+}
+
+#[test]
+fn a_long_table_shows_its_first_thousand_rows_and_detail_shows_all() {
+    let path = scratch("long").join("long.tree");
+    std::fs::write(&path, uniform_tree(6, 6)).unwrap();
+    let file = path.to_str().unwrap();
+    let json = gametree(&["solve", file, "-a", "alphabeta", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let r = &json["results"][0];
+    let (visits, leaves, pruned) = (
+        r["visit_order"].as_array().unwrap().len(),
+        r["leaf_order"].as_array().unwrap().len(),
+        r["pruned"].as_array().unwrap().len(),
+    );
+    let cuts = r["cuts"].as_array().unwrap().len();
+    assert!(visits > 1000 && leaves > 1000 && pruned > 1000 && cuts > 1000, "{visits} {leaves} {pruned} {cuts}");
+
+    let short = stdout(&gametree(&["solve", file, "-a", "alphabeta"]));
+    let full = stdout(&gametree(&["solve", file, "-a", "alphabeta", "--detail"]));
+    // A table row starts with its visit number; the columns' widths may
+    // differ (the first rows are narrower), so rows compare by their words.
+    let rows = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<usize>().is_ok()))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let (short_rows, full_rows) = (rows(&short), rows(&full));
+    assert_eq!(full_rows.len(), visits);
+    assert_eq!(short_rows.len(), 1000);
+    assert_eq!(short_rows[..], full_rows[..1000]);
+    assert!(
+        short
+            .contains(&format!("  … {} more visits (the first 1000 shown; --detail shows every one)\n", visits - 1000)),
+        "{short}"
+    );
+    let cut_lines =
+        |text: &str| text.lines().filter(|l| l.starts_with("  β-cut at ") || l.starts_with("  α-cut at ")).count();
+    assert_eq!((cut_lines(&short), cut_lines(&full)), (1000, cuts));
+    assert!(short.contains(&format!("  … {} more cuts (the first 1000 shown", cuts - 1000)), "{short}");
+    let line = |text: &str, start: &str| text.lines().find(|l| l.starts_with(start)).unwrap().to_string();
+    let pruned_line = line(&short, "  pruned: ");
+    assert!(pruned_line.ends_with(&format!(", … ({pruned} in all, the first 1000 shown; --detail lists every one)")));
+    assert_eq!(line(&full, "  pruned: ").matches(", ").count() + 1, pruned);
+    let leaves_line = line(&short, "  leaves evaluated:");
+    assert!(
+        leaves_line.ends_with(&format!(" … {} more (the first 1000 shown; --detail shows every one)", leaves - 1000))
+    );
+    assert_eq!(line(&full, "  leaves evaluated:").split_whitespace().count(), 2 + leaves);
+    // What is not a list is the same.
+    for start in ["  value ", "  principal variation: ", "  stats: "] {
+        assert_eq!(line(&short, start), line(&full, start));
+    }
+    // A report of no more than 1000 rows is whole either way.
+    let small =
+        |extra: &[&str]| stdout(&gametree(&[&["solve", "specs/aima-fig5-2.tree", "-a", "alphabeta"], extra].concat()));
+    assert_eq!(small(&[]), small(&["--detail"]));
+}

@@ -32,7 +32,7 @@ fn report(spec: &str, algorithms: &[Algorithm], options: &str) -> (gametree::mod
 
 fn text(spec: &str, algorithms: &[Algorithm], options: &str) -> String {
     let (game, report) = report(spec, algorithms, options);
-    Text { game: &game, report: &report }.to_string()
+    Text { game: &game, report: &report, rows: None }.to_string()
 }
 
 #[test]

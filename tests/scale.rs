@@ -52,7 +52,7 @@ fn a_chain_at_the_depth_limit_parses_validates_and_solves() {
                 &search::run(&game, Algorithm::Alphabeta, &Options::default()).unwrap(),
             )],
         };
-        assert!(Text { game: &game, report: &report }.to_string().contains(&format!("value {expected}")));
+        assert!(Text { game: &game, report: &report, rows: None }.to_string().contains(&format!("value {expected}")));
     });
 }
 
@@ -190,7 +190,7 @@ fn whole_pipeline(data: &[u8]) {
         }
     }
     let report = Report { title: game.title().map(str::to_string), results };
-    let _ = Text { game: &game, report: &report }.to_string();
+    let _ = Text { game: &game, report: &report, rows: None }.to_string();
     let _ = serde_json::to_string(&report).unwrap();
 }
 

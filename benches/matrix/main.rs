@@ -10,8 +10,9 @@
 //! For each tree shape (MAX/MIN, chance, three players) and input form
 //! (the quick-loader text subset, the full language, YAML; see `forms`),
 //! each algorithm runs as `gametree solve FILE -a ALGO [--format json]`
-//! does: load, search, report, output (JSON, or the detailed text report)
-//! written to a sink that counts bytes. One cell's time is the load's
+//! does: load, search, report, output (JSON, or the text report as `-a`
+//! prints it, its long parts cut at 1000 rows) written to a sink that
+//! counts bytes. One cell's time is the load's
 //! (timed once per form) plus the search, report and output; the ratio is
 //! to the limit program (the best of 5 runs just before) reading the same
 //! text: `limit` for the text forms, `limit_yaml` for YAML. Before any
@@ -87,7 +88,10 @@ fn secs(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64())
 }
 
-/// One search's report written as `solve` writes it; the bytes written.
+/// One search's report written as `solve FILE -a ALGO [--format json]`
+/// writes it (the text's long parts cut at their first
+/// [`gametree::report::ROWS_SHOWN`] rows, as `-a` without `--detail` does);
+/// the bytes written.
 fn solve(game: &Game, a: Algorithm, json: bool) -> usize {
     let trace = search::run(game, a, &Options::default()).expect("the algorithm applies");
     let report = Report { title: None, results: vec![AlgoReport::of(game, trace)] };
@@ -95,7 +99,8 @@ fn solve(game: &Game, a: Algorithm, json: bool) -> usize {
     if json {
         gametree::report::json::write_report(&mut out, &report).expect("a sink never fails");
     } else {
-        write!(out, "{}", Text { game, report: &report }).expect("a sink never fails");
+        let rows = Some(gametree::report::ROWS_SHOWN);
+        write!(out, "{}", Text { game, report: &report, rows }).expect("a sink never fails");
     }
     out.into_inner().map(|c| c.0).unwrap_or(0)
 }

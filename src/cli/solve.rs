@@ -1,6 +1,7 @@
 //! `gametree solve`: run algorithms on a spec and print their reports —
-//! a one-screen summary by default, the full tables with `-a` or
-//! `--detail`, every algorithm side by side with `--all`.
+//! a one-screen summary by default, the tables with `-a` (the first 1000
+//! rows of each) or `--detail` (every row), every algorithm side by side
+//! with `--all`.
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -35,7 +36,9 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// The full tables (every node's value and window, the cuts) even
-    /// without -a; JSON and YAML are always in full.
+    /// without -a, every row of them (with -a alone, a table, cut list or
+    /// leaf list longer than 1000 rows shows its first 1000); JSON and
+    /// YAML are always in full.
     #[arg(long)]
     detail: bool,
     /// Narrate every step, with α and β (in JSON and YAML too, as `steps`);
@@ -115,7 +118,11 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
     // Streamed: a big tree's report is as large as the tree.
     let mut buffered = BufWriter::with_capacity(1 << 16, &mut *out);
     match args.format {
-        Format::Text => write!(buffered, "{}", Text { game: &game, report: &report })?,
+        Format::Text => {
+            // Named with -a, a long table shows its first rows; --detail all.
+            let rows = (!(args.detail || args.trace)).then_some(gametree::report::ROWS_SHOWN);
+            write!(buffered, "{}", Text { game: &game, report: &report, rows })?
+        }
         Format::Json => {
             gametree::report::json::write_report(&mut buffered, &report)?;
             writeln!(buffered)?

@@ -347,7 +347,16 @@ fn beam_warning(game: &Game, trace: &Trace, a: &Analysis) -> Option<String> {
 pub struct Text<'a> {
     pub game: &'a Game,
     pub report: &'a Report,
+    /// The most rows each long part shows (the table of visits, the cuts,
+    /// the leaves evaluated, the pruned edges), each cut short saying how
+    /// many more there are; `None`: every row (`--detail`, `--trace`).
+    pub rows: Option<usize>,
 }
+
+/// Rows a long part of the text report shows when `-a` names the
+/// algorithms without `--detail`: a table of a million visits is no table a
+/// person reads (and takes 20 times as long to write as the search).
+pub const ROWS_SHOWN: usize = 1000;
 
 /// `3`, `≤ 2`, `≥ 5`.
 pub fn shown(value: &Value, bound: BoundKind) -> String {
@@ -369,12 +378,18 @@ impl fmt::Display for Text<'_> {
                 writeln!(f)?;
             }
             writeln!(f, "{} — {}", r.algorithm, r.conventions)?;
-            write_summary(f, game, r)?;
-            table::write_table(f, game, r)?;
+            let most = self.rows.unwrap_or(usize::MAX);
+            write_summary(f, game, r, most)?;
+            table::write_table(f, game, r, most)?;
             // Each cut's line written into one buffer, its paths described
             // straight into it (`Visits::push_describe`), not a `String` each.
             let (mut line, mut cursor) = (String::new(), PathCursor::default());
+            let mut cuts = 0;
             for c in r.visits.cuts() {
+                cuts += 1;
+                if cuts > most {
+                    continue;
+                }
                 let (low, high) = (r.cut_rule.alpha_symbol(), r.cut_rule.beta_symbol());
                 let (word, sym, letter) = match (c.kind, c.side) {
                     ("alpha", _) => ("α-cut", low, "α"),
@@ -412,6 +427,9 @@ impl fmt::Display for Text<'_> {
                 line.push('\n');
                 f.write_str(&line)?;
             }
+            if cuts > most {
+                writeln!(f, "  … {} more cuts (the first {most} shown; --detail shows every one)", cuts - most)?;
+            }
             write_horizon(f, game, r)?;
             // The first visit at each path (as a linear search would find
             // it); where that has each leaf's own value, each leaf's own.
@@ -420,7 +438,12 @@ impl fmt::Display for Text<'_> {
             let first = if own { Vec::new() } else { analysis.first_at_paths() };
             // ` name=value` or ` value` a leaf, in one buffer written in pieces.
             let mut buf = String::from("  leaves evaluated:");
+            let mut leaves = 0;
             for (i, v) in r.visits.leaf_order() {
+                leaves += 1;
+                if leaves > most {
+                    continue;
+                }
                 let node = if own { Some(i) } else { first.get(i).map(|&f| f as usize) };
                 buf.push(' ');
                 if let Some(name) = game.node(v.node).name() {
@@ -435,8 +458,11 @@ impl fmt::Display for Text<'_> {
                     buf.clear();
                 }
             }
-            if r.visits.leaf_order().next().is_none() {
+            if leaves == 0 {
                 buf.push(' ');
+            }
+            if leaves > most {
+                buf.push_str(&format!(" … {} more (the first {most} shown; --detail shows every one)", leaves - most));
             }
             writeln!(f, "{buf}")?;
             let s = &r.stats;
@@ -482,7 +508,9 @@ fn write_horizon(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
     Ok(())
 }
 
-fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
+/// The value, best move, principal variation and pruned edges (the first
+/// `most` of them).
+fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport, most: usize) -> fmt::Result {
     let value = r.value.as_ref().map(show_number).unwrap_or_else(|| "?".into());
     let negamax = r
         .negamax_value
@@ -500,16 +528,22 @@ fn write_summary(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt
     writeln!(f, "  principal variation: {}", if pv.is_empty() { "(none)".into() } else { pv.join(" → ") })?;
     let mut line = String::from("  pruned: ");
     let mut cursor = PathCursor::default();
-    let mut none = true;
+    let mut pruned = 0;
     for p in r.visits.pruned() {
-        if !none {
+        pruned += 1;
+        if pruned > most {
+            continue;
+        }
+        if pruned > 1 {
             line.push_str(", ");
         }
-        none = false;
         r.visits.push_describe(game, p, &mut cursor, &mut line);
     }
-    if none {
+    if pruned == 0 {
         line.push_str("nothing");
+    }
+    if pruned > most {
+        line.push_str(&format!(", … ({pruned} in all, the first {most} shown; --detail lists every one)"));
     }
     line.push('\n');
     f.write_str(&line)

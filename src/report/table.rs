@@ -22,8 +22,9 @@ const CHUNK: usize = 1 << 16;
 /// The columns there can be.
 const COLUMNS: usize = 6;
 
-/// Writes the table: its head, then a row per visit.
-pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport) -> fmt::Result {
+/// Writes the table: its head, then a row per visit, the first `most`
+/// (the columns as wide as those rows need), then how many more there are.
+pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoReport, most: usize) -> fmt::Result {
     // The first pass measures every column there can be and learns which
     // there are: a window column when some visit had a window (α and β),
     // a negamax column when some visit had a negamax value.
@@ -34,7 +35,7 @@ pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoRepor
     }
     let (mut windows, mut negamax) = (false, false);
     let (mut scratch, mut cursor) = (String::new(), PathCursor::default());
-    for n in r.visits.nodes() {
+    for n in r.visits.nodes().take(most) {
         windows |= n.alpha.is_some();
         negamax |= n.negamax_value.is_some();
         every.measure(&n, &mut scratch, &mut cursor, &mut width);
@@ -60,7 +61,7 @@ pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoRepor
         pad(&mut buf, c, at);
     }
     end_line(&mut buf, start);
-    for n in r.visits.nodes() {
+    for n in r.visits.nodes().take(most) {
         buf.push_str("  ");
         let start = buf.len();
         table.cells(&n, &mut buf, &mut cursor, &mut pad);
@@ -70,7 +71,12 @@ pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoRepor
             buf.clear();
         }
     }
-    f.write_str(&buf)
+    f.write_str(&buf)?;
+    let visits = r.visits.analysis().visits.len();
+    if visits > most {
+        writeln!(f, "  … {} more visits (the first {most} shown; --detail shows every one)", visits - most)?;
+    }
+    Ok(())
 }
 
 /// Every column's head; the window and negamax columns are shown only
