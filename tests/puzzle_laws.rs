@@ -394,6 +394,26 @@ fn distinct_case() -> impl Strategy<Value = Case> {
         })
 }
 
+/// A case of distinct values beside known leaves (`distinct.rs`'s count by
+/// profiles over the marks): `subtree_case`'s trees, known leaves in
+/// 0..=6, the truth distinct values from 0..=9 (some equal to known
+/// leaves', some not), over the truth's values or those values doubled.
+fn distinct_known_case() -> impl Strategy<Value = Case> {
+    (subtree_case(), any::<bool>())
+        .prop_flat_map(|(c, doubled)| {
+            let n = c.truth.len();
+            let truth = Just((0i64..=9).collect::<Vec<_>>()).prop_shuffle().prop_map(move |v| v[..n].to_vec());
+            (Just(c), truth, Just(doubled))
+        })
+        .prop_map(|(mut c, truth, doubled)| {
+            let other: Option<Vec<i64>> = doubled.then(|| truth.iter().map(|v| 2 * v).collect());
+            let inside = |vs: &[i64]| vs.iter().all(|v| (0..=6).contains(v));
+            c.bounds &= inside(&truth) && other.as_deref().is_none_or(inside);
+            (c.truth, c.range, c.other) = (truth, None, other);
+            c
+        })
+}
+
 /// A case the count by the values used takes (`multiset.rs`): blocks as
 /// `subtree_case`'s, over a multiset (the truth's values, or random ones
 /// that may not pass at all), with known leaves and repeated values.
@@ -475,6 +495,11 @@ proptest! {
     #[test]
     fn orderings_agree_with_enumeration(c in distinct_case()) {
         // Every solution listed: the walk that lists them must miss none.
+        agree_listing(&c, 10_000)?;
+    }
+
+    #[test]
+    fn orderings_beside_known_leaves_agree_with_enumeration(c in distinct_known_case()) {
         agree_listing(&c, 10_000)?;
     }
 

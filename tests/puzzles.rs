@@ -636,3 +636,38 @@ fn principal_variations_are_counted_exactly() {
     assert_eq!(json["solutions"], serde_json::json!([[0, 0, 1, 1]]));
     assert_eq!(count_over_0_to_9(&format!("{two}expect alphabeta {{ pv 2 }}\n")), 0);
 }
+
+/// Orderings of distinct values asked for inner nodes' values, or beside
+/// known leaves (`distinct.rs`'s count by profiles over the marks):
+/// - `MAX { MIN { ? ? ? } ×3 }` over 1..9, `minimax { values 1=1 2=4
+///   3=7 }`: the third MIN node holds 7 and two values above it, 8 and 9;
+///   the second 4 and two above it that are not 7–9, 5 and 6; the first 1,
+///   2, 3. Each in any order: 6³ = 216, the first 1 2 3 4 … 9.
+/// - `MAX { MIN { ? ? ? } MIN { ? ? ? } }` over 0..5, `ids { pv 1 1.2
+///   values 1=2 1.3=4 }`: 1.2 gives the first MIN its 2 (so 1.2 = 2, and
+///   1.1 bettered by it: 1.1 > 2, not 4, which is 1.3's: 3 or 5); the
+///   second MIN, entered with α = 2, returns at most 2 in any order of
+///   the three values left (two of them, 0 and 1, are below 2), so the
+///   root keeps its first child: 2 × 3! = 12.
+/// - `MAX { MIN { 5 ? } MIN { ? ? } }` over 3, 6, 8, `alphabeta { value 5
+///   pruned 2.2 values 2=3 }`: the first MIN returns 5, so its `?` is 6
+///   or 8; 2.2 pruned needs 2.1 ≤ 5: 3 (which gives 2 its 3); 2.2 the
+///   value left: 6 3 8 and 8 3 6.
+#[test]
+fn orderings_with_node_values_or_known_leaves_are_counted_exactly() {
+    let three = "MAX { MIN { ? ? ? } MIN { ? ? ? } MIN { ? ? ? } }\n";
+    let json = solve_text(
+        &format!("{three}expect minimax {{ values 1=1 2=4 3=7 }}\n"),
+        &["--values", "9,8,7,6,5,4,3,2,1", "--limit", "1"],
+    );
+    assert_eq!(json["count"], 216);
+    assert_eq!(json["solutions"], serde_json::json!([[1, 2, 3, 4, 5, 6, 7, 8, 9]]));
+    let two = "MAX { MIN { ? ? ? } MIN { ? ? ? } }\nexpect ids { pv 1 1.2  values 1=2 1.3=4 }\n";
+    let json = solve_text(two, &["--values", "3,2,4,0,1,5", "--limit", "1"]);
+    assert_eq!(json["count"], 12);
+    assert_eq!(json["solutions"], serde_json::json!([[3, 2, 4, 0, 1, 5]]));
+    let known = "MAX { MIN { 5 ? } MIN { ? ? } }\nexpect alphabeta { value 5  pruned 2.2  values 2=3 }\n";
+    let json = solve_text(known, &["--values", "3,6,8"]);
+    assert_eq!(json["count"], 2);
+    assert_eq!(json["solutions"], serde_json::json!([[6, 3, 8], [8, 3, 6]]));
+}

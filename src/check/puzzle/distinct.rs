@@ -47,6 +47,17 @@
 //! many dead ends gives up ([`MAX_CHECKS`]), and the box search answers
 //! instead.
 //!
+//! With known leaves, or `values` items, the rank argument does not hold
+//! (the search compares the unknowns with those values too, and a node's
+//! value is then not a rank). The count is then the same
+//! inclusion–exclusion as a dead end's, with nothing chosen: the values
+//! the search compares with besides the unknowns' own (the known leaves',
+//! the `value` and `values` answers: the *marks*) split the values into
+//! gaps, and a count with repeats depends only on how many of a set's
+//! values fall in each gap and which marks it holds; so it takes one count
+//! a profile, and gives up past [`MAX_COUNT_PROFILES`] of them (many
+//! marks).
+//!
 //! Invariant: the count is the number of orderings of the values that
 //! pass the block, as `expect::check` judges them (`tests/puzzle_laws.rs`
 //! compares it with enumeration).
@@ -55,7 +66,7 @@ use crate::check::expect::{Expect, Fact, LeafExpect};
 use crate::check::puzzle::count::{Alternating, Count};
 use crate::check::puzzle::grid::Grid;
 use crate::check::puzzle::subtrees::{Subtrees, V};
-use crate::model::{Game, NodeId, NodeKind, Utility};
+use crate::model::{Game, NodeId};
 use crate::num::Num;
 
 /// The most counts the listing walk runs before it hands over to the box
@@ -66,49 +77,82 @@ const MAX_CHECKS: u64 = 100_000;
 /// the values left over the gaps between the values used).
 const MAX_PROFILES: usize = 4096;
 
+/// The most counts the count by profiles over the marks runs, once (each
+/// takes well under a millisecond on exam trees: 27 leaves with three
+/// `values` answers, 7680 profiles, in about a tenth of a second).
+const MAX_COUNT_PROFILES: usize = 1 << 16;
+
 /// A puzzle over distinct values.
 pub(super) struct Distinct<'g> {
-    /// Every unknown over `1..n`, no `value` item, no bounds: the count.
-    ranks: Subtrees<'g>,
+    /// Every unknown over `1..n`, no `value` item, no bounds: the count,
+    /// where every leaf is unknown and no `values` item is asked; `None`:
+    /// the count by profiles over the marks.
+    ranks: Option<Subtrees<'g>>,
     /// Every unknown over the puzzle's values, as asked: the listing.
     own: Subtrees<'g>,
     /// The values, increasing, as indices into `own`'s table.
     values: Vec<V>,
-    /// The `value` items' answer, when there is one: `Some(None)` when
-    /// it is none of the values (or they disagree), so nothing passes.
+    /// With `ranks`, the `value` items' answer, when there is one:
+    /// `Some(None)` when it is none of the values (or they disagree), so
+    /// nothing passes.
     rank: Option<Option<usize>>,
+    /// The values besides the unknowns' own that the search and the block
+    /// compare with, increasing, as indices into `own`'s table: the known
+    /// leaves' values and the `value` and `values` answers.
+    marks: Vec<V>,
+    /// What each unknown may take as asked (a `values` item gives an
+    /// unknown leaf its value): every limit the counts set is within it.
+    asked: Vec<Vec<V>>,
     /// Counts over subtrees run (for `Solutions::tried`).
     tried: u64,
 }
 
 impl<'g> Distinct<'g> {
     /// The plan for `e` over the orderings of `values`, or `None` when this
-    /// way does not apply (repeated values, a leaf with a value, bounds a
-    /// value reaches, a `leaves` item giving a value, or a block the count
-    /// over subtrees does not take).
+    /// way does not apply (repeated values, bounds a value reaches, a
+    /// `leaves` item giving a value, or a block the count over subtrees
+    /// does not take).
     pub fn new(game: &'g Game, unknowns: &[NodeId], e: &Expect, values: &[Num]) -> Option<Distinct<'g>> {
         let mut sorted = values.to_vec();
         sorted.sort();
         sorted.dedup();
         let n = sorted.len();
-        let every_leaf_unknown =
-            game.nodes().all(|node| node.kind() != NodeKind::Leaf || node.utility() == Utility::Unknown);
-        if n != values.len() || n != unknowns.len() || !every_leaf_unknown {
+        if n != values.len() || n != unknowns.len() {
             return None;
         }
+        let known: Vec<Num> = game.nodes().filter_map(|node| node.scalar()).collect();
         if let Some((lo, hi)) = game.bounds().filter(|_| !e.options.ignore_bounds)
             && (sorted[0] <= lo || sorted[n - 1] >= hi)
         {
             return None;
         }
-        // Values written in the answer are compared with, where ranks are not.
+        // Leaves' values written in the answer are compared with too.
         let gives_value = |f: &Fact| match f {
             Fact::Leaves(l) => l.iter().any(|x| matches!(x, LeafExpect::Value(_))),
-            Fact::Values(_) => true,
+            Fact::NegamaxValues(_) => true,
             _ => false,
         };
         if e.items.iter().any(|i| gives_value(&i.fact)) {
             return None;
+        }
+        let own = Subtrees::over(game, unknowns, e, sorted.clone())?;
+        let values = sorted.iter().map(|&v| own.index(v)).collect::<Option<Vec<V>>>()?;
+        let mut marks: Vec<Num> = known.clone();
+        for item in &e.items {
+            match &item.fact {
+                Fact::Value(v) => marks.extend(v.scalar()),
+                Fact::Values(pairs) => marks.extend(pairs.iter().filter_map(|(_, v)| v.scalar())),
+                _ => {}
+            }
+        }
+        if !known.is_empty() || e.items.iter().any(|i| matches!(i.fact, Fact::Values(_))) {
+            // Known leaves or `values` answers: counted by profiles over
+            // the marks.
+            let mut marks = marks.into_iter().map(|m| own.index(m)).collect::<Option<Vec<V>>>()?;
+            marks.sort();
+            marks.dedup();
+            let asked = (0..n).map(|k| own.allowed(k).to_vec()).collect();
+            return Some(Distinct { ranks: None, own, values, rank: None, marks, asked, tried: 0 });
         }
         let mut rank = None;
         for item in &e.items {
@@ -124,10 +168,13 @@ impl<'g> Distinct<'g> {
         let mut plain = e.clone();
         plain.items.retain(|i| !matches!(i.fact, Fact::Value(_)));
         plain.options.ignore_bounds = true;
-        let ranks = Subtrees::over(game, unknowns, &plain, (1..=n as i64).map(Num::int).collect())?;
-        let own = Subtrees::over(game, unknowns, e, sorted.clone())?;
-        let values = sorted.iter().map(|&v| own.index(v)).collect::<Option<Vec<V>>>()?;
-        Some(Distinct { ranks, own, values, rank, tried: 0 })
+        let ranks = Some(Subtrees::over(game, unknowns, &plain, (1..=n as i64).map(Num::int).collect())?);
+        let marks = match rank {
+            Some(Some(r)) => vec![values[r]],
+            _ => Vec::new(),
+        };
+        let asked = (0..n).map(|k| own.allowed(k).to_vec()).collect();
+        Some(Distinct { ranks, own, values, rank, marks, asked, tried: 0 })
     }
 }
 
@@ -140,16 +187,20 @@ impl super::Counted for Distinct<'_> {
         if self.rank == Some(None) {
             return Some(Count::ZERO);
         }
+        let Some(ranks) = self.ranks.as_mut() else {
+            let mut allowance = MAX_COUNT_PROFILES as u64;
+            return self.exact(&[], &vec![false; n], &mut allowance, MAX_COUNT_PROFILES).ok().flatten();
+        };
         // f[p][q]: passing assignments over 1..p+q+1 whose root returns p+1.
         let mut f = vec![vec![Count::ZERO; n]; n];
         for m in 1..=n {
-            let domain = (1..=m as i64).map(|v| self.ranks.index(Num::int(v))).collect::<Option<Vec<V>>>()?;
+            let domain = (1..=m as i64).map(|v| ranks.index(Num::int(v))).collect::<Option<Vec<V>>>()?;
             for k in 0..n {
-                self.ranks.allow(k, domain.clone());
+                ranks.allow(k, domain.clone());
             }
             self.tried += 1;
-            for (v, ways) in self.ranks.by_value() {
-                let x = self.ranks.value_at(v);
+            for (v, ways) in ranks.by_value() {
+                let x = ranks.value_at(v);
                 let p = (1..=m).find(|&p| Num::int(p as i64) == x)? - 1;
                 f[p][m - 1 - p] = ways;
             }
@@ -179,6 +230,12 @@ impl super::Counted for Distinct<'_> {
 }
 
 impl Distinct<'_> {
+    /// Limits unknown `k` to `values`, within what the block allows it.
+    fn limit(&mut self, k: usize, values: Vec<V>) {
+        let asked = &self.asked[k];
+        self.own.allow(k, values.into_iter().filter(|v| asked.binary_search(v).is_ok()).collect());
+    }
+
     /// Extends `w.chosen` (the values of the first unknowns) by every way
     /// on, smallest first, until `w.out` holds `w.max` solutions.
     ///
@@ -239,7 +296,7 @@ impl Distinct<'_> {
         }
         // Every unknown before the last of that run is back to its value.
         for j in 0..hi.saturating_sub(1) {
-            self.own.allow(j, vec![w.chosen[j]]);
+            self.limit(j, vec![w.chosen[j]]);
         }
         if hi == 0 {
             return Ok(Step::On);
@@ -252,9 +309,9 @@ impl Distinct<'_> {
     fn try_value(&mut self, w: &mut Walk) -> Result<Step, OutOfCounts> {
         let (k, n) = (w.chosen.len() - 1, self.values.len());
         let rest: Vec<V> = (0..n).filter(|&j| !w.used[j]).map(|j| self.values[j]).collect();
-        self.own.allow(k, vec![w.chosen[k]]);
+        self.limit(k, vec![w.chosen[k]]);
         for later in k + 1..n {
-            self.own.allow(later, rest.clone());
+            self.limit(later, rest.clone());
         }
         w.spend(1)?;
         self.tried += 1;
@@ -275,9 +332,9 @@ impl Distinct<'_> {
             used[i] = true;
         }
         for (j, &v) in w.chosen[..len].iter().enumerate() {
-            self.own.allow(j, vec![v]);
+            self.limit(j, vec![v]);
         }
-        let count = self.exact(&w.chosen[..len], &used, &mut w.allowance)?;
+        let count = self.exact(&w.chosen[..len], &used, &mut w.allowance, MAX_PROFILES)?;
         if count.as_ref().is_some_and(|c| !c.is_zero()) {
             w.known = w.known.max(len);
         }
@@ -325,30 +382,37 @@ fn spend(allowance: &mut u64, n: u64) -> Result<(), OutOfCounts> {
 }
 
 impl Distinct<'_> {
-    /// The orderings of the values `w.used` leaves over unknowns `k+1..`
-    /// (those up to `k` fixed), counted exactly: by inclusion–exclusion
-    /// over the set `T` of values the later unknowns may take (repeats
-    /// allowed, counted over subtrees), `Σ (−1)^|left∖T| · count(T)`. A
-    /// count depends only on how many of `T`'s values fall in each gap
-    /// between fixed values (and on whether it holds the `value` item's
-    /// answer), so one count stands for all the sets of its profile.
-    /// `None` when that takes more than [`MAX_PROFILES`] counts.
-    fn exact(&mut self, chosen: &[V], used: &[bool], allowance: &mut u64) -> Result<Option<Count>, OutOfCounts> {
-        let k = chosen.len() - 1;
-        let answer = match self.rank {
-            Some(Some(r)) => Some(self.values[r]),
-            _ => None,
-        };
+    /// The orderings of the values `w.used` leaves over the unknowns after
+    /// `chosen` (those fixed to it), counted exactly: by
+    /// inclusion–exclusion over the set `T` of values the later unknowns
+    /// may take (repeats allowed, counted over subtrees), `Σ (−1)^|left∖T|
+    /// · count(T)`. A count depends only on how many of `T`'s values fall
+    /// in each gap between the fixed values and the marks (and on which
+    /// marks it holds), so one count stands for all the sets of its
+    /// profile. `None` when that takes more than `most` counts.
+    fn exact(
+        &mut self,
+        chosen: &[V],
+        used: &[bool],
+        allowance: &mut u64,
+        most: usize,
+    ) -> Result<Option<Count>, OutOfCounts> {
         // A value chosen splits the values left only if the rest of the
-        // search compares with it.
-        let held = self.own.held(chosen);
+        // search compares with it; a mark always does (a mark that is one
+        // of the values left is a gap of its own: in `T` or not).
+        let held = if chosen.is_empty() { Some(Vec::new()) } else { self.own.held(chosen) };
         let mut gaps: Vec<Vec<V>> = vec![Vec::new()];
+        let mut marks = self.marks.iter().copied().peekable();
         for (i, &v) in self.values.iter().enumerate() {
+            while marks.next_if(|&m| m < v).is_some() {
+                gaps.push(Vec::new());
+            }
+            let mark = marks.next_if_eq(&v).is_some();
             if used[i] {
-                if held.as_ref().is_none_or(|h| h.contains(&v)) {
+                if mark || held.as_ref().is_none_or(|h| h.contains(&v)) {
                     gaps.push(Vec::new());
                 }
-            } else if Some(v) == answer {
+            } else if mark {
                 gaps.extend([vec![v], Vec::new()]);
             } else if let Some(gap) = gaps.last_mut() {
                 gap.push(v);
@@ -356,7 +420,7 @@ impl Distinct<'_> {
         }
         gaps.retain(|g| !g.is_empty());
         let caps: Vec<usize> = gaps.iter().map(Vec::len).collect();
-        let Some(grid) = Grid::new(&caps, MAX_PROFILES) else {
+        let Some(grid) = Grid::new(&caps, most) else {
             return Ok(None);
         };
         let left: usize = caps.iter().sum();
@@ -371,8 +435,8 @@ impl Distinct<'_> {
                 zero[at] = true;
             } else if taken > 0 {
                 let set: Vec<V> = gaps.iter().zip(&h).flat_map(|(g, &t)| g[..t].iter().copied()).collect();
-                for later in k + 1..self.values.len() {
-                    self.own.allow(later, set.clone());
+                for later in chosen.len()..self.values.len() {
+                    self.limit(later, set.clone());
                 }
                 spend(allowance, 1)?;
                 self.tried += 1;

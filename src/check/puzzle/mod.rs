@@ -17,11 +17,12 @@
 //!   `negamax-ab` in written or reverse order without a depth cutoff, on a
 //!   MAX/MIN tree.
 //! - `subtrees.rs` (one search's blocks over a small range) and
-//!   `distinct.rs` (over a multiset of distinct values, every leaf
-//!   unknown): dynamic programming over subtrees, each subtree's ways
-//!   counted once per window it may be entered with; over distinct values
-//!   the counts with repeats over `1..m` are turned into orderings by
-//!   binomial inversion; `multiset.rs` (over any multiset, repeats and
+//!   `distinct.rs` (over a multiset of distinct values): dynamic
+//!   programming over subtrees, each subtree's ways counted once per
+//!   window it may be entered with; over distinct values the counts with
+//!   repeats over `1..m` are turned into orderings by binomial inversion
+//!   (with known leaves or `values` items, by inclusion–exclusion over
+//!   the profiles of the sets of values); `multiset.rs` (over any multiset, repeats and
 //!   known leaves allowed) counts each subtree's ways by the values they
 //!   use. Tried first where they apply (not where a `&` edge searches a
 //!   subtree from two places: its unknowns are shared).

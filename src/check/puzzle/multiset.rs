@@ -15,9 +15,8 @@
 //!
 //! It applies where the count over subtrees does, over a multiset of at
 //! most [`MAX_KINDS`] distinct values each given at most [`MAX_REPEATS`]
-//! times; `distinct.rs` is tried first over distinct values with every
-//! leaf unknown. Known leaves and `leaves` items giving values are
-//! allowed. Solutions are listed smallest first as the count over
+//! times; `distinct.rs` is tried first over distinct values. Known
+//! leaves and `leaves` items giving values are allowed. Solutions are listed smallest first as the count over
 //! subtrees lists them (each unknown's smallest value that leaves the
 //! count above zero). Where the polynomials grow past [`MAX_WORK`] term
 //! products the count gives up and the box search answers.
