@@ -29,6 +29,6 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let report = Report { title: game.title().map(str::to_string), results };
-    let _ = Text { game: &game, report: &report }.to_string();
+    let _ = Text { game: &game, report: &report, rows: None }.to_string();
     let _ = serde_json::to_string(&report);
 });
