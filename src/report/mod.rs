@@ -358,6 +358,12 @@ pub struct Text<'a> {
 /// person reads (and takes 20 times as long to write as the search).
 pub const ROWS_SHOWN: usize = 1000;
 
+/// What follows the count of the rows a long part of the text report
+/// leaves out.
+pub(super) fn cut_short(most: usize) -> String {
+    format!("(the first {most} shown; --detail shows every one)")
+}
+
 /// `3`, `≤ 2`, `≥ 5`.
 pub fn shown(value: &Value, bound: BoundKind) -> String {
     match bound {
@@ -428,7 +434,7 @@ impl fmt::Display for Text<'_> {
                 f.write_str(&line)?;
             }
             if cuts > most {
-                writeln!(f, "  … {} more cuts (the first {most} shown; --detail shows every one)", cuts - most)?;
+                writeln!(f, "  … {} more cuts {}", cuts - most, cut_short(most))?;
             }
             write_horizon(f, game, r)?;
             // The first visit at each path (as a linear search would find
@@ -462,7 +468,7 @@ impl fmt::Display for Text<'_> {
                 buf.push(' ');
             }
             if leaves > most {
-                buf.push_str(&format!(" … {} more (the first {most} shown; --detail shows every one)", leaves - most));
+                buf.push_str(&format!(" … {} more {}", leaves - most, cut_short(most)));
             }
             writeln!(f, "{buf}")?;
             let s = &r.stats;

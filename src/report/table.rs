@@ -74,7 +74,7 @@ pub(super) fn write_table(f: &mut fmt::Formatter<'_>, game: &Game, r: &AlgoRepor
     f.write_str(&buf)?;
     let visits = r.visits.analysis().visits.len();
     if visits > most {
-        writeln!(f, "  … {} more visits (the first {most} shown; --detail shows every one)", visits - most)?;
+        writeln!(f, "  … {} more visits {}", visits - most, super::cut_short(most))?;
     }
     Ok(())
 }

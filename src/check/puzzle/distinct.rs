@@ -120,7 +120,6 @@ impl<'g> Distinct<'g> {
         if n != values.len() || n != unknowns.len() {
             return None;
         }
-        let known: Vec<Num> = game.nodes().filter_map(|node| node.scalar()).collect();
         if let Some((lo, hi)) = game.bounds().filter(|_| !e.options.ignore_bounds)
             && (sorted[0] <= lo || sorted[n - 1] >= hi)
         {
@@ -137,21 +136,21 @@ impl<'g> Distinct<'g> {
         }
         let own = Subtrees::over(game, unknowns, e, sorted.clone())?;
         let values = sorted.iter().map(|&v| own.index(v)).collect::<Option<Vec<V>>>()?;
-        let mut marks: Vec<Num> = known.clone();
-        for item in &e.items {
-            match &item.fact {
-                Fact::Value(v) => marks.extend(v.scalar()),
-                Fact::Values(pairs) => marks.extend(pairs.iter().filter_map(|(_, v)| v.scalar())),
-                _ => {}
-            }
-        }
-        if !known.is_empty() || e.items.iter().any(|i| matches!(i.fact, Fact::Values(_))) {
+        let asked = (0..n).map(|k| own.allowed(k).to_vec()).collect();
+        let mut marks: Vec<Num> = game.nodes().filter_map(|node| node.scalar()).collect();
+        if !marks.is_empty() || e.items.iter().any(|i| matches!(i.fact, Fact::Values(_))) {
             // Known leaves or `values` answers: counted by profiles over
             // the marks.
+            for item in &e.items {
+                match &item.fact {
+                    Fact::Value(v) => marks.extend(v.scalar()),
+                    Fact::Values(pairs) => marks.extend(pairs.iter().filter_map(|(_, v)| v.scalar())),
+                    _ => {}
+                }
+            }
             let mut marks = marks.into_iter().map(|m| own.index(m)).collect::<Option<Vec<V>>>()?;
             marks.sort();
             marks.dedup();
-            let asked = (0..n).map(|k| own.allowed(k).to_vec()).collect();
             return Some(Distinct { ranks: None, own, values, rank: None, marks, asked, tried: 0 });
         }
         let mut rank = None;
@@ -173,7 +172,6 @@ impl<'g> Distinct<'g> {
             Some(Some(r)) => vec![values[r]],
             _ => Vec::new(),
         };
-        let asked = (0..n).map(|k| own.allowed(k).to_vec()).collect();
         Some(Distinct { ranks, own, values, rank, marks, asked, tried: 0 })
     }
 }

@@ -22,9 +22,9 @@
 //!   window it may be entered with; over distinct values the counts with
 //!   repeats over `1..m` are turned into orderings by binomial inversion
 //!   (with known leaves or `values` items, by inclusion–exclusion over
-//!   the profiles of the sets of values); `multiset.rs` (over any multiset, repeats and
-//!   known leaves allowed) counts each subtree's ways by the values they
-//!   use. Tried first where they apply (not where a `&` edge searches a
+//!   the profiles of the sets of values); `multiset.rs` (over any
+//!   multiset, repeats and known leaves allowed) counts each subtree's
+//!   ways by the values they use. Tried first where they apply (not where a `&` edge searches a
 //!   subtree from two places: its unknowns are shared).
 //! - `chance.rs`: `expectiminimax` (and `minimax`) blocks over a range or a multiset,
 //!   counted over subtrees: no pruning, so each node's table of values and
