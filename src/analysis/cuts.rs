@@ -60,16 +60,19 @@ impl Analysis {
     }
 
     /// [`Analysis::pruned`] as edges (no path made when no path was
-    /// entered twice: a cut's pruned children were then never entered and
-    /// no other cut prunes them, so nothing is looked up). Repeats are
-    /// left out by path: two edges from different visits (nested `star2`
-    /// probes) may lead to one path.
+    /// entered twice by visits whose answers count: a counted cut's pruned
+    /// children were then never entered by a counted visit and no other
+    /// counted cut prunes them, so nothing is looked up — a `pvs` scout
+    /// searched again, and the passes but the deciding one, are superseded).
+    /// Repeats are left out by path: two edges from different visits
+    /// (nested `star2` probes) may lead to one path.
     pub fn pruned_edges(&self) -> impl Iterator<Item = Edge> + '_ {
-        // Sized at once (a re-searching `pvs` prunes ~10^5 edges on 10^7
-        // leaves; grown by doubling, rehashing was a tenth of its run).
-        let room = if self.once { 0 } else { self.edges.len() };
+        let plain = self.counted_once;
+        // Sized at once (grown by doubling, rehashing was a tenth of a
+        // run that looked its paths up).
+        let room = if plain { 0 } else { self.edges.len() };
         let (mut widest, mut deepest) = (0, 0);
-        for e in self.edges.iter().filter(|_| !self.once) {
+        for e in self.edges.iter().filter(|_| !plain) {
             (widest, deepest) = (widest.max(e.child), deepest.max(self.edge_depth(*e)));
         }
         let mut seen = SeenPaths::new(room, widest, deepest);
@@ -78,7 +81,7 @@ impl Analysis {
             .filter(|c| !self.visits[c.at].superseded())
             .flat_map(|c| self.pruned_by(c).iter().copied())
             .filter(move |&e| {
-                self.once || {
+                plain || {
                     let p = self.edge_path(e);
                     self.find(&p).is_none() && seen.insert(p)
                 }

@@ -100,6 +100,11 @@ pub struct Analysis {
     roots: Vec<usize>,
     /// No path was entered twice: one pass, no probes, no re-searches.
     once: bool,
+    /// No path was entered twice by visits whose answers count: no
+    /// `star2` probe (a scout that was searched again, and every pass but
+    /// the deciding one, are superseded; within what is left, each path
+    /// is entered once).
+    counted_once: bool,
     /// The run's tie rule: the principal variation starts with its best move.
     ties: Ties,
     table: Option<TableCounts>,
@@ -329,7 +334,8 @@ impl Analysis {
         // (iterative deepening records the iterations it skips as passes
         // without visits), no re-search, no probe.
         let searching = passes.iter().filter(|p| !p.visits.is_empty()).count();
-        let once = searching <= 1 && researches.unwrap_or(0) == 0 && !visits.iter().any(Visit::probe);
+        let counted_once = !visits.iter().any(Visit::probe);
+        let once = searching <= 1 && researches.unwrap_or(0) == 0 && counted_once;
         Analysis {
             visits,
             extras,
@@ -342,6 +348,7 @@ impl Analysis {
             root,
             roots,
             once,
+            counted_once,
             ties,
             table,
             researches,
