@@ -122,6 +122,9 @@ pub(super) struct Chance<'g, R: Tally = Plain> {
     domain: Vec<Num>,
     /// The unknowns given a value so far while listing.
     fixed: Vec<Option<V>>,
+    /// While a listing looks for an unknown's next value: that unknown,
+    /// held within `lo..=hi`.
+    span: Option<(usize, V, V)>,
     tables: Vec<Option<Table<R::W>>>,
     /// A child's ways below and at the value the answer gives its parent
     /// (by node index), while its table stands.
@@ -189,6 +192,7 @@ impl<'g, R: Tally> Chance<'g, R> {
             impossible: false,
             domain,
             fixed: vec![None; unknowns.len()],
+            span: None,
             tables: vec![None; n],
             around: vec![None; n],
             levels: Vec::new(),
@@ -246,10 +250,17 @@ impl<'g, R: Tally> Chance<'g, R> {
         found
     }
 
-    /// Tries unknown `k`'s values in turn, smallest first.
+    /// Tries unknown `k`'s values in turn, smallest first: each next value
+    /// that leaves the count above zero is found by halving the values
+    /// left (the count with the unknown held within a span of values is
+    /// the sum of the counts at each), so a wide range is not tried a
+    /// value at a time (24 unknowns over −1000..1000 asking `values`: a
+    /// few hundred counts, where trying each value took thousands).
     fn scan(&mut self, k: usize, max: usize, out: &mut Vec<Vec<Num>>) -> Option<()> {
         let chosen: Vec<V> = self.fixed[..k].iter().map(|v| v.expect("the unknowns before given")).collect();
-        for i in 0..self.domain.len() as V {
+        let mut from = 0;
+        while let Some(i) = self.next_value(k, from)? {
+            from = i + 1;
             if !self.ring.may_follow(&chosen, i) {
                 continue;
             }
@@ -263,6 +274,40 @@ impl<'g, R: Tally> Chance<'g, R> {
         }
         self.give(k, None);
         Some(())
+    }
+
+    /// The smallest value from `from` on that unknown `k` may take with
+    /// the count above zero (the others free), if any: `from` itself when
+    /// it does (the common case while listing), else by halving.
+    fn next_value(&mut self, k: usize, from: V) -> Option<Option<V>> {
+        let last = self.domain.len() as V;
+        if from >= last {
+            return Some(None);
+        }
+        let within = |plan: &mut Self, lo: V, hi: V| -> Option<bool> {
+            plan.span = Some((k, lo, hi));
+            plan.give(k, None);
+            let found = !plan.total()?.is_zero();
+            plan.span = None;
+            plan.give(k, None);
+            Some(found)
+        };
+        if within(self, from, from)? {
+            return Some(Some(from));
+        }
+        let (mut lo, mut hi) = (from + 1, last - 1);
+        if lo > hi || !within(self, lo, hi)? {
+            return Some(None);
+        }
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if within(self, lo, mid)? {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        Some(Some(lo))
     }
 
     /// Gives unknown `k` a value (or takes it back): the tables on its
@@ -297,10 +342,14 @@ impl<'g, R: Tally> Chance<'g, R> {
         let node = self.game.node(id);
         let mut rows: Vec<(Num, R::W)> = match node.kind() {
             NodeKind::Leaf => match (self.slots[id.index()], node.utility()) {
-                (Some(k), _) => match self.fixed[k] {
-                    Some(v) => vec![(self.domain[v as usize], self.ring.leaf(v))],
-                    None => (0..self.domain.len() as V).map(|v| (self.domain[v as usize], self.ring.leaf(v))).collect(),
-                },
+                (Some(k), _) => {
+                    let (lo, hi) = match (self.fixed[k], self.span) {
+                        (Some(v), _) => (v, v),
+                        (None, Some((at, lo, hi))) if at == k => (lo, hi),
+                        (None, _) => (0, self.domain.len() as V - 1),
+                    };
+                    (lo..=hi).map(|v| (self.domain[v as usize], self.ring.leaf(v))).collect()
+                }
                 (None, Utility::Scalar(v)) => vec![(v, self.ring.one())],
                 _ => return None,
             },

@@ -46,6 +46,7 @@ use crate::check::expect::{self, Expect};
 use crate::check::spec::Spec;
 use crate::model::{Game, NodeId, Path, Utility};
 use crate::num::Num;
+use crate::search::Algorithm;
 
 /// The steps of the box search's short try before a count through order
 /// types that takes many counts (`wide.rs`): about a tenth of a second.
@@ -261,6 +262,20 @@ fn search<'p>(
     let answered = |plan: &mut dyn Counted| answer(plan, &unknowns, stop, max_listed);
     // `blocks` counted without windows (`chance.rs`, `cdf.rs`), where that applies.
     let by_chance = |blocks: &[Expect]| answered(&mut *chance_plan(spec, &work, blocks, domain, &unknowns)?);
+    // `minimax` and `negamax` blocks over a range: nothing is pruned, so
+    // the count without windows (`chance.rs`) is the natural way, and it
+    // takes milliseconds over ranges as wide as −1000..1000, where the
+    // ways that follow windows or order types may take seconds or not end
+    // (16 leaves, 8 known, asking `values` and `pv`: 13 s through order
+    // types).
+    let plain = |e: &Expect| matches!(e.algorithm, Algorithm::Minimax | Algorithm::Negamax);
+    if method == Method::Best
+        && let Domain::Range(..) = domain
+        && spec.expects.iter().all(plain)
+        && let Some(found) = by_chance(&spec.expects)
+    {
+        return Ok(found);
+    }
     if applies {
         if let Some(found) = subtrees_plan(spec, domain, &unknowns, false).and_then(|mut p| answered(&mut p)) {
             return Ok(found);

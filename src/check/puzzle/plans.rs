@@ -65,13 +65,17 @@ pub(super) fn chance_plan<'g>(
 /// where every one is of the `alphabeta` family or `pvs` (as the symbolic
 /// searches mirror them), or `minimax` or `negamax` itself (so that, over
 /// a wide range, `cdf.rs` counts them before the count through order
-/// types is tried), and asks only `value` and `best` with ties going
+/// types is tried), and asks only `value`, `best` and `pv` with ties going
 /// to the first: the root's window holds the minimax value (leaves lie
 /// within declared bounds), so the root returns it exactly, whatever the
 /// cut rule or fail mode; and a later child worth as much as the best so
 /// far returns at most α, never more (`pvs`: its null-window scout fails
 /// low), so the best move is the first at that value in search order, as
-/// `minimax` picks it. Counted without
+/// `minimax` picks it. Down the principal variation the same holds node
+/// by node: a node on it is entered with a window its value lies within
+/// (strictly inside, or at a declared bound no child can pass), each child
+/// searched before its best one is worse or returns a bound no better
+/// than the running value, and the best one returns its exact value. Counted without
 /// windows (`chance.rs`), such a block takes milliseconds where the count
 /// over subtrees may not finish (26 unknowns over 1..100).
 pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
@@ -84,7 +88,8 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
         _ => None,
     };
     let only = |e: &Expect| {
-        e.options.ties == Ties::First && e.items.iter().all(|i| matches!(i.fact, Fact::Value(_) | Fact::Best(_)))
+        e.options.ties == Ties::First
+            && e.items.iter().all(|i| matches!(i.fact, Fact::Value(_) | Fact::Best(_) | Fact::Pv(_)))
     };
     spec.expects.iter().map(|e| Some(Expect { algorithm: plain(e).filter(|_| only(e))?, ..e.clone() })).collect()
 }
