@@ -246,3 +246,27 @@ fn counts_past_u128_are_exact() {
     assert_eq!(found.count.to_string(), "2292555497943946765306639778129014841313");
     assert_eq!(found.solutions[0], vec![Num::int(0); 30]);
 }
+
+/// Twenty-four unknowns under two CHANCE nodes over −1000..1000 (each the
+/// average of four MIN nodes over three leaves), the root's value 3 and
+/// its best move the second: the second average exactly 3, the first
+/// below it. Its count, worked apart by a dozen lines of Python (the
+/// distribution of a MIN of three leaves, `(1001 − m)^3 − (1000 − m)^3`
+/// ways at `m`, convolved to the sum of four; the ways at sum 12 times
+/// the ways below 12), passes 2^128 at the CHANCE nodes' sums: counted
+/// in 64-bit limbs on the grid, it answers in about a second (it took
+/// the sums one by one a minute and more, then enumeration).
+#[test]
+fn sums_past_u128_over_a_wide_range_are_exact() {
+    let min = "MIN { ? ? ? }";
+    let chance = format!("CHANCE {{ {min} {min} {min} {min} }}");
+    let text = format!("MAX {{ {chance} {chance} }}\nexpect expectiminimax {{ value 3 best 2 }}\n");
+    let spec = gametree::check::spec::load("q.tree", &text).unwrap();
+    let found = puzzle::solve(&spec, &Domain::Range(-1000, 1000), 10_000_000, 1).unwrap();
+    assert_eq!(found.count.to_string(), "471328076075591129316744176232443377078825998632722515197453166931472911705");
+    // The first in order: the first average at −1000; the second's MIN
+    // nodes −1000, −988, 1000, 1000 (sum 12), each as low as it may be.
+    let mut first = vec![-1000; 15];
+    first.extend([-988, -988, -988, 1000, 1000, 1000, 1000, 1000, 1000]);
+    assert_eq!(found.solutions[0], first.into_iter().map(Num::int).collect::<Vec<_>>());
+}

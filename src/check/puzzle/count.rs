@@ -129,6 +129,24 @@ impl Count {
         Some(Count::from_limbs(out))
     }
 
+    /// Its bits: the place of its highest one bit (0 for zero).
+    pub fn bits(&self) -> u32 {
+        match &self.0 {
+            Repr::Small(n) => 128 - n.leading_zeros(),
+            Repr::Large(l) => 64 * l.len() as u32 - l.last().map_or(64, |top| top.leading_zeros()),
+        }
+    }
+
+    /// Its little-endian 64-bit limbs.
+    pub fn to_limbs(&self) -> Vec<u64> {
+        self.limbs().into_owned()
+    }
+
+    /// The count of little-endian 64-bit limbs `limbs`.
+    pub fn from_limb_slice(limbs: &[u64]) -> Count {
+        Count::from_limbs(limbs.to_vec())
+    }
+
     fn limbs(&self) -> std::borrow::Cow<'_, [u64]> {
         match &self.0 {
             Repr::Small(n) => std::borrow::Cow::Owned(vec![*n as u64, (*n >> 64) as u64]),

@@ -224,10 +224,14 @@ fn best_of(tables: &[Vec<(Num, u128)>], values: &[Num], held: &[Held], min: bool
     Some(rows)
 }
 
-/// [`Tally::convolve`] for plain counts on a dense grid, where every value is a multiple of one
-/// step `1/den` (small) over a short span and every count fits a `u128`;
-/// `None` otherwise. Sums of exact rationals are the same rationals
-/// however they are added, so this gives what adding one by one gives.
+/// [`Tally::convolve`] for plain counts on a dense grid, where every
+/// value is a multiple of one step `1/den` (small) over a short span;
+/// `None` otherwise. The cells are `u128`s while the counts fit (most
+/// puzzles), else exact counts of a few 64-bit limbs side by side
+/// ([`Cells`]: 24 unknowns under CHANCE nodes over −1000..1000 count
+/// past 2^128 at the sums). Sums of exact rationals are the same
+/// rationals however they are added, so this gives what adding one by
+/// one gives.
 fn on_grid(sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Option<Vec<(Num, Count)>> {
     const MOST: i128 = 1 << 20;
     let mut den: i128 = 1;
@@ -240,64 +244,207 @@ fn on_grid(sums: &[(Num, Count)], terms: &[(Num, Count)], work: &mut u64) -> Opt
         }
     }
     let at = |v: &Num| v.as_ratio().map_or(0, |(n, d)| i128::from(n) * (den / i128::from(d)));
-    let points = |rows: &[(Num, Count)]| -> Option<Vec<(i128, u128)>> {
-        rows.iter().map(|(v, w)| Some((at(v), w.to_u128()?))).collect()
-    };
-    let (s, t) = (points(sums)?, points(terms)?);
-    let lo = |p: &[(i128, u128)]| p.iter().map(|x| x.0).min().unwrap_or(0);
-    let hi = |p: &[(i128, u128)]| p.iter().map(|x| x.0).max().unwrap_or(0);
+    let s: Vec<Placed> = sums.iter().map(|(v, w)| (at(v), w)).collect();
+    let t: Vec<Placed> = terms.iter().map(|(v, w)| (at(v), w)).collect();
+    let lo = |p: &[Placed]| p.iter().map(|x| x.0).min().unwrap_or(0);
+    let hi = |p: &[Placed]| p.iter().map(|x| x.0).max().unwrap_or(0);
     let (s_lo, t_lo) = (lo(&s), lo(&t));
-    let span = hi(&s) - s_lo + hi(&t) - t_lo + 1;
-    if span > MOST {
+    let grid = Grid { s_lo, s_len: (hi(&s) - s_lo + 1) as usize, span: hi(&s) - s_lo + hi(&t) - t_lo + 1, t_lo };
+    if grid.span > MOST {
         return None;
     }
     *work += match evenly(&t) {
-        Some(_) => (span as usize + s.len()) as u64,
+        Some(_) => (grid.span as usize + s.len()) as u64,
         None => (s.len() * t.len()) as u64,
     };
-    let grid = match evenly(&t) {
-        // Every term once, a step apart (an unknown leaf's range): each
-        // cell is a sliding sum over the sums' cells a step apart.
-        Some((step, b)) => {
-            let mut dense = vec![0u128; (hi(&s) - s_lo + 1) as usize];
-            for &(i, a) in &s {
-                dense[(i - s_lo) as usize] = a;
-            }
-            let at = |m: i128| if (0..dense.len() as i128).contains(&m) { dense[m as usize] } else { 0 };
-            let reach = step * t.len() as i128;
-            let mut grid = vec![0u128; span as usize];
-            for m in 0..span {
-                let before = if m >= step { grid[(m - step) as usize] } else { 0 };
-                grid[m as usize] = before.checked_add(at(m))? - at(m - reach);
-            }
-            grid.iter().map(|&g| g.checked_mul(b)).collect::<Option<Vec<u128>>>()?
-        }
-        None => {
-            let mut grid = vec![0u128; span as usize];
-            for &(i, a) in &s {
-                let i = i - s_lo;
-                for &(k, b) in &t {
-                    let cell = &mut grid[(i + k - t_lo) as usize];
-                    *cell = cell.checked_add(a.checked_mul(b)?)?;
-                }
-            }
-            grid
-        }
+    let cells: Vec<Count> = match small(&s, &t, &grid) {
+        Some(cells) => cells.into_iter().map(Count::from).collect(),
+        None => wide(&s, &t, &grid)?,
     };
     let mut rows = Vec::new();
-    for (k, &c) in grid.iter().enumerate().filter(|(_, c)| **c != 0) {
+    for (k, c) in cells.into_iter().enumerate().filter(|(_, c)| !c.is_zero()) {
         let v = Num::from_fraction(s_lo + t_lo + k as i128, den);
         if !v.is_exact() {
             return None;
         }
-        rows.push((v, Count::from(c)));
+        rows.push((v, c));
     }
     Some(rows)
 }
 
+/// A row's value as its place on the grid, and its ways.
+type Placed<'a> = (i128, &'a Count);
+
+/// Where a convolution's points lie: the sums' from `s_lo` (`s_len`
+/// cells), the terms' from `t_lo`, the result's `span` cells from
+/// `s_lo + t_lo`.
+struct Grid {
+    s_lo: i128,
+    s_len: usize,
+    span: i128,
+    t_lo: i128,
+}
+
+/// [`on_grid`]'s cells in `u128`, or `None` when a count does not fit.
+fn small(s: &[Placed], t: &[Placed], g: &Grid) -> Option<Vec<u128>> {
+    let fit =
+        |p: &[Placed]| -> Option<Vec<(i128, u128)>> { p.iter().map(|(at, w)| Some((*at, w.to_u128()?))).collect() };
+    let (s, t) = (fit(s)?, fit(t)?);
+    match evenly(&t) {
+        // Every term once, a step apart (an unknown leaf's range): each
+        // cell is a sliding sum over the sums' cells a step apart.
+        Some((step, b)) => {
+            let mut dense = vec![0u128; g.s_len];
+            for &(i, a) in &s {
+                dense[(i - g.s_lo) as usize] = a;
+            }
+            let at = |m: i128| if (0..dense.len() as i128).contains(&m) { dense[m as usize] } else { 0 };
+            let reach = step * t.len() as i128;
+            let mut grid = vec![0u128; g.span as usize];
+            for m in 0..g.span {
+                let before = if m >= step { grid[(m - step) as usize] } else { 0 };
+                grid[m as usize] = before.checked_add(at(m))? - at(m - reach);
+            }
+            grid.iter().map(|&c| c.checked_mul(b)).collect()
+        }
+        None => {
+            let mut grid = vec![0u128; g.span as usize];
+            for &(i, a) in &s {
+                let i = i - g.s_lo;
+                for &(k, b) in &t {
+                    let cell = &mut grid[(i + k - g.t_lo) as usize];
+                    *cell = cell.checked_add(a.checked_mul(b)?)?;
+                }
+            }
+            Some(grid)
+        }
+    }
+}
+
+/// [`on_grid`]'s cells as exact counts of a few limbs each, wide enough
+/// for every sum (`None` only past 2^4096).
+fn wide(s: &[Placed], t: &[Placed], g: &Grid) -> Option<Vec<Count>> {
+    let bits = |p: &[Placed]| p.iter().map(|(_, w)| w.bits()).max().unwrap_or(0);
+    let terms = 128 - (t.len() as u128).leading_zeros();
+    match evenly(t) {
+        Some((step, b)) => {
+            let mut dense = Cells::new(g.s_len, bits(s) + 128 - (s.len() as u128).leading_zeros() + 1)?;
+            for &(i, a) in s {
+                dense.add(g.s_lo_cell(i), &a.to_limbs());
+            }
+            let reach = step * t.len() as i128;
+            let mut grid = Cells::new(g.span as usize, dense.bits())?;
+            for m in 0..g.span {
+                if m >= step {
+                    grid.copy(m as usize, (m - step) as usize);
+                }
+                if (0..g.s_len as i128).contains(&m) {
+                    grid.add(m as usize, dense.at(m as usize));
+                }
+                if (0..g.s_len as i128).contains(&(m - reach)) {
+                    grid.sub(m as usize, dense.at((m - reach) as usize));
+                }
+            }
+            Some((0..g.span as usize).map(|m| &grid.count(m) * b).collect())
+        }
+        None => {
+            let mut grid = Cells::new(g.span as usize, bits(s) + bits(t) + terms + 1)?;
+            let t: Vec<(i128, Vec<u64>)> = t.iter().map(|(k, b)| (*k, b.to_limbs())).collect();
+            for &(i, a) in s {
+                let (i, a) = (i - g.s_lo, a.to_limbs());
+                for (k, b) in &t {
+                    grid.add_product((i + k - g.t_lo) as usize, &a, b);
+                }
+            }
+            Some((0..g.span as usize).map(|m| grid.count(m)).collect())
+        }
+    }
+}
+
+impl Grid {
+    /// The sums' cell of position `i`.
+    fn s_lo_cell(&self, i: i128) -> usize {
+        (i - self.s_lo) as usize
+    }
+}
+
+/// Exact counts of `limbs` 64-bit limbs each (little-endian), side by
+/// side in one vector: no allocation per cell. Sized by the caller for
+/// the largest count a cell may reach, so nothing carries out of a cell.
+struct Cells {
+    limbs: usize,
+    data: Vec<u64>,
+}
+
+impl Cells {
+    /// `n` cells of at least `bits` bits each (`None` past 4096 bits).
+    fn new(n: usize, bits: u32) -> Option<Cells> {
+        let limbs = (bits as usize).div_ceil(64).max(1);
+        (limbs <= 64).then(|| Cells { limbs, data: vec![0; n * limbs] })
+    }
+
+    fn bits(&self) -> u32 {
+        self.limbs as u32 * 64
+    }
+
+    fn at(&self, i: usize) -> &[u64] {
+        &self.data[i * self.limbs..(i + 1) * self.limbs]
+    }
+
+    fn count(&self, i: usize) -> Count {
+        Count::from_limb_slice(self.at(i))
+    }
+
+    /// Cell `i` = cell `from`.
+    fn copy(&mut self, i: usize, from: usize) {
+        let n = self.limbs;
+        self.data.copy_within(from * n..(from + 1) * n, i * n);
+    }
+
+    /// Cell `i` += `a`.
+    fn add(&mut self, i: usize, a: &[u64]) {
+        let cell = &mut self.data[i * self.limbs..(i + 1) * self.limbs];
+        let mut carry = 0u128;
+        for (k, c) in cell.iter_mut().enumerate() {
+            let t = u128::from(*c) + u128::from(a.get(k).copied().unwrap_or(0)) + carry;
+            *c = t as u64;
+            carry = t >> 64;
+        }
+    }
+
+    /// Cell `i` −= `a` (never below zero: the caller takes away what it added).
+    fn sub(&mut self, i: usize, a: &[u64]) {
+        let cell = &mut self.data[i * self.limbs..(i + 1) * self.limbs];
+        let mut borrow = false;
+        for (k, c) in cell.iter_mut().enumerate() {
+            let (d, o1) = c.overflowing_sub(a.get(k).copied().unwrap_or(0));
+            let (d, o2) = d.overflowing_sub(u64::from(borrow));
+            *c = d;
+            borrow = o1 || o2;
+        }
+    }
+
+    /// Cell `i` += `a · b`.
+    fn add_product(&mut self, i: usize, a: &[u64], b: &[u64]) {
+        let cell = &mut self.data[i * self.limbs..(i + 1) * self.limbs];
+        for (j, &x) in a.iter().enumerate() {
+            let mut carry = 0u128;
+            for (k, c) in cell.iter_mut().enumerate().skip(j) {
+                let y = b.get(k - j).copied().unwrap_or(0);
+                if y == 0 && carry == 0 && k - j >= b.len() {
+                    break;
+                }
+                let t = u128::from(x) * u128::from(y) + u128::from(*c) + carry;
+                *c = t as u64;
+                carry = t >> 64;
+            }
+        }
+    }
+}
+
 /// `(step, ways)` when `points` (ascending) are a step apart, each with
 /// the same ways.
-fn evenly(points: &[(i128, u128)]) -> Option<(i128, u128)> {
+fn evenly<W: PartialEq + Copy>(points: &[(i128, W)]) -> Option<(i128, W)> {
     let [(first, b), (second, _), ..] = points else { return None };
     let step = second - first;
     let even = step > 0 && points.windows(2).all(|w| w[1].0 - w[0].0 == step && w[1].1 == *b);
@@ -309,4 +456,53 @@ fn gcd(mut a: i128, mut b: i128) -> i128 {
         (a, b) = (b, a % b);
     }
     a.abs().max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Plain, on_grid, sums_of};
+    use crate::check::puzzle::count::Count;
+    use crate::num::Num;
+
+    /// The grid in limbs gives what the sums one by one give, past 2^128:
+    /// sums of random rationals (quarters) with random counts scaled far
+    /// past `u128`, against terms that are a leaf's range (the sliding
+    /// sum) or random (the products), each small or huge.
+    #[test]
+    fn the_grid_past_u128_adds_as_the_sums_one_by_one_do() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut wide = 0;
+        for case in 0..300 {
+            let huge = Count::pow(2001, 12 + (case % 3) as u32);
+            let scale = |c: u64, big: bool| if big { &huge * &Count::from(c + 1) } else { Count::from(c + 1) };
+            let (big_s, big_t) = (case % 2 == 0, case % 4 < 2);
+            let mut sums: Vec<(Num, Count)> = Vec::new();
+            for v in 0..1 + next(40) as i64 {
+                if next(3) > 0 {
+                    sums.push((Num::from_fraction(i128::from(v * 3 - 20), 4), scale(next(1000), big_s)));
+                }
+            }
+            let terms: Vec<(Num, Count)> = match case % 3 {
+                // A leaf's range: each value once, a step apart.
+                0 => (-5..5 + next(30) as i64).map(|v| (Num::int(v), Count::ONE)).collect(),
+                _ => (0..2 + next(30) as i64)
+                    .map(|v| (Num::from_fraction(i128::from(v - 7), 2), scale(next(1000), big_t)))
+                    .collect(),
+            };
+            if sums.is_empty() {
+                continue;
+            }
+            let grid = on_grid(&sums, &terms, &mut 0).expect("on a grid");
+            let one_by_one = sums_of(&Plain, &sums, &terms, &mut 0).expect("exact sums");
+            assert_eq!(grid, one_by_one, "case {case}");
+            wide += usize::from(grid.iter().any(|(_, c)| c.to_u128().is_none()));
+        }
+        assert!(wide > 100, "only {wide} cases past 2^128");
+    }
 }
