@@ -27,7 +27,11 @@
 //! (`visited`, `visited-set`, the counts of nodes, leaves and cutoffs),
 //! with the written or reversed order and no depth cutoff. Solutions are
 //! listed smallest first, one unknown at a time: the smallest value that
-//! leaves the count above zero, only the tables on its path counted again.
+//! leaves the count above zero, found by halving the values left
+//! (`chance/list.rs`), only the tables on its path counted again. Where
+//! the answer gives a MAX/MIN node's value, a CHANCE child's ways below
+//! and at it are read off its last sum, without its table
+//! (`chance/around.rs`).
 //!
 //! Invariant: the count is the number of assignments that pass the
 //! blocks, as `expect::check` judges them; `tests/chance_puzzle_laws.rs`
@@ -44,6 +48,8 @@ use crate::num::Num;
 use crate::search::Algorithm;
 use crate::search::options::{Options, Order, Ties};
 
+mod around;
+mod list;
 mod tables;
 pub(super) use tables::Tally;
 use tables::at_value;
@@ -231,100 +237,6 @@ impl<'g, R: Tally> Chance<'g, R> {
         Some(plan)
     }
 
-    fn descend(&mut self, k: usize, max: usize, out: &mut Vec<Vec<Num>>) -> Option<()> {
-        if k == self.fixed.len() {
-            out.push(self.fixed.iter().map(|v| self.domain[v.expect("every unknown given") as usize]).collect());
-            return Some(());
-        }
-        let mut path = Vec::new();
-        let mut at = self.leaves[k];
-        while at != NodeId::ROOT {
-            let up = self.parents[at.index()];
-            let i = self.game.node(up).children().iter().position(|e| e.child == at)? as u32;
-            path.push((up, i));
-            at = up;
-        }
-        self.levels.push(Level { path, others: HashMap::new() });
-        let found = self.scan(k, max, out);
-        self.levels.pop();
-        found
-    }
-
-    /// Tries unknown `k`'s values in turn, smallest first: each next value
-    /// that leaves the count above zero is found by halving the values
-    /// left (the count with the unknown held within a span of values is
-    /// the sum of the counts at each), so a wide range is not tried a
-    /// value at a time (24 unknowns over −1000..1000 asking `values`: a
-    /// few hundred counts, where trying each value took thousands).
-    fn scan(&mut self, k: usize, max: usize, out: &mut Vec<Vec<Num>>) -> Option<()> {
-        let chosen: Vec<V> = self.fixed[..k].iter().map(|v| v.expect("the unknowns before given")).collect();
-        let mut from = 0;
-        while let Some(i) = self.next_value(k, from)? {
-            from = i + 1;
-            if !self.ring.may_follow(&chosen, i) {
-                continue;
-            }
-            self.give(k, Some(i));
-            if !self.total()?.is_zero() {
-                self.descend(k + 1, max, out)?;
-            }
-            if out.len() >= max {
-                break;
-            }
-        }
-        self.give(k, None);
-        Some(())
-    }
-
-    /// The smallest value from `from` on that unknown `k` may take with
-    /// the count above zero (the others free), if any: `from` itself when
-    /// it does (the common case while listing), else by halving.
-    fn next_value(&mut self, k: usize, from: V) -> Option<Option<V>> {
-        let last = self.domain.len() as V;
-        if from >= last {
-            return Some(None);
-        }
-        let within = |plan: &mut Self, lo: V, hi: V| -> Option<bool> {
-            plan.span = Some((k, lo, hi));
-            plan.give(k, None);
-            let found = !plan.total()?.is_zero();
-            plan.span = None;
-            plan.give(k, None);
-            Some(found)
-        };
-        if within(self, from, from)? {
-            return Some(Some(from));
-        }
-        let (mut lo, mut hi) = (from + 1, last - 1);
-        if lo > hi || !within(self, lo, hi)? {
-            return Some(None);
-        }
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if within(self, lo, mid)? {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        Some(Some(lo))
-    }
-
-    /// Gives unknown `k` a value (or takes it back): the tables on its
-    /// path are counted again.
-    fn give(&mut self, k: usize, v: Option<V>) {
-        self.fixed[k] = v;
-        let mut at = self.leaves[k];
-        loop {
-            self.tables[at.index()] = None;
-            self.around[at.index()] = None;
-            if at == NodeId::ROOT {
-                break;
-            }
-            at = self.parents[at.index()];
-        }
-    }
-
     fn total(&mut self) -> Option<Count> {
         self.tried += 1;
         if self.impossible {
@@ -426,16 +338,16 @@ impl<'g, R: Tally> Chance<'g, R> {
     /// A MAX (MIN) node: for each value, the ways it is the best child's.
     fn extreme(&mut self, id: NodeId, min: bool) -> Option<Vec<(Num, R::W)>> {
         let order = self.searched(id, false);
-        let mut tables = Vec::with_capacity(order.len());
-        for &i in &order {
-            tables.push(self.table(self.child(id, i))?);
-        }
         let held: Vec<Held> = match &self.held[id.index()] {
             Some(h) => order.iter().map(|&i| h[i as usize]).collect(),
             None => vec![Held::Any; order.len()],
         };
         if let Some(w) = self.want[id.index()] {
-            return Some(self.only_at(id, &order, &tables, &held, w, min));
+            return self.only_at(id, &order, &held, w, min);
+        }
+        let mut tables = Vec::with_capacity(order.len());
+        for &i in &order {
+            tables.push(self.table(self.child(id, i))?);
         }
         // Every value a child may take, worst first for the node's player
         // (the tables merged: each is ascending).
@@ -461,31 +373,34 @@ impl<'g, R: Tally> Chance<'g, R> {
     /// [`Chance::extreme`] when the answer gives the node's value `w`:
     /// only that row, from each child's ways below and at `w` (kept per
     /// child until its table changes: a listing changes one at a time).
-    fn only_at(
-        &mut self,
-        id: NodeId,
-        order: &[u32],
-        tables: &[Table<R::W>],
-        held: &[Held],
-        w: Num,
-        min: bool,
-    ) -> Vec<(Num, R::W)> {
+    /// A CHANCE child's two counts are read off its last sum without its
+    /// table ([`Chance::around_chance`]).
+    fn only_at(&mut self, id: NodeId, order: &[u32], held: &[Held], w: Num, min: bool) -> Option<Vec<(Num, R::W)>> {
         let mut parts = Vec::with_capacity(order.len());
-        for (&i, t) in order.iter().zip(tables) {
-            let child = self.child(id, i).index();
-            if self.around[child].is_none() {
-                let worse = |x: &Num| if min { *x > w } else { *x < w };
-                let mut below = self.ring.zero();
-                for (_, n) in t.iter().filter(|(x, _)| worse(x)) {
-                    self.ring.add(&mut below, n);
-                }
-                let at = t.iter().find(|(x, _)| *x == w).map_or_else(|| self.ring.zero(), |(_, n)| n.clone());
-                self.around[child] = Some((below, at));
+        for &i in order {
+            let child = self.child(id, i);
+            if self.around[child.index()].is_none() {
+                let plain_chance =
+                    self.game.node(child).kind() == NodeKind::Chance && self.want[child.index()].is_none();
+                let around = match plain_chance {
+                    true => self.around_chance(child, w, min)?,
+                    false => {
+                        let t = self.table(child)?;
+                        let worse = |x: &Num| if min { *x > w } else { *x < w };
+                        let mut below = self.ring.zero();
+                        for (_, n) in t.iter().filter(|(x, _)| worse(x)) {
+                            self.ring.add(&mut below, n);
+                        }
+                        let at = t.iter().find(|(x, _)| *x == w).map_or_else(|| self.ring.zero(), |(_, n)| n.clone());
+                        (below, at)
+                    }
+                };
+                self.around[child.index()] = Some(around);
             }
-            parts.push(self.around[child].clone().expect("just kept"));
+            parts.push(self.around[child.index()].clone().expect("just kept"));
         }
         let ways = at_value(&self.ring, &parts, held);
-        if self.ring.is_nothing(&ways) { vec![] } else { vec![(w, ways)] }
+        Some(if self.ring.is_nothing(&ways) { vec![] } else { vec![(w, ways)] })
     }
 
     fn spend(&mut self, steps: u64) -> Option<()> {
