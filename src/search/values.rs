@@ -27,22 +27,33 @@ const VECTOR: u32 = 3 << 30;
 pub struct Interned<K> {
     pub(crate) items: Vec<K>,
     index: HashMap<K, u32, FxBuild>,
+    /// The key interned last, and its index: the same key often comes
+    /// again at once (a node's children share its window), and is then
+    /// answered without hashing.
+    last: Option<(K, u32)>,
 }
 
 impl<K> Default for Interned<K> {
     fn default() -> Interned<K> {
-        Interned { items: Vec::new(), index: HashMap::default() }
+        Interned { items: Vec::new(), index: HashMap::default(), last: None }
     }
 }
 
 impl<K: Clone + Eq + std::hash::Hash> Interned<K> {
     /// The index of `key`, stored once.
     pub fn intern(&mut self, key: K) -> u32 {
+        if let Some((last, at)) = &self.last
+            && *last == key
+        {
+            return *at;
+        }
         let next = index(self.items.len());
-        *self.index.entry(key.clone()).or_insert_with(|| {
-            self.items.push(key);
+        let at = *self.index.entry(key.clone()).or_insert_with(|| {
+            self.items.push(key.clone());
             next
-        })
+        });
+        self.last = Some((key, at));
+        at
     }
 
     /// The key at `i`.
@@ -54,12 +65,13 @@ impl<K: Clone + Eq + std::hash::Hash> Interned<K> {
     /// later is just not shared with what is here.
     pub fn shrink_to_fit(&mut self) {
         self.index = HashMap::default();
+        self.last = None;
         self.items.shrink_to_fit();
     }
 
     /// The same keys, without the map only interning needs.
     pub fn for_reading(&self) -> Interned<K> {
-        Interned { items: self.items.clone(), index: HashMap::default() }
+        Interned { items: self.items.clone(), index: HashMap::default(), last: None }
     }
 }
 
@@ -172,8 +184,7 @@ impl Values {
 
     /// Frees the maps only adding needs, and spare capacity.
     pub fn shrink_to_fit(&mut self) {
-        self.nums.index = Default::default();
-        self.nums.items.shrink_to_fit();
+        self.nums.shrink_to_fit();
         self.vector_index = HashMap::default();
         self.vectors.shrink_to_fit();
         self.num_values.shrink_to_fit();
