@@ -84,7 +84,12 @@ impl<'g> Wide<'g> {
         if unknowns.is_empty() || lo > hi {
             return None;
         }
-        let mut marks: Vec<Num> = game.nodes().filter_map(|n| n.scalar()).collect();
+        // A known leaf under an edge the block's `pruned` item names is
+        // never entered by an assignment that passes, so never compared:
+        // not a mark (fewer gaps, far fewer counts).
+        let unseen = under_pruned(game, block);
+        let mut marks: Vec<Num> =
+            game.ids().filter(|id| !unseen.contains(id)).filter_map(|id| game.node(id).scalar()).collect();
         marks.extend(game.bounds().into_iter().flat_map(|(a, b)| [a, b]));
         for item in &block.items {
             match &item.fact {
@@ -472,4 +477,30 @@ fn within_limits(caps: &[usize], n: usize) -> Option<Grid> {
         return None;
     }
     Grid::new(caps, 1 << 24)
+}
+
+/// The nodes under an edge `block`'s `pruned` item names, for a one-pass
+/// `alphabeta` or `negamax-ab` on a tree (no `&` edge: a shared node may
+/// be reached another way), none where a `leaves` item fixes the leaves
+/// evaluated. A search that passes never enters them, and makes only the
+/// comparisons its own path makes, so an assignment's order against
+/// their values never changes whether it passes.
+fn under_pruned(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId> {
+    use crate::search::Algorithm;
+    let mut out = std::collections::HashSet::new();
+    let one_pass = matches!(block.algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb);
+    if !one_pass || game.has_transpositions() || block.items.iter().any(|i| matches!(i.fact, Fact::Leaves(_))) {
+        return out;
+    }
+    let paths = block.items.iter().filter_map(|i| match &i.fact {
+        Fact::Pruned(p) => Some(p),
+        _ => None,
+    });
+    let mut stack: Vec<NodeId> = paths.flatten().filter_map(|p| game.at(p)).collect();
+    while let Some(id) = stack.pop() {
+        if out.insert(id) {
+            stack.extend(game.node(id).children().iter().map(|e| e.child));
+        }
+    }
+    out
 }
