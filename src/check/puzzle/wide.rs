@@ -84,10 +84,11 @@ impl<'g> Wide<'g> {
         if unknowns.is_empty() || lo > hi {
             return None;
         }
-        // A known leaf under an edge the block's `pruned` item names is
-        // never entered by an assignment that passes, so never compared:
-        // not a mark (fewer gaps, far fewer counts).
-        let unseen = under_pruned(game, block);
+        // A known leaf under an edge the block's `pruned` item names, or
+        // off the paths its `visited` item lists, is never entered by an
+        // assignment that passes, so never compared: not a mark (fewer
+        // gaps, far fewer counts).
+        let unseen = unseen(game, block);
         let mut marks: Vec<Num> =
             game.ids().filter(|id| !unseen.contains(id)).filter_map(|id| game.node(id).scalar()).collect();
         marks.extend(game.bounds().into_iter().flat_map(|(a, b)| [a, b]));
@@ -479,13 +480,15 @@ fn within_limits(caps: &[usize], n: usize) -> Option<Grid> {
     Grid::new(caps, 1 << 24)
 }
 
-/// The nodes under an edge `block`'s `pruned` item names, for a one-pass
+/// The nodes a search that passes `block` never enters, for a one-pass
 /// `alphabeta` or `negamax-ab` on a tree (no `&` edge: a shared node may
-/// be reached another way), none where a `leaves` item fixes the leaves
-/// evaluated. A search that passes never enters them, and makes only the
-/// comparisons its own path makes, so an assignment's order against
-/// their values never changes whether it passes.
-fn under_pruned(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId> {
+/// be reached another way): those under an edge its `pruned` item names,
+/// and those off the paths its `visited` (or `visited-set`) item lists;
+/// none where a `leaves` item fixes the leaves evaluated. Such a search
+/// makes only the comparisons its own path makes, so an assignment's
+/// order against their values never changes whether it passes.
+fn unseen(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId> {
+    use crate::model::Path;
     use crate::search::Algorithm;
     let mut out = std::collections::HashSet::new();
     let one_pass = matches!(block.algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb);
@@ -500,6 +503,19 @@ fn under_pruned(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId
     while let Some(id) = stack.pop() {
         if out.insert(id) {
             stack.extend(game.node(id).children().iter().map(|e| e.child));
+        }
+    }
+    for item in &block.items {
+        let (Fact::Visited(seen) | Fact::VisitedSet(seen)) = &item.fact else { continue };
+        let seen: std::collections::HashSet<&Path> = seen.iter().collect();
+        let mut stack = vec![(NodeId::ROOT, Path::root())];
+        while let Some((id, path)) = stack.pop() {
+            if !seen.contains(&path) {
+                out.insert(id);
+            }
+            for (i, e) in game.node(id).children().iter().enumerate() {
+                stack.push((e.child, path.child(i as u32)));
+            }
         }
     }
     out
