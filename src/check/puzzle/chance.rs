@@ -295,22 +295,33 @@ impl<'g, R: Tally> Chance<'g, R> {
 
     /// A CHANCE node: the running sums in search order.
     fn average(&mut self, id: NodeId) -> Option<Vec<(Num, R::W)>> {
-        // While a listing tries the values of one unknown, the sums of the
-        // other children of each CHANCE node above it stay the same: kept.
-        let scanned = self.levels.last().and_then(|l| l.path.iter().find(|(a, _)| *a == id)).map(|&(_, j)| j);
-        let Some(j) = scanned else { return self.sums(id, None) };
-        let others = match self.levels.last().and_then(|l| l.others.get(&id.index())) {
-            Some(t) => t.clone(),
-            None => {
-                let t = Rc::new(self.sums(id, Some(j))?);
-                self.levels.last_mut()?.others.insert(id.index(), t.clone());
-                t
-            }
-        };
+        let Some(j) = self.scanned(id) else { return self.sums(id, None) };
+        let others = self.others(id, j)?;
         let terms = self.terms(id, j)?;
         let rows = self.ring.convolve(&others, &terms, &mut self.work)?;
         self.spend(0)?;
         Some(rows)
+    }
+
+    /// The child of CHANCE node `id` toward the unknown a listing is
+    /// trying values of, if that unknown lies below `id`.
+    fn scanned(&self, id: NodeId) -> Option<u32> {
+        self.levels.last()?.path.iter().find(|(a, _)| *a == id).map(|&(_, j)| j)
+    }
+
+    /// The sums of CHANCE node `id`'s children but child `j`. While a
+    /// listing tries the values of one unknown, the sums of the other
+    /// children of each CHANCE node above it stay the same: kept.
+    fn others(&mut self, id: NodeId, j: u32) -> Option<Table<R::W>> {
+        if self.scanned(id) != Some(j) {
+            return Some(Rc::new(self.sums(id, Some(j))?));
+        }
+        if let Some(t) = self.levels.last().and_then(|l| l.others.get(&id.index())) {
+            return Some(t.clone());
+        }
+        let t = Rc::new(self.sums(id, Some(j))?);
+        self.levels.last_mut()?.others.insert(id.index(), t.clone());
+        Some(t)
     }
 
     /// The running sums of a CHANCE node's children (but child `skip`).
@@ -386,13 +397,7 @@ impl<'g, R: Tally> Chance<'g, R> {
                     true => self.around_chance(child, w, min)?,
                     false => {
                         let t = self.table(child)?;
-                        let worse = |x: &Num| if min { *x > w } else { *x < w };
-                        let mut below = self.ring.zero();
-                        for (_, n) in t.iter().filter(|(x, _)| worse(x)) {
-                            self.ring.add(&mut below, n);
-                        }
-                        let at = t.iter().find(|(x, _)| *x == w).map_or_else(|| self.ring.zero(), |(_, n)| n.clone());
-                        (below, at)
+                        around_table(&self.ring, &t, w, min)
                     }
                 };
                 self.around[child.index()] = Some(around);
@@ -517,6 +522,17 @@ pub(super) fn best_holds(moves: &[Path], ties: Ties, order: &[u32]) -> Option<Ve
         }
         _ => None,
     }
+}
+
+/// A table's ways worse than `w` for its parent (below it, or above it
+/// under a MIN node) and at `w`.
+fn around_table<R: Tally>(ring: &R, table: &[(Num, R::W)], w: Num, min: bool) -> (R::W, R::W) {
+    let mut below = ring.zero();
+    for (_, n) in table.iter().filter(|(x, _)| if min { *x > w } else { *x < w }) {
+        ring.add(&mut below, n);
+    }
+    let at = table.iter().find(|(x, _)| *x == w).map_or_else(|| ring.zero(), |(_, n)| n.clone());
+    (below, at)
 }
 
 /// What the best child at search position `pos` asks of the child at

@@ -152,16 +152,9 @@ impl<'g> Wide<'g> {
         if self.block.items.iter().any(|i| matches!(i.fact, Fact::Leaves(_))) {
             return pinned;
         }
-        let paths = self.block.items.iter().filter_map(|i| match &i.fact {
-            Fact::Pruned(p) => Some(p),
-            _ => None,
-        });
-        let mut stack: Vec<NodeId> = paths.flatten().filter_map(|p| self.game.at(p)).collect();
-        while let Some(id) = stack.pop() {
-            if let Some(k) = self.unknowns.iter().position(|&u| u == id) {
-                pinned[k] = true;
-            }
-            stack.extend(self.game.node(id).children().iter().map(|e| e.child));
+        let below = below_pruned(self.game, &self.block);
+        for (k, u) in self.unknowns.iter().enumerate() {
+            pinned[k] = below.contains(u);
         }
         pinned
     }
@@ -490,21 +483,11 @@ fn within_limits(caps: &[usize], n: usize) -> Option<Grid> {
 fn unseen(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId> {
     use crate::model::Path;
     use crate::search::Algorithm;
-    let mut out = std::collections::HashSet::new();
     let one_pass = matches!(block.algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb);
     if !one_pass || game.has_transpositions() || block.items.iter().any(|i| matches!(i.fact, Fact::Leaves(_))) {
-        return out;
+        return std::collections::HashSet::new();
     }
-    let paths = block.items.iter().filter_map(|i| match &i.fact {
-        Fact::Pruned(p) => Some(p),
-        _ => None,
-    });
-    let mut stack: Vec<NodeId> = paths.flatten().filter_map(|p| game.at(p)).collect();
-    while let Some(id) = stack.pop() {
-        if out.insert(id) {
-            stack.extend(game.node(id).children().iter().map(|e| e.child));
-        }
-    }
+    let mut out = below_pruned(game, block);
     for item in &block.items {
         let (Fact::Visited(seen) | Fact::VisitedSet(seen)) = &item.fact else { continue };
         let seen: std::collections::HashSet<&Path> = seen.iter().collect();
@@ -516,6 +499,22 @@ fn unseen(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId> {
             for (i, e) in game.node(id).children().iter().enumerate() {
                 stack.push((e.child, path.child(i as u32)));
             }
+        }
+    }
+    out
+}
+
+/// The nodes under an edge `block`'s `pruned` item names.
+fn below_pruned(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId> {
+    let paths = block.items.iter().filter_map(|i| match &i.fact {
+        Fact::Pruned(p) => Some(p),
+        _ => None,
+    });
+    let mut stack: Vec<NodeId> = paths.flatten().filter_map(|p| game.at(p)).collect();
+    let mut out = std::collections::HashSet::new();
+    while let Some(id) = stack.pop() {
+        if out.insert(id) {
+            stack.extend(game.node(id).children().iter().map(|e| e.child));
         }
     }
     out

@@ -1,9 +1,7 @@
 //! A CHANCE node's ways around the value its parent is given, without
 //! its table.
 
-use std::rc::Rc;
-
-use super::{Chance, Tally};
+use super::{Chance, Tally, around_table};
 use crate::model::NodeId;
 use crate::num::Num;
 
@@ -17,28 +15,14 @@ impl<R: Tally> Chance<'_, R> {
     /// a few thousand products a count instead of millions). Exact sums
     /// only; else its table is counted.
     pub(super) fn around_chance(&mut self, id: NodeId, w: Num, min: bool) -> Option<(R::W, R::W)> {
-        let scanned = self.levels.last().and_then(|l| l.path.iter().find(|(a, _)| *a == id)).map(|&(_, j)| j);
         let last = self.game.node(id).children().len() as u32 - 1;
-        let j = scanned.unwrap_or(last);
-        let others = match (scanned, self.levels.last().and_then(|l| l.others.get(&id.index()))) {
-            (Some(_), Some(t)) => t.clone(),
-            (Some(_), None) => {
-                let t = Rc::new(self.sums(id, Some(j))?);
-                self.levels.last_mut()?.others.insert(id.index(), t.clone());
-                t
-            }
-            (None, _) => Rc::new(self.sums(id, Some(j))?),
-        };
+        let j = self.scanned(id).unwrap_or(last);
+        let others = self.others(id, j)?;
         let mut terms = self.terms(id, j)?;
         let exact = |rows: &[(Num, R::W)]| rows.iter().all(|(v, _)| v.is_exact());
         if !exact(&others) || !exact(&terms) || !w.is_exact() {
             let t = self.average(id)?;
-            let mut below = self.ring.zero();
-            for (_, n) in t.iter().filter(|(x, _)| if min { *x > w } else { *x < w }) {
-                self.ring.add(&mut below, n);
-            }
-            let at = t.iter().find(|(x, _)| *x == w).map_or_else(|| self.ring.zero(), |(_, n)| n.clone());
-            return Some((below, at));
+            return Some(around_table(&self.ring, &t, w, min));
         }
         terms.sort_by_key(|t| t.0);
         // Ways of the terms before each place, and from each place on.
