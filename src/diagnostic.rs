@@ -257,8 +257,7 @@ impl Source<'_> {
         let end = floor_char_boundary(self.text, span.end.clamp(start, line_end));
         let width = self.text[start..end].chars().count().max(1);
         let gutter = " ".repeat(line.to_string().len());
-        let pad: String = self.text[line_start..start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-        let shown: String = line_text.chars().map(|c| if c.is_control() && c != '\t' { '�' } else { c }).collect();
+        let (shown, pad, width) = window(line_text, &self.text[line_start..start], width);
         let label = note.map(|n| format!(" {n}")).unwrap_or_default();
         format!(
             "{gutter}--> {}:{line}:{col}\n{gutter} |\n{line} | {shown}\n{gutter} | {pad}{}{label}\n",
@@ -266,6 +265,36 @@ impl Source<'_> {
             "^".repeat(width)
         )
     }
+}
+
+/// Characters of a line shown whole; a longer one (a big tree written on
+/// one line) is shown around the caret, cut with `…` (the location line
+/// still gives the true column).
+const LINE_SHOWN: usize = 160;
+/// Characters shown before the caret and after it in a long line, and the
+/// most carets under it.
+const BEFORE: usize = 40;
+const AFTER: usize = 40;
+const CARETS: usize = 80;
+
+/// The line as shown, the padding under it up to the caret, and the
+/// caret's width: `before` is the text from the line's start to the span's,
+/// `width` the span's length in characters.
+fn window(line: &str, before: &str, width: usize) -> (String, String, usize) {
+    let visible = |c: char| if c.is_control() && c != '\t' { '�' } else { c };
+    let blank = |c: char| if c == '\t' { '\t' } else { ' ' };
+    let count = line.chars().count();
+    if count <= LINE_SHOWN {
+        return (line.chars().map(visible).collect(), before.chars().map(blank).collect(), width);
+    }
+    let at = before.chars().count();
+    let width = width.min(CARETS);
+    let from = at.saturating_sub(BEFORE);
+    let to = count.min(at + width + AFTER).max(from);
+    let middle: String = line.chars().skip(from).take(to - from).map(visible).collect();
+    let (head, tail) = (if from > 0 { "…" } else { "" }, if to < count { "…" } else { "" });
+    let pad: String = before.chars().skip(from).map(blank).collect();
+    (format!("{head}{middle}{tail}"), format!("{}{pad}", if from > 0 { " " } else { "" }), width)
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -289,6 +318,23 @@ mod tests {
             shown,
             "error: this inner node has no children\n --> t.tree:2:13\n  |\n2 |   MIN B { 3 x }\n  |             ^\n"
         );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_caret() {
+        // A big tree on one line: the error at its 5001st character.
+        let text = format!("MAX {{ {}x }}\n", "1 ".repeat(2497));
+        let at = text.find('x').expect("the bad token");
+        let src = Source { name: "big.tree", text: &text };
+        let shown = src.render(&Diagnostic::new(DiagnosticKind::NoChildren, Span::new(at, at + 1)));
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[1], " --> big.tree:1:5001");
+        assert_eq!(lines[3], format!("1 | …{}x }}", "1 ".repeat(20)));
+        // The caret stands under the `x` of the line as shown.
+        let column = |line: &str, c: char| line.chars().position(|x| x == c);
+        assert_eq!(column(lines[4], '^'), column(lines[3], 'x'));
+        assert_eq!(lines[4].matches('^').count(), 1);
+        assert!(shown.len() < 300, "{} bytes", shown.len());
     }
 
     #[test]
