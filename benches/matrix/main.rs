@@ -93,8 +93,8 @@ fn secs(d: Duration) -> String {
 /// [`gametree::report::ROWS_SHOWN`] rows, as `-a` without `--detail` does);
 /// the bytes written.
 fn solve(game: &Game, a: Algorithm, json: bool) -> usize {
-    let trace = search::run(game, a, &Options::default()).expect("the algorithm applies");
-    let report = Report { title: None, results: vec![AlgoReport::of(game, trace)] };
+    let result = AlgoReport::run(game, a, &Options::default()).expect("the algorithm applies");
+    let report = Report { title: None, results: vec![result] };
     let mut out = std::io::BufWriter::with_capacity(1 << 16, Count(0));
     if json {
         gametree::report::json::write_report(&mut out, &report).expect("a sink never fails");

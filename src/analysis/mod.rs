@@ -137,6 +137,18 @@ impl Analysis {
         Analysis::build(game, algorithm, ties, Room::AsRead(entered), cuts, trace.into_events())
     }
 
+    /// What a run of `algorithm` says, its events read as they come
+    /// (from a [`Stream`](crate::search::stream::Stream) while the search
+    /// runs): the same as [`Analysis::of`] its trace.
+    pub fn of_events(
+        game: &Game,
+        algorithm: crate::search::Algorithm,
+        ties: Ties,
+        events: impl Iterator<Item = Event>,
+    ) -> Analysis {
+        Analysis::build(game, algorithm, ties, Room::AsRead(usize::MAX), 0, events)
+    }
+
     /// What `events` say, read once.
     fn build(
         game: &Game,

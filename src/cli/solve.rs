@@ -96,13 +96,16 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
     let mut results = Vec::new();
     let count = algorithms.len();
     for (k, a) in algorithms.into_iter().enumerate() {
-        let run = search::run(&game, a, &opts);
-        if run.is_ok() && k + 1 == count {
-            input.release_text(); // only searches report errors, and the last one is done
+        let checked = search::check(&game, a, &opts);
+        if checked.is_ok() && k + 1 == count {
+            input.release_text(); // only the checks report errors, and the last one passed
         }
+        let run = checked.and_then(|()| match args.trace {
+            true => search::run(&game, a, &opts).map(|trace| AlgoReport::narrated(&game, &trace)),
+            false => AlgoReport::run(&game, a, &opts),
+        });
         match run {
-            Ok(trace) if args.trace => results.push(AlgoReport::narrated(&game, &trace)),
-            Ok(trace) => results.push(AlgoReport::of(&game, trace)),
+            Ok(report) => results.push(report),
             // Run by default, an algorithm that refuses these options is
             // skipped with a note; asked for by name, it is an error.
             Err(d) if !chosen && matches!(d.kind, DiagnosticKind::NotApplicable { .. }) && !results.is_empty() => {

@@ -19,6 +19,7 @@ pub mod json;
 pub mod narrate;
 pub mod narrate_passes;
 pub mod passes;
+mod run;
 pub mod summary;
 mod table;
 pub mod visits;

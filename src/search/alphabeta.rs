@@ -23,16 +23,17 @@ use crate::model::{Game, NodeId, NodeKind};
 use crate::num::Num;
 use crate::search::options::{CutRule, FailMode, Options};
 use crate::search::order::Orderer;
+use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, Trace, Value, Window};
 use crate::search::{Algorithm, Interval, root_window};
 
-pub fn alphabeta(game: &Game, opts: &Options) -> Trace {
-    alphabeta_first(game, opts, None)
+pub fn alphabeta(game: &Game, opts: &Options, sink: Sink) -> Trace {
+    alphabeta_first(game, opts, None, sink)
 }
 
 /// `alphabeta` searching root move `first` (a written index) first, as
 /// iterative deepening does with the previous iteration's best move.
-pub(crate) fn alphabeta_first(game: &Game, opts: &Options, first: Option<u32>) -> Trace {
+pub(crate) fn alphabeta_first(game: &Game, opts: &Options, first: Option<u32>, sink: Sink) -> Trace {
     let mut search = AlphaBeta {
         game,
         opts,
@@ -41,6 +42,7 @@ pub(crate) fn alphabeta_first(game: &Game, opts: &Options, first: Option<u32>) -
         first,
         trace: Trace::new(Algorithm::Alphabeta, opts),
     };
+    search.trace.attach(sink);
     let (lo, hi) = search.range;
     search.value(NodeId::ROOT, 0, 0, Bound::root(lo), Bound::root(hi));
     search.trace

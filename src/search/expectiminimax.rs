@@ -21,19 +21,21 @@ use crate::num::Num;
 use crate::search::Algorithm;
 use crate::search::options::Options;
 use crate::search::order::Orderer;
+use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Event, Trace, Value};
 
-pub fn expectiminimax(game: &Game, opts: &Options) -> Trace {
-    search(game, opts, Algorithm::Expectiminimax)
+pub fn expectiminimax(game: &Game, opts: &Options, sink: Sink) -> Trace {
+    search(game, opts, Algorithm::Expectiminimax, sink)
 }
 
 /// `minimax`: the same search, on trees without CHANCE nodes.
-pub fn minimax(game: &Game, opts: &Options) -> Trace {
-    search(game, opts, Algorithm::Minimax)
+pub fn minimax(game: &Game, opts: &Options, sink: Sink) -> Trace {
+    search(game, opts, Algorithm::Minimax, sink)
 }
 
-fn search(game: &Game, opts: &Options, algorithm: Algorithm) -> Trace {
+fn search(game: &Game, opts: &Options, algorithm: Algorithm, sink: Sink) -> Trace {
     let mut search = Expectiminimax { game, order: Orderer::new(game, opts), trace: Trace::new(algorithm, opts) };
+    search.trace.attach(sink);
     search.value(NodeId::ROOT, 0, 0);
     search.trace
 }

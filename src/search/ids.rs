@@ -26,11 +26,13 @@
 use crate::model::{Game, NodeId};
 use crate::search::alphabeta::alphabeta_first;
 use crate::search::options::Options;
+use crate::search::stream::Sink;
 use crate::search::trace::{Event, PassKind, Trace};
 use crate::search::{Algorithm, check_horizon};
 
-pub fn ids(game: &Game, opts: &Options) -> Trace {
+pub fn ids(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let mut trace = Trace::new(Algorithm::Ids, opts);
+    trace.attach(sink);
     // Past the tree's height every iteration is the full search again.
     let full = height(game);
     let last = opts.depth.map_or(full, |d| d.min(full));
@@ -47,7 +49,7 @@ pub fn ids(game: &Game, opts: &Options) -> Trace {
         if missing_eval.is_some() {
             continue;
         }
-        let run = alphabeta_first(game, &Options { depth: Some(depth), ..opts.clone() }, first);
+        let run = alphabeta_first(game, &Options { depth: Some(depth), ..opts.clone() }, first, Sink::none());
         first = run.root_best_child();
         trace.extend(&run);
     }

@@ -38,15 +38,17 @@ use crate::num::Num;
 use crate::search::Algorithm;
 use crate::search::options::{Options, Ties};
 use crate::search::order::Orderer;
+use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Value};
 
-pub fn maxn(game: &Game, opts: &Options) -> Trace {
+pub fn maxn(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let ties = opts.ties;
     let lo = game.bounds().map_or(Num::ZERO, |b| b.0);
     let others = Num::int(game.players().len().saturating_sub(2) as i64) * lo;
     let shallow = if opts.shallow { game.sum().map(|s| s - others) } else { None };
     let strict = opts.shallow_strict();
-    let trace = Trace::new(Algorithm::Maxn, opts);
+    let mut trace = Trace::new(Algorithm::Maxn, opts);
+    trace.attach(sink);
     let mut search = Maxn { game, order: Orderer::new(game, opts), ties, shallow, strict, trace };
     search.value(NodeId::ROOT, 0, 0, None);
     search.trace

@@ -33,6 +33,8 @@ mod negamax_tt;
 pub mod options;
 pub mod order;
 mod packed;
+pub mod stream;
+use stream::Sink;
 
 /// A quick hasher for maps keyed by our own small integers (not an
 /// attacker's): the trace's tables, the analysis's path lookups.
@@ -217,21 +219,30 @@ impl Algorithm {
     }
 
     pub fn search(self, game: &Game, opts: &Options) -> Trace {
-        match self {
-            Algorithm::Minimax => expectiminimax::minimax(game, opts),
-            Algorithm::Negamax => negamax::negamax(game, opts),
-            Algorithm::Alphabeta => alphabeta::alphabeta(game, opts),
-            Algorithm::NegamaxAb => negamax_ab::negamax_ab(game, opts),
-            Algorithm::Expectiminimax => expectiminimax::expectiminimax(game, opts),
-            Algorithm::Maxn => maxn::maxn(game, opts),
-            Algorithm::Star1 => star1::star1(game, opts),
-            Algorithm::Star2 => star2::star2(game, opts),
-            Algorithm::Paranoid => paranoid::paranoid(game, opts),
-            Algorithm::NegamaxTt => negamax_tt::negamax_tt(game, opts),
-            Algorithm::Pvs => pvs::pvs(game, opts),
-            Algorithm::Mtdf => mtdf::mtdf(game, opts),
-            Algorithm::Ids => ids::ids(game, opts),
-        }
+        self.search_to(game, opts, Sink::none())
+    }
+
+    /// The search, its events sent to `sink` as they are recorded (the
+    /// trace returned keeps none of them when `sink` has a reader): only for
+    /// a run that [`streams`]. The stream is finished when this returns.
+    pub fn search_to(self, game: &Game, opts: &Options, sink: Sink) -> Trace {
+        let mut trace = match self {
+            Algorithm::Minimax => expectiminimax::minimax(game, opts, sink),
+            Algorithm::Negamax => negamax::negamax(game, opts, sink),
+            Algorithm::Alphabeta => alphabeta::alphabeta(game, opts, sink),
+            Algorithm::NegamaxAb => negamax_ab::negamax_ab(game, opts, sink),
+            Algorithm::Expectiminimax => expectiminimax::expectiminimax(game, opts, sink),
+            Algorithm::Maxn => maxn::maxn(game, opts, sink),
+            Algorithm::Star1 => star1::star1(game, opts, sink),
+            Algorithm::Star2 => star2::star2(game, opts, sink),
+            Algorithm::Paranoid => paranoid::paranoid(game, opts, sink),
+            Algorithm::NegamaxTt => negamax_tt::negamax_tt(game, opts, sink),
+            Algorithm::Pvs => pvs::pvs(game, opts, sink),
+            Algorithm::Mtdf => mtdf::mtdf(game, opts, sink),
+            Algorithm::Ids => ids::ids(game, opts, sink),
+        };
+        trace.finish();
+        trace
     }
 }
 
@@ -244,6 +255,28 @@ impl fmt::Display for Algorithm {
 /// Runs `algo` on `game`, after checking it applies and that the horizon
 /// options make sense; the trace records what the horizon did.
 pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagnostic> {
+    check(game, algo, opts)?;
+    let trace = algo.search(game, opts);
+    // `ids` joins passes of different depths; `annotate` reads one depth.
+    let mut trace = if algo == Algorithm::Ids { trace } else { horizon::annotate(game, trace) };
+    // A big search's events outlive it (the report is read off them): no
+    // spare capacity from the list's doubling.
+    trace.shrink_to_fit();
+    Ok(trace)
+}
+
+/// Whether a run of `algo` with `opts` can send its events to a reader as
+/// it goes ([`Algorithm::search_to`]): every run but those whose trace is
+/// annotated after the search (a depth cutoff or a beam, see
+/// [`horizon::annotate`]), for `ids` too (it reads back only its
+/// iterations' own traces). Such a run's trace is what [`run`] returns.
+pub fn streams(algo: Algorithm, opts: &Options) -> bool {
+    algo == Algorithm::Ids || (opts.depth.is_none() && opts.beam.is_none())
+}
+
+/// Why `algo` cannot run on `game` with `opts`, if it cannot: what [`run`]
+/// checks before it searches.
+pub fn check(game: &Game, algo: Algorithm, opts: &Options) -> Result<(), Diagnostic> {
     algo.applies(game)?;
     let not = |why: String| {
         Diagnostic::new(DiagnosticKind::NotApplicable { algorithm: algo.name().into(), why }, game.root().span())
@@ -269,14 +302,7 @@ pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagno
             "iterative deepening does not combine with --quiescence, --beam or --singular-extension yet".into()
         ));
     }
-    check_horizon_with(game, opts)?;
-    let trace = algo.search(game, opts);
-    // `ids` joins passes of different depths; `annotate` reads one depth.
-    let mut trace = if algo == Algorithm::Ids { trace } else { horizon::annotate(game, trace) };
-    // A big search's events outlive it (the report is read off them): no
-    // spare capacity from the list's doubling.
-    trace.shrink_to_fit();
-    Ok(trace)
+    check_horizon_with(game, opts)
 }
 
 /// The width δ of the null windows of `pvs` and `mtdf` (1 for integer trees).

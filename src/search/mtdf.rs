@@ -40,12 +40,14 @@ use crate::search::negamax_tt::TtSearch;
 use crate::search::options::{CutRule, FailMode, Options};
 use crate::search::pvs::null_delta;
 use crate::search::root_window;
+use crate::search::stream::Sink;
 use crate::search::trace::{Cause, Event, PassKind, Trace, Window};
 
-pub fn mtdf(game: &Game, opts: &Options) -> Trace {
+pub fn mtdf(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let opts = Options { fail: FailMode::Soft, cuts: CutRule::OnEquality, ..opts.clone() };
     let delta = null_delta(game, &opts);
     let mut search = TtSearch::new(game, &opts, Algorithm::Mtdf);
+    search.trace.attach(sink);
     let (mut lower, mut upper) = root_window(game, &opts);
     // A first guess outside what the bounds allow is moved to the nearest bound.
     let mut g = opts.guess.unwrap_or(Num::ZERO).clamp(lower, upper);

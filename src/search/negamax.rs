@@ -23,10 +23,12 @@ use crate::num::Num;
 use crate::search::Algorithm;
 use crate::search::options::Options;
 use crate::search::order::Orderer;
+use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Event, Trace, Value};
 
-pub fn negamax(game: &Game, opts: &Options) -> Trace {
+pub fn negamax(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let mut search = Negamax { game, order: Orderer::new(game, opts), trace: Trace::new(Algorithm::Negamax, opts) };
+    search.trace.attach(sink);
     let color = side(game.root().kind());
     search.negamax(NodeId::ROOT, 0, 0, color);
     search.trace

@@ -28,10 +28,11 @@ use crate::search::alphabeta::Bound;
 use crate::search::negamax::side;
 use crate::search::options::{CutRule, FailMode, Options};
 use crate::search::order::Orderer;
+use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Value, Window};
 use crate::search::{Algorithm, Interval, root_window};
 
-pub fn negamax_ab(game: &Game, opts: &Options) -> Trace {
+pub fn negamax_ab(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let mut search = NegamaxAb {
         game,
         opts,
@@ -39,6 +40,7 @@ pub fn negamax_ab(game: &Game, opts: &Options) -> Trace {
         order: Orderer::new(game, opts),
         trace: Trace::new(Algorithm::NegamaxAb, opts),
     };
+    search.trace.attach(sink);
     let color = side(game.root().kind());
     let (lo, hi) = search.range;
     let (a, b) = if color == Num::ONE { (lo, hi) } else { (-hi, -lo) };

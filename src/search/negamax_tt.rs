@@ -67,13 +67,15 @@ use crate::search::negamax::side;
 use crate::search::negamax_ab::{Step, flip, from_child, leaf, max_view};
 use crate::search::options::{FailMode, Options};
 use crate::search::order::Orderer;
+use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Cause, Event, LeafSource, Trace, TtEntry, TtOutcome, Value};
 use crate::search::tt::Table;
 use crate::search::{Algorithm, root_window};
 
-pub fn negamax_tt(game: &Game, opts: &Options) -> Trace {
+pub fn negamax_tt(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let opts = Options { fail: FailMode::Soft, ..opts.clone() };
     let mut search = TtSearch::new(game, &opts, Algorithm::NegamaxTt);
+    search.trace.attach(sink);
     let (lo, hi) = root_window(game, &opts);
     search.root(lo, hi, Cause::Bounds);
     search.trace

@@ -25,8 +25,9 @@
 
 use crate::model::NodeId;
 use crate::num::Num;
+use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Value, Window};
-use crate::search::values::{Interned, Values, index};
+use crate::search::values::{self, Interned, Values, index};
 
 /// Events per chunk of slots (1 MiB).
 const CHUNK_SHIFT: usize = 16;
@@ -38,7 +39,7 @@ const NONE: u32 = u32::MAX;
 /// One event: `tag` says which, the meaning of `flags`, `a`, `b` and `c`
 /// is per tag (see [`Packed::push`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Slot {
+pub(super) struct Slot {
     tag: Tag,
     flags: u8,
     /// A `Leaf`'s integer value, when it is held here (two bytes the
@@ -86,9 +87,32 @@ pub struct Packed {
     /// Pruned lists and a cut's cause, as runs: see [`Packed::push`].
     lists: Vec<u32>,
     rare: Vec<Event>,
+    /// Where full chunks go while the search runs ([`super::stream`]);
+    /// then only the chunk being filled is held.
+    sink: Sink,
     /// Every event as pushed, for the round-trip tests to compare with.
     #[cfg(test)]
     pub(super) pushed: Vec<Event>,
+}
+
+/// How long each side table was (when a streaming trace last sent a batch).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Lengths {
+    values: values::Lengths,
+    windows: usize,
+    leaves: usize,
+    lists: usize,
+    rare: usize,
+}
+
+/// What the side tables gained since they had some [`Lengths`].
+#[derive(Debug, Default)]
+pub(super) struct Tables {
+    values: values::Added,
+    windows: Vec<(u32, u32)>,
+    leaves: Vec<[u32; 3]>,
+    lists: Vec<u32>,
+    rare: Vec<Event>,
 }
 
 impl Packed {
@@ -226,13 +250,76 @@ impl Packed {
             }
         }
         self.len += 1;
+        if let Some(out) = &self.sink.0
+            && self.slots.last().is_some_and(|c| c.len() >= out.batch)
+        {
+            self.send(true);
+        }
     }
 
-    /// The event at `i`, decoded.
+    /// Sends its events from now on to `sink`'s reader, a batch at a time
+    /// (what is already recorded goes with the first batch).
+    pub fn attach(&mut self, sink: Sink) {
+        self.sink = sink;
+    }
+
+    /// Sends what is left to the reader and closes the stream: the reader
+    /// has every event. Nothing for a trace that keeps its events.
+    pub fn finish(&mut self) {
+        if self.sink.0.is_some() {
+            while !self.slots.is_empty() {
+                self.send(false);
+            }
+            self.sink = Sink::none();
+        }
+    }
+
+    /// A streaming trace sends its oldest chunk of slots, with the side
+    /// tables' growth since the last batch, and (`refill`) fills a fresh one.
+    fn send(&mut self, refill: bool) {
+        let Some(out) = self.sink.0.as_mut() else { return };
+        let chunk = self.slots.remove(0);
+        let now = Lengths {
+            values: self.values.lengths(),
+            windows: self.windows.items.len(),
+            leaves: self.leaves.items.len(),
+            lists: self.lists.len(),
+            rare: self.rare.len(),
+        };
+        let was = std::mem::replace(&mut out.sent, now);
+        let tables = Tables {
+            values: self.values.added_since(was.values),
+            windows: self.windows.items[was.windows..].to_vec(),
+            leaves: self.leaves.items[was.leaves..].to_vec(),
+            lists: self.lists[was.lists..].to_vec(),
+            rare: self.rare[was.rare..].to_vec(),
+        };
+        let next = out.send(chunk, tables);
+        if refill && self.slots.is_empty() {
+            self.slots.push(next);
+        }
+    }
+
+    /// A reader of a streamed trace takes in the side tables' growth.
+    pub(super) fn absorb(&mut self, tables: Tables) {
+        self.values.absorb(tables.values);
+        self.windows.items.extend(tables.windows);
+        self.leaves.items.extend(tables.leaves);
+        self.lists.extend(tables.lists);
+        self.rare.extend(tables.rare);
+    }
+
+    /// The event at `i`, decoded (of a trace that keeps its events).
     pub fn get(&self, i: usize) -> Option<Event> {
-        let Slot { tag, flags, d, a, b, c } = *self.slots.get(i >> CHUNK_SHIFT)?.get(i & (CHUNK - 1))?;
+        let slot = *self.slots.get(i >> CHUNK_SHIFT)?.get(i & (CHUNK - 1))?;
+        Some(self.decode(slot))
+    }
+
+    /// The event `slot` holds, with this trace's side tables.
+    pub(super) fn decode(&self, slot: Slot) -> Event {
+        let Slot { tag, flags, d, a, b, c } = slot;
         let source = || if flags & 1 == 0 { LeafSource::Utility } else { LeafSource::Eval };
-        Some(match tag {
+        match tag {
             Tag::Enter => Event::Enter { node: NodeId(a), child: b, window: self.window_at(c) },
             Tag::Probe => Event::Probe { node: NodeId(a), child: b, window: self.window_at(c) },
             Tag::Leaf if flags & LEAF_INLINE != 0 => {
@@ -284,7 +371,7 @@ impl Packed {
                 Event::Exit { value: self.values.value_at(a), bound, negamax: self.values.num_opt(b) }
             }
             Tag::Rare => self.rare[a as usize].clone(),
-        })
+        }
     }
 
     /// Events `from..to` alone, with this trace's tables.

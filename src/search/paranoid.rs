@@ -20,11 +20,12 @@ use crate::model::{Game, NodeKind};
 use crate::search::Algorithm;
 use crate::search::options::Options;
 use crate::search::star1::Star;
+use crate::search::stream::Sink;
 use crate::search::trace::Trace;
 
-pub fn paranoid(game: &Game, opts: &Options) -> Trace {
+pub fn paranoid(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let p = player(game, opts).unwrap_or(0);
-    let mut trace = Star::new(game, opts, Algorithm::Paranoid, Some(p)).run();
+    let mut trace = Star::new(game, opts, Algorithm::Paranoid, Some(p)).run_to(sink);
     // Reports state whose view it was, also when the player was defaulted.
     trace.options.player = game.players().get(p as usize).cloned();
     trace

@@ -40,10 +40,11 @@ use crate::search::negamax::side;
 use crate::search::negamax_ab::{Step, flip, from_child, leaf, max_view, negate};
 use crate::search::options::{CutRule, FailMode, Options};
 use crate::search::order::Orderer;
+use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Cause, Event, Trace, Value};
 use crate::search::{Algorithm, root_window};
 
-pub fn pvs(game: &Game, opts: &Options) -> Trace {
+pub fn pvs(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let opts = Options { fail: FailMode::Soft, cuts: CutRule::OnEquality, ..opts.clone() };
     let mut search = Pvs {
         game,
@@ -52,6 +53,7 @@ pub fn pvs(game: &Game, opts: &Options) -> Trace {
         order: Orderer::new(game, &opts),
         trace: Trace::new(Algorithm::Pvs, &opts),
     };
+    search.trace.attach(sink);
     let color = side(game.root().kind());
     let (lo, hi) = search.range;
     let (a, b) = if color == Num::ONE { (lo, hi) } else { (-hi, -lo) };

@@ -43,11 +43,12 @@ use crate::search::alphabeta::{Bound, Step};
 use crate::search::options::Options;
 use crate::search::order::Orderer;
 use crate::search::star_chance::Chance;
+use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, CutKind, Event, LeafSource, Trace, Value, Window};
 use crate::search::{Algorithm, Interval, root_window};
 
-pub fn star1(game: &Game, opts: &Options) -> Trace {
-    Star::new(game, opts, Algorithm::Star1, None).run()
+pub fn star1(game: &Game, opts: &Options, sink: Sink) -> Trace {
+    Star::new(game, opts, Algorithm::Star1, None).run_to(sink)
 }
 
 /// The search shared by `star1`, `star2` and `paranoid`.
@@ -72,7 +73,9 @@ impl<'g> Star<'g> {
         Star { game, opts, range, order: Orderer::new(game, opts), trace, probing, player }
     }
 
-    pub fn run(mut self) -> Trace {
+    /// The search, its events sent to `sink`.
+    pub fn run_to(mut self, sink: Sink) -> Trace {
+        self.trace.attach(sink);
         let (lo, hi) = self.range;
         self.value(NodeId::ROOT, 0, 0, Bound::root(lo), Bound::root(hi));
         self.trace

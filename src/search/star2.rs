@@ -35,8 +35,12 @@ use crate::search::Interval;
 use crate::search::star_chance::Chance;
 use crate::search::star1::Star;
 
-pub fn star2(game: &crate::model::Game, opts: &crate::search::options::Options) -> crate::search::trace::Trace {
-    Star::new(game, opts, crate::search::Algorithm::Star2, None).run()
+pub fn star2(
+    game: &crate::model::Game,
+    opts: &crate::search::options::Options,
+    sink: crate::search::stream::Sink,
+) -> crate::search::trace::Trace {
+    Star::new(game, opts, crate::search::Algorithm::Star2, None).run_to(sink)
 }
 
 impl Star<'_> {

@@ -167,7 +167,7 @@ fn load(text: &str) -> Game {
 /// The new and the old engine's traces, as `Debug` text: the whole trace
 /// (its packed form) and its decoded events one per line.
 fn both(game: &Game, opts: &Options, algorithm: Algorithm) -> [(String, String); 2] {
-    let new = Star::new(game, opts, algorithm, None).run();
+    let new = Star::new(game, opts, algorithm, None).run_to(Default::default());
     let old = OldStar::new(game, opts, algorithm, None).run();
     let events = |t: &crate::search::trace::Trace| t.events().map(|e| format!("{e:?}\n")).collect::<String>();
     [(format!("{new:?}"), events(&new)), (format!("{old:?}"), events(&old))]
@@ -234,7 +234,7 @@ proptest! {
         let game = load(&text);
         let cuts = if strict { CutRule::Strict } else { CutRule::OnEquality };
         let opts = Options { cuts, ..Options::default() };
-        let new = Star::new(&game, &opts, Algorithm::Paranoid, Some(player)).run();
+        let new = Star::new(&game, &opts, Algorithm::Paranoid, Some(player)).run_to(Default::default());
         let old = OldStar::new(&game, &opts, Algorithm::Paranoid, Some(player)).run();
         prop_assert_eq!(format!("{new:?}"), format!("{old:?}"), "{}", text);
     }
@@ -269,7 +269,7 @@ fn the_random_cases_reach_floats_fractions_and_cuts() {
 #[test]
 fn a_hand_worked_chance_node() {
     let game = load("bounds [0, 9]\nCHANCE { 1/3: 6 2/3: MIN { 3 9 } }\n");
-    let trace = Star::new(&game, &Options::default(), Algorithm::Star1, None).run();
+    let trace = Star::new(&game, &Options::default(), Algorithm::Star1, None).run_to(Default::default());
     let events: Vec<String> = trace.events().map(|e| format!("{e:?}")).collect();
     let last = events.last().expect("events");
     assert!(last.contains("Exit") && last.contains("Scalar(Ratio(4, 1))"), "{events:#?}");

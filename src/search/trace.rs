@@ -13,6 +13,7 @@ use crate::num::Num;
 use crate::search::options::Options;
 pub use crate::search::packed::IntoEvents;
 use crate::search::packed::Packed;
+use crate::search::stream::Sink;
 
 /// A node's value: a number, or a vector in multi-player games.
 #[derive(Clone, Debug, PartialEq)]
@@ -279,6 +280,19 @@ impl Trace {
 
     pub fn push(&mut self, event: Event) {
         self.events.push(event);
+    }
+
+    /// Sends the events to `sink`'s reader as they are pushed, a batch at
+    /// a time ([`crate::search::stream`]): given to a new trace, and
+    /// [`Trace::finish`]ed once the search is over. Such a trace keeps
+    /// none of its events.
+    pub fn attach(&mut self, sink: Sink) {
+        self.events.attach(sink);
+    }
+
+    /// Sends the last events to the reader, if it has one, and ends its stream.
+    pub fn finish(&mut self) {
+        self.events.finish();
     }
 
     /// Appends every event of `other` (an iterative-deepening iteration).

@@ -205,6 +205,39 @@ impl Values {
     }
 }
 
+/// How many numbers and vectors a table held.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Lengths {
+    nums: usize,
+    vectors: usize,
+}
+
+/// What a table gained since it had some [`Lengths`] (for a reader that
+/// decodes codes as they are made: see `search::stream`).
+#[derive(Debug, Default)]
+pub struct Added {
+    nums: Vec<Num>,
+    vectors: Vec<Arc<[Num]>>,
+}
+
+impl Values {
+    pub fn lengths(&self) -> Lengths {
+        Lengths { nums: self.num_values.len(), vectors: self.vectors.len() }
+    }
+
+    /// The numbers and vectors stored since the table had `was`.
+    pub fn added_since(&self, was: Lengths) -> Added {
+        Added { nums: self.num_values[was.nums..].to_vec(), vectors: self.vectors[was.vectors..].to_vec() }
+    }
+
+    /// Takes in what another table gained (a reader's copy of it): codes
+    /// made there read the same here. Only for reading: nothing is interned.
+    pub fn absorb(&mut self, added: Added) {
+        self.num_values.extend(added.nums);
+        self.vectors.extend(added.vectors);
+    }
+}
+
 /// Two tables are equal when their codes read the same values.
 impl PartialEq for Values {
     fn eq(&self, other: &Values) -> bool {
