@@ -270,11 +270,11 @@ impl Source<'_> {
 /// Characters of a line shown whole; a longer one (a big tree written on
 /// one line) is shown around the caret, cut with `…` (the location line
 /// still gives the true column).
-const LINE_SHOWN: usize = 160;
+const LINE_SHOWN: usize = 400;
 /// Characters shown before the caret and after it in a long line, and the
 /// most carets under it.
-const BEFORE: usize = 40;
-const AFTER: usize = 40;
+const BEFORE: usize = 60;
+const AFTER: usize = 60;
 const CARETS: usize = 80;
 
 /// The line as shown, the padding under it up to the caret, and the
@@ -329,7 +329,7 @@ mod tests {
         let shown = src.render(&Diagnostic::new(DiagnosticKind::NoChildren, Span::new(at, at + 1)));
         let lines: Vec<&str> = shown.lines().collect();
         assert_eq!(lines[1], " --> big.tree:1:5001");
-        assert_eq!(lines[3], format!("1 | …{}x }}", "1 ".repeat(20)));
+        assert_eq!(lines[3], format!("1 | …{}x }}", "1 ".repeat(30)));
         // The caret stands under the `x` of the line as shown.
         let column = |line: &str, c: char| line.chars().position(|x| x == c);
         assert_eq!(column(lines[4], '^'), column(lines[3], 'x'));

@@ -353,6 +353,11 @@ impl Add for Num {
     type Output = Num;
     fn add(self, other: Num) -> Num {
         match (self.repr(), other.repr()) {
+            // The same denominator (whole numbers, a chance node's terms):
+            // the smaller sum, the same reduced fraction.
+            (Repr::Ratio(a, b), Repr::Ratio(c, d)) if b == d && a.checked_add(c).is_some() => {
+                Num::from_i128((a + c) as i128, b as i128)
+            }
             (Repr::Ratio(a, b), Repr::Ratio(c, d)) => {
                 Num::from_i128(a as i128 * d as i128 + c as i128 * b as i128, b as i128 * d as i128)
             }

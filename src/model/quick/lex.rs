@@ -139,7 +139,12 @@ impl<'a> Quick<'a> {
         let plain = self.at;
         self.fraction();
         self.exponent();
+        // `n/d` of two integers (a written probability) is read here, as
+        // `Num::parse` would read it; anything else goes to it.
+        let mut over = None;
         if self.at < self.text.len() && self.text[self.at] == b'/' && self.digits_at(self.at + 1) > 0 {
+            let (den, end) = self::digits(self.text, self.at + 1);
+            over = (self.at == plain && end - self.at - 1 <= 18 && den != 0).then_some((den, end));
             self.at += 1 + self.digits_at(self.at + 1);
             self.fraction();
         }
@@ -147,10 +152,11 @@ impl<'a> Quick<'a> {
             return None;
         }
         let span = Span::new(start, self.at);
-        let value = if self.at == plain && digits <= 18 {
-            Num::int(if neg { -whole } else { whole })
-        } else {
-            Num::parse(self.text_of(span)).ok()?
+        let whole = if neg { -whole } else { whole };
+        let value = match over {
+            None if self.at == plain && digits <= 18 => Num::int(whole),
+            Some((den, end)) if end == self.at && digits <= 18 => Num::int(whole) / Num::int(den),
+            _ => Num::parse(self.text_of(span)).ok()?,
         };
         Some((value, span))
     }
