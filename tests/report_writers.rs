@@ -119,6 +119,37 @@ fn random_trees() {
     assert!(runs >= 900, "{runs} runs");
 }
 
+/// A report past the size from which `write_report` writes its rows a
+/// block at a time on two threads: still serde_json's bytes (rows with
+/// quoted and escaped names, fractions, windows, chance nodes).
+#[test]
+fn a_big_report_written_on_two_threads() {
+    let mut rng = SplitMix64::new(7);
+    for (shape, head, algorithms) in [
+        (Shape::TwoPlayer, "", ["minimax", "negamax-ab"]),
+        (Shape::Chance, "bounds [-10, 10]\n", ["expectiminimax", "star2"]),
+    ] {
+        let (mut text, mut names) = (format!("{head}MAX {{ "), 0);
+        while text.len() < 1_000_000 {
+            node(&mut rng, shape, 1, 4, &mut names, &mut text);
+            text.push(' ');
+        }
+        text.push_str("}\n");
+        let game = gametree::load("big.tree", &text).unwrap_or_else(|e| panic!("{e:?}"));
+        let algorithms = algorithms.map(|a| gametree::search::Algorithm::from_name(a).expect("a name"));
+        let results: Vec<AlgoReport> =
+            algorithms.iter().map(|&a| AlgoReport::run(&game, a, &Options::default()).expect("it applies")).collect();
+        let rows = results.iter().map(|r| r.visits.analysis().visits.len()).max().unwrap_or(0);
+        assert!(rows > 1 << 15, "{rows} rows: too few to share");
+        let report = Report { title: None, results };
+        let mut fast = Vec::new();
+        gametree::report::json::write_report(&mut fast, &report).unwrap();
+        let fast = String::from_utf8(fast).unwrap();
+        let slow = serde_json::to_string_pretty(&report).unwrap();
+        assert!(fast == slow, "JSON differs at byte {}", first_difference(&fast, &slow));
+    }
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Shape {
     TwoPlayer,

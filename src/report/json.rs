@@ -280,6 +280,28 @@ impl<W: io::Write> Out<W> {
     }
 }
 
+/// Rows from which `nodes` are written by two threads, and rows a block.
+const SHARED_FROM: usize = 1 << 15;
+const BLOCK: usize = 1 << 13;
+
+impl<W: io::Write> Out<W> {
+    /// The rows of block `b` of `visits`, each after its comma (but the
+    /// very first) and line break at `depth`; paths written whole at the
+    /// block's start, so a block needs nothing from the one before.
+    fn block(&mut self, visits: &Visits, b: usize, keys: &Keys, depth: usize) -> io::Result<()> {
+        let mut cursor = PathCursor::default();
+        let count = visits.analysis().visits.len();
+        for i in b * BLOCK..count.min((b + 1) * BLOCK) {
+            if i > 0 {
+                self.buf.push(',');
+            }
+            new_line(&mut self.buf, depth);
+            self.node(&visits.node(i), keys, &mut cursor)?;
+        }
+        Ok(())
+    }
+}
+
 /// What comes before each field of a visit's object: a comma (but for the
 /// first), a line break, the indent, the key; and its closing line.
 struct Keys {
@@ -416,8 +438,46 @@ impl<W: io::Write> Fields for Object<'_, W> {
 
     fn nodes(&mut self, key: &'static str, visits: &Visits) -> io::Result<()> {
         let keys = Keys::new(self.depth + 2);
-        let mut cursor = PathCursor::default();
-        self.list(key, visits.nodes(), |out, n| out.node(&n, &keys, &mut cursor))
+        let count = visits.analysis().visits.len();
+        if count < SHARED_FROM {
+            let mut cursor = PathCursor::default();
+            return self.list(key, visits.nodes(), |out, n| out.node(&n, &keys, &mut cursor));
+        }
+        // A big report's rows are written a block at a time, every other
+        // block by a second thread, and put out in order: the same bytes.
+        self.key(key);
+        self.out.buf.push('[');
+        let blocks = count.div_ceil(BLOCK);
+        let depth = self.depth + 1;
+        let written = std::thread::scope(|scope| -> io::Result<()> {
+            let (tx, rx) = std::sync::mpsc::sync_channel::<io::Result<String>>(2);
+            let (keys, visits) = (&keys, visits);
+            scope.spawn(move || {
+                let mut out = Out { w: io::sink(), buf: String::new(), float: Vec::new() };
+                for b in (1..blocks).step_by(2) {
+                    out.buf = String::with_capacity(BLOCK * 160);
+                    let block = out.block(visits, b, keys, depth).map(|()| std::mem::take(&mut out.buf));
+                    if tx.send(block).is_err() {
+                        return;
+                    }
+                }
+            });
+            for b in 0..blocks {
+                if b % 2 == 0 {
+                    self.out.block(visits, b, keys, depth)?;
+                    self.out.flush_if_full()?;
+                } else {
+                    let text = rx.recv().map_err(io::Error::other)??;
+                    self.out.flush()?;
+                    self.out.w.write_all(text.as_bytes())?;
+                }
+            }
+            Ok(())
+        });
+        written?;
+        new_line(&mut self.out.buf, self.depth);
+        self.out.buf.push(']');
+        Ok(())
     }
 }
 
