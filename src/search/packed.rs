@@ -316,6 +316,7 @@ impl Packed {
     }
 
     /// The event `slot` holds, with this trace's side tables.
+    #[inline]
     pub(super) fn decode(&self, slot: Slot) -> Event {
         let Slot { tag, flags, d, a, b, c } = slot;
         let source = || if flags & 1 == 0 { LeafSource::Utility } else { LeafSource::Eval };

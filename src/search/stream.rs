@@ -103,6 +103,7 @@ pub struct Stream {
 impl Iterator for Stream {
     type Item = Event;
 
+    #[inline]
     fn next(&mut self) -> Option<Event> {
         loop {
             if let Some(&slot) = self.chunk.get(self.at) {
