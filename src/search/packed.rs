@@ -87,6 +87,11 @@ pub struct Packed {
     /// Pruned lists and a cut's cause, as runs: see [`Packed::push`].
     lists: Vec<u32>,
     rare: Vec<Event>,
+    /// The index of `lists[0]` and of `rare[0]` among all the trace's: 0,
+    /// but in a streaming trace, which sends these tables with each batch
+    /// and keeps only what its slots being filled (or read) point into.
+    lists_from: usize,
+    rare_from: usize,
     /// Where full chunks go while the search runs ([`super::stream`]);
     /// then only the chunk being filled is held.
     sink: Sink,
@@ -95,24 +100,26 @@ pub struct Packed {
     pub(super) pushed: Vec<Event>,
 }
 
-/// How long each side table was (when a streaming trace last sent a batch).
+/// How long each interned table was (when a streaming trace last sent a batch).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Lengths {
     values: values::Lengths,
     windows: usize,
     leaves: usize,
-    lists: usize,
-    rare: usize,
 }
 
-/// What the side tables gained since they had some [`Lengths`].
+/// What the interned tables gained since they had some [`Lengths`], and
+/// the pruned lists and rare events of a batch's slots (from their index
+/// `lists_from`, `rare_from` among all the trace's).
 #[derive(Debug, Default)]
 pub(super) struct Tables {
     values: values::Added,
     windows: Vec<(u32, u32)>,
     leaves: Vec<[u32; 3]>,
     lists: Vec<u32>,
+    lists_from: usize,
     rare: Vec<Event>,
+    rare_from: usize,
 }
 
 impl Packed {
@@ -204,7 +211,7 @@ impl Packed {
                     CutKind::Chance { high: true } => 3,
                     CutKind::Shallow => 4,
                 };
-                let at = index(self.lists.len());
+                let at = index(self.lists_from + self.lists.len());
                 self.lists.push(depth);
                 self.list(&pruned);
                 slot(Tag::Cut, kind | cause << 4, at, self.values.num(value), self.values.num(bound))
@@ -214,7 +221,7 @@ impl Packed {
                 ExtendReason::Singular { at } => slot(Tag::Extend, 1, node.0, child, at),
             },
             Event::ForwardPrune { pruned } => {
-                let at = index(self.lists.len());
+                let at = index(self.lists_from + self.lists.len());
                 self.list(&pruned);
                 slot(Tag::ForwardPrune, 0, at, 0, 0)
             }
@@ -232,7 +239,7 @@ impl Packed {
             }
             rare @ (Event::TtProbe { .. } | Event::TtStore { .. } | Event::Research { .. } | Event::Pass { .. }) => {
                 self.rare.push(rare);
-                slot(Tag::Rare, 0, index(self.rare.len() - 1), 0, 0)
+                slot(Tag::Rare, 0, index(self.rare_from + self.rare.len() - 1), 0, 0)
             }
         };
         self.push_slot(s);
@@ -257,9 +264,10 @@ impl Packed {
         }
     }
 
-    /// Sends its events from now on to `sink`'s reader, a batch at a time
-    /// (what is already recorded goes with the first batch).
+    /// Sends its events to `sink`'s reader, a batch at a time: given to
+    /// a trace before anything is recorded.
     pub fn attach(&mut self, sink: Sink) {
+        debug_assert!(self.is_empty(), "a stream starts with its trace");
         self.sink = sink;
     }
 
@@ -283,30 +291,36 @@ impl Packed {
             values: self.values.lengths(),
             windows: self.windows.items.len(),
             leaves: self.leaves.items.len(),
-            lists: self.lists.len(),
-            rare: self.rare.len(),
         };
         let was = std::mem::replace(&mut out.sent, now);
+        // The lists and rare events go whole: only this batch's slots
+        // point into them (the slots in the chunk still to fill, none yet).
         let tables = Tables {
             values: self.values.added_since(was.values),
             windows: self.windows.items[was.windows..].to_vec(),
             leaves: self.leaves.items[was.leaves..].to_vec(),
-            lists: self.lists[was.lists..].to_vec(),
-            rare: self.rare[was.rare..].to_vec(),
+            lists: std::mem::take(&mut self.lists),
+            lists_from: self.lists_from,
+            rare: std::mem::take(&mut self.rare),
+            rare_from: self.rare_from,
         };
+        self.lists_from += tables.lists.len();
+        self.rare_from += tables.rare.len();
         let next = out.send(chunk, tables);
         if refill && self.slots.is_empty() {
             self.slots.push(next);
         }
     }
 
-    /// A reader of a streamed trace takes in the side tables' growth.
+    /// A reader of a streamed trace takes in the side tables' growth, and
+    /// the lists and rare events of the batch it reads next (those of the
+    /// batch before, all read, are dropped).
     pub(super) fn absorb(&mut self, tables: Tables) {
         self.values.absorb(tables.values);
         self.windows.items.extend(tables.windows);
         self.leaves.items.extend(tables.leaves);
-        self.lists.extend(tables.lists);
-        self.rare.extend(tables.rare);
+        (self.lists, self.lists_from) = (tables.lists, tables.lists_from);
+        (self.rare, self.rare_from) = (tables.rare, tables.rare_from);
     }
 
     /// The event at `i`, decoded (of a trace that keeps its events).
@@ -349,7 +363,7 @@ impl Packed {
                     _ => CutKind::Shallow,
                 };
                 let cause = match flags >> 4 {
-                    0 => Cause::Ancestor(self.lists[a as usize]),
+                    0 => Cause::Ancestor(self.lists[a as usize - self.lists_from]),
                     1 => Cause::Bounds,
                     2 => Cause::Table,
                     _ => Cause::Pass,
@@ -371,7 +385,7 @@ impl Packed {
                 };
                 Event::Exit { value: self.values.value_at(a), bound, negamax: self.values.num_opt(b) }
             }
-            Tag::Rare => self.rare[a as usize].clone(),
+            Tag::Rare => self.rare[a as usize - self.rare_from].clone(),
         }
     }
 
@@ -387,6 +401,7 @@ impl Packed {
         out.leaves = self.leaves.for_reading();
         out.lists.clone_from(&self.lists);
         out.rare.clone_from(&self.rare);
+        (out.lists_from, out.rare_from) = (self.lists_from, self.rare_from);
         #[cfg(test)]
         out.pushed.extend_from_slice(&self.pushed[from.min(to)..to]);
         out
@@ -398,6 +413,7 @@ impl Packed {
     }
 
     fn list_at(&self, at: usize) -> Vec<u32> {
+        let at = at - self.lists_from;
         let n = self.lists[at] as usize;
         self.lists[at + 1..at + 1 + n].to_vec()
     }
