@@ -9,6 +9,7 @@
 //! algorithm that applies, under varied options, on random two-player,
 //! chance and three-player trees.
 
+use gametree::check::bigtree::{self, SplitMix64};
 use gametree::model::Game;
 use gametree::report::AlgoReport;
 use gametree::search::options::Options;
@@ -17,7 +18,7 @@ use proptest::prelude::*;
 
 /// A small deterministic generator of spec text.
 struct Gen {
-    state: u64,
+    rng: SplitMix64,
     names: Vec<String>,
     next: u32,
     shape: Shape,
@@ -33,10 +34,7 @@ enum Shape {
 
 impl Gen {
     fn rand(&mut self, n: u64) -> u64 {
-        self.state ^= self.state << 13;
-        self.state ^= self.state >> 7;
-        self.state ^= self.state << 17;
-        self.state % n
+        self.rng.next_u64() % n
     }
 
     /// A scalar of every kind a trace interns: small integers (held in the
@@ -119,7 +117,7 @@ impl Gen {
 }
 
 fn game(seed: u64, shape: Shape, bounded: bool, depth: u32) -> (String, Game) {
-    let mut g = Gen { state: seed | 1, names: Vec::new(), next: 0, shape, bounded };
+    let mut g = Gen { rng: SplitMix64::new(seed), names: Vec::new(), next: 0, shape, bounded };
     let text = g.spec(depth);
     let game = gametree::load("random.tree", &text).unwrap_or_else(|d| panic!("{text}\n{d:?}"));
     (text, game)
@@ -198,7 +196,7 @@ proptest! {
 /// with batches of the real size: the same report as the whole trace's.
 #[test]
 fn a_big_tree_run_as_the_cli_does_reports_what_its_trace_reports() {
-    let text = gametree_bigtree(4, 8);
+    let text = bigtree::uniform(4, 8, 7);
     let game = gametree::load("big.tree", &text).expect("a valid tree");
     assert!(game.len() > 1 << 16, "{} nodes: too few to stream", game.len());
     for a in [Algorithm::Minimax, Algorithm::Alphabeta, Algorithm::Pvs, Algorithm::Ids, Algorithm::NegamaxTt] {
@@ -212,23 +210,4 @@ fn a_big_tree_run_as_the_cli_does_reports_what_its_trace_reports() {
             game.len()
         );
     }
-}
-
-/// A uniform tree of `b^d` leaves with values that repeat irregularly.
-fn gametree_bigtree(b: u32, d: u32) -> String {
-    fn node(out: &mut String, b: u32, d: u32, max: bool, n: &mut u64) {
-        if d == 0 {
-            *n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            out.push_str(&format!("{} ", (*n >> 33) % 201));
-            return;
-        }
-        out.push_str(if max { "MAX { " } else { "MIN { " });
-        for _ in 0..b {
-            node(out, b, d - 1, !max, n);
-        }
-        out.push_str("} ");
-    }
-    let mut out = String::new();
-    node(&mut out, b, d, true, &mut 7);
-    out
 }

@@ -100,9 +100,9 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
         if checked.is_ok() && k + 1 == count {
             input.release_text(); // only the checks report errors, and the last one passed
         }
-        let run = checked.and_then(|()| match args.trace {
-            true => search::run(&game, a, &opts).map(|trace| AlgoReport::narrated(&game, &trace)),
-            false => AlgoReport::run(&game, a, &opts),
+        let run = checked.map(|()| match args.trace {
+            true => AlgoReport::narrated(&game, &search::run_checked(&game, a, &opts)),
+            false => AlgoReport::run_checked(&game, a, &opts),
         });
         match run {
             Ok(report) => results.push(report),

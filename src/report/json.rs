@@ -278,13 +278,7 @@ impl<W: io::Write> Out<W> {
         self.buf.push_str(&keys.close);
         Ok(())
     }
-}
 
-/// Rows from which `nodes` are written by two threads, and rows a block.
-const SHARED_FROM: usize = 1 << 15;
-const BLOCK: usize = 1 << 13;
-
-impl<W: io::Write> Out<W> {
     /// The rows of block `b` of `visits`, each after its comma (but the
     /// very first) and line break at `depth`; paths written whole at the
     /// block's start, so a block needs nothing from the one before.
@@ -301,6 +295,10 @@ impl<W: io::Write> Out<W> {
         Ok(())
     }
 }
+
+/// Rows from which `nodes` are written by two threads, and rows a block.
+const SHARED_FROM: usize = 1 << 15;
+const BLOCK: usize = 1 << 13;
 
 /// What comes before each field of a visit's object: a comma (but for the
 /// first), a line break, the indent, the key; and its closing line.

@@ -20,13 +20,18 @@ impl AlgoReport {
     /// the search records them, and the trace is never held whole.
     pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<AlgoReport, Diagnostic> {
         search::check(game, algo, opts)?;
+        Ok(AlgoReport::run_checked(game, algo, opts))
+    }
+
+    /// [`AlgoReport::run`] of a run that [`search::check`] accepted.
+    pub fn run_checked(game: &Game, algo: Algorithm, opts: &Options) -> AlgoReport {
         if search::streams(algo, opts)
             && game.len() >= STREAM_FROM
             && let Some(report) = AlgoReport::streamed(game, algo, opts, stream::BATCH)
         {
-            return Ok(report);
+            return report;
         }
-        search::run(game, algo, opts).map(|trace| AlgoReport::of(game, trace))
+        AlgoReport::of(game, search::run_checked(game, algo, opts))
     }
 
     /// The report of a run that [`search::check`] accepted and that

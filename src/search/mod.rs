@@ -256,13 +256,18 @@ impl fmt::Display for Algorithm {
 /// options make sense; the trace records what the horizon did.
 pub fn run(game: &Game, algo: Algorithm, opts: &Options) -> Result<Trace, Diagnostic> {
     check(game, algo, opts)?;
+    Ok(run_checked(game, algo, opts))
+}
+
+/// [`run`] of a run that [`check`] accepted.
+pub fn run_checked(game: &Game, algo: Algorithm, opts: &Options) -> Trace {
     let trace = algo.search(game, opts);
     // `ids` joins passes of different depths; `annotate` reads one depth.
     let mut trace = if algo == Algorithm::Ids { trace } else { horizon::annotate(game, trace) };
     // A big search's events outlive it (the report is read off them): no
     // spare capacity from the list's doubling.
     trace.shrink_to_fit();
-    Ok(trace)
+    trace
 }
 
 /// Whether a run of `algo` with `opts` can send its events to a reader as

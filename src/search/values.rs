@@ -195,6 +195,22 @@ impl Values {
         self.vectors.len()
     }
 
+    pub fn lengths(&self) -> Lengths {
+        Lengths { nums: self.num_values.len(), vectors: self.vectors.len() }
+    }
+
+    /// The numbers and vectors stored since the table had `was`.
+    pub fn added_since(&self, was: Lengths) -> Added {
+        Added { nums: self.num_values[was.nums..].to_vec(), vectors: self.vectors[was.vectors..].to_vec() }
+    }
+
+    /// Takes in what another table gained (a reader's copy of it): codes
+    /// made there read the same here. Only for reading: nothing is interned.
+    pub fn absorb(&mut self, added: Added) {
+        self.num_values.extend(added.nums);
+        self.vectors.extend(added.vectors);
+    }
+
     /// Bytes held (for the benchmarks).
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
@@ -218,24 +234,6 @@ pub struct Lengths {
 pub struct Added {
     nums: Vec<Num>,
     vectors: Vec<Arc<[Num]>>,
-}
-
-impl Values {
-    pub fn lengths(&self) -> Lengths {
-        Lengths { nums: self.num_values.len(), vectors: self.vectors.len() }
-    }
-
-    /// The numbers and vectors stored since the table had `was`.
-    pub fn added_since(&self, was: Lengths) -> Added {
-        Added { nums: self.num_values[was.nums..].to_vec(), vectors: self.vectors[was.vectors..].to_vec() }
-    }
-
-    /// Takes in what another table gained (a reader's copy of it): codes
-    /// made there read the same here. Only for reading: nothing is interned.
-    pub fn absorb(&mut self, added: Added) {
-        self.num_values.extend(added.nums);
-        self.vectors.extend(added.vectors);
-    }
 }
 
 /// Two tables are equal when their codes read the same values.

@@ -39,6 +39,8 @@
 //! compares it with enumeration on small ranges, and with the count over
 //! subtrees on the whole range).
 
+use std::collections::HashSet;
+
 use crate::check::expect::{Expect, Fact, LeafExpect};
 use crate::check::puzzle::count::{Alternating, Count};
 use crate::check::puzzle::grid::Grid;
@@ -480,17 +482,17 @@ fn within_limits(caps: &[usize], n: usize) -> Option<Grid> {
 /// none where a `leaves` item fixes the leaves evaluated. Such a search
 /// makes only the comparisons its own path makes, so an assignment's
 /// order against their values never changes whether it passes.
-fn unseen(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId> {
+fn unseen(game: &Game, block: &Expect) -> HashSet<NodeId> {
     use crate::model::Path;
     use crate::search::Algorithm;
     let one_pass = matches!(block.algorithm, Algorithm::Alphabeta | Algorithm::NegamaxAb);
     if !one_pass || game.has_transpositions() || block.items.iter().any(|i| matches!(i.fact, Fact::Leaves(_))) {
-        return std::collections::HashSet::new();
+        return HashSet::new();
     }
     let mut out = below_pruned(game, block);
     for item in &block.items {
         let (Fact::Visited(seen) | Fact::VisitedSet(seen)) = &item.fact else { continue };
-        let seen: std::collections::HashSet<&Path> = seen.iter().collect();
+        let seen: HashSet<&Path> = seen.iter().collect();
         let mut stack = vec![(NodeId::ROOT, Path::root())];
         while let Some((id, path)) = stack.pop() {
             if !seen.contains(&path) {
@@ -505,13 +507,13 @@ fn unseen(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId> {
 }
 
 /// The nodes under an edge `block`'s `pruned` item names.
-fn below_pruned(game: &Game, block: &Expect) -> std::collections::HashSet<NodeId> {
+fn below_pruned(game: &Game, block: &Expect) -> HashSet<NodeId> {
     let paths = block.items.iter().filter_map(|i| match &i.fact {
         Fact::Pruned(p) => Some(p),
         _ => None,
     });
     let mut stack: Vec<NodeId> = paths.flatten().filter_map(|p| game.at(p)).collect();
-    let mut out = std::collections::HashSet::new();
+    let mut out = HashSet::new();
     while let Some(id) = stack.pop() {
         if out.insert(id) {
             stack.extend(game.node(id).children().iter().map(|e| e.child));

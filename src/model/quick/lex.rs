@@ -145,7 +145,7 @@ impl<'a> Quick<'a> {
         if self.at < self.text.len() && self.text[self.at] == b'/' && self.digits_at(self.at + 1) > 0 {
             let (den, end) = self::digits(self.text, self.at + 1);
             over = (self.at == plain && end - self.at - 1 <= 18 && den != 0).then_some((den, end));
-            self.at += 1 + self.digits_at(self.at + 1);
+            self.at = end;
             self.fraction();
         }
         if self.peek().is_some_and(is_ident_char) {
