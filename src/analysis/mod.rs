@@ -23,7 +23,7 @@ pub use names::{describe, quote, reference};
 pub use visit::Visit;
 use visit::flag;
 
-use crate::search::trace::{BoundKind, Cause, Event, ExtendReason, PassKind, Trace, Value, Window};
+use crate::search::trace::{BoundKind, Cause, Event, ExtendReason, PassKind, Step, Steps, Trace, Value, Window};
 use crate::search::values::{Interned, Values};
 
 /// One pass over the tree (an MTD(f) pass, a deepening iteration).
@@ -126,7 +126,7 @@ pub struct Analysis {
 impl Analysis {
     pub fn of(game: &Game, trace: &Trace) -> Analysis {
         let (entered, cuts) = trace.counts();
-        Analysis::build(game, trace.algorithm, trace.options.ties, Room::All(entered), cuts, trace.events())
+        Analysis::build(game, trace.algorithm, trace.options.ties, Room::All(entered), cuts, trace)
     }
 
     /// The same as [`Analysis::of`], the trace consumed: each part of it is
@@ -134,29 +134,25 @@ impl Analysis {
     /// held whole at once (what `solve` does).
     pub fn of_owned(game: &Game, trace: Trace) -> Analysis {
         let ((entered, cuts), algorithm, ties) = (trace.counts(), trace.algorithm, trace.options.ties);
-        Analysis::build(game, algorithm, ties, Room::AsRead(entered), cuts, trace.into_events())
+        Analysis::build(game, algorithm, ties, Room::AsRead(entered), cuts, trace)
     }
 
     /// What a run of `algorithm` says, its events read as they come
     /// (from a [`Stream`](crate::search::stream::Stream) while the search
     /// runs): the same as [`Analysis::of`] its trace.
-    pub fn of_events(
-        game: &Game,
-        algorithm: crate::search::Algorithm,
-        ties: Ties,
-        events: impl Iterator<Item = Event>,
-    ) -> Analysis {
-        Analysis::build(game, algorithm, ties, Room::AsRead(usize::MAX), 0, events)
+    pub fn of_steps(game: &Game, algorithm: crate::search::Algorithm, ties: Ties, steps: impl Steps) -> Analysis {
+        Analysis::build(game, algorithm, ties, Room::AsRead(usize::MAX), 0, steps)
     }
 
-    /// What `events` say, read once.
+    /// What `steps` say, read once. The visits and cuts keep the steps'
+    /// own value codes: the analysis's table is the one they are read in.
     fn build(
         game: &Game,
         algorithm: crate::search::Algorithm,
         ties: Ties,
         room: Room,
         cut_count: usize,
-        events: impl Iterator<Item = Event>,
+        steps: impl Steps,
     ) -> Analysis {
         let mut visits: Vec<Visit> = match room {
             Room::All(n) => Vec::with_capacity(n),
@@ -176,30 +172,30 @@ impl Analysis {
         let mut passes: Vec<Pass> = Vec::new();
         let mut table = algorithm.uses_table().then(TableCounts::default);
         let mut researches = (algorithm == crate::search::Algorithm::Pvs).then_some(0);
-        let mut values = Values::default();
         // Windows and side-to-move values, only for the visits that have them.
         let mut extras: Interned<[u32; 3]> = Interned::default();
         let at = |i: usize| u32::try_from(i).expect("fewer than 2^32 visits");
-        // A visit's side-to-move value, once its value is set.
-        let keep = |v: &mut Visit, extras: &mut Interned<[u32; 3]>, values: &mut Values, n: Option<Num>| {
-            let Some(n) = n else { return };
+        // A visit's side-to-move value (a code), once its value is set.
+        let keep = |v: &mut Visit, extras: &mut Interned<[u32; 3]>, values: &Values, n: u32| {
+            if n == NONE {
+                return;
+            }
+            let n_bits = values.num_at(n).bits();
             match values.scalar_at(v.value) {
-                Some(x) if x.bits() == n.bits() => v.flags |= flag::NEGAMAX_SAME,
-                Some(x) if (-x).bits() == n.bits() => v.flags |= flag::NEGAMAX_NEGATED,
+                Some(x) if x.bits() == n_bits => v.flags |= flag::NEGAMAX_SAME,
+                Some(x) if (-x).bits() == n_bits => v.flags |= flag::NEGAMAX_NEGATED,
                 _ => {
-                    let k = values.num(n);
                     let [alpha, beta, _] = extras.get(v.extra).copied().unwrap_or([NONE; 3]);
-                    v.extra = extras.intern([alpha, beta, k]);
+                    v.extra = extras.intern([alpha, beta, n]);
                 }
             }
         };
         let mut open = |visits: &mut Vec<Visit>,
                         extras: &mut Interned<[u32; 3]>,
-                        values: &mut Values,
                         stack: &[usize],
                         node,
                         child,
-                        window: Option<Window>| {
+                        [alpha, beta]: [u32; 2]| {
             let idx = visits.len();
             if let (Room::AsRead(n), true) = (room, idx == visits.capacity()) {
                 visits.reserve_exact(n.saturating_sub(idx).clamp(1, AS_READ));
@@ -211,117 +207,113 @@ impl Analysis {
                     (NONE, 0, 0)
                 }
             };
-            let extra = match window {
-                Some(w) => extras.intern([values.num(w.alpha), values.num(w.beta), NONE]),
-                None => NONE,
-            };
+            let extra = if alpha == NONE { NONE } else { extras.intern([alpha, beta, NONE]) };
             let flags = depth << flag::DEPTH_SHIFT | flag::kind(game.node(node).kind());
             visits.push(Visit { up, index, end: NONE, node, value: NONE, best: NONE, flags, extra });
             idx
         };
-        for event in events {
-            match event {
-                Event::Enter { node, child, window } => {
-                    let idx = open(&mut visits, &mut extras, &mut values, &stack, node, child, window);
-                    if let Some(reason) = extend.take() {
-                        extended.push((at(idx), reason));
-                    }
-                    if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
-                        p.root = Some(idx);
-                    }
-                    stack.push(idx);
+        let mut values = steps.each_step(|step, values| match step {
+            Step::Enter { node, child, window } => {
+                let idx = open(&mut visits, &mut extras, &stack, node, child, window);
+                if let Some(reason) = extend.take() {
+                    extended.push((at(idx), reason));
                 }
-                Event::Probe { node, child, window } => {
-                    let idx = open(&mut visits, &mut extras, &mut values, &stack, node, child, window);
-                    visits[idx].flags |= flag::PROBE;
-                    stack.push(idx);
+                if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
+                    p.root = Some(idx);
                 }
-                Event::Extend { reason, .. } => extend = Some(reason),
-                Event::ForwardPrune { pruned } => {
-                    let Some(&top) = stack.last() else { continue };
-                    let path = path_at(&visits, top);
-                    forward_pruned.extend(pruned.iter().map(|&i| path.child(i)));
+                stack.push(idx);
+            }
+            Step::Probe { node, child, window } => {
+                let idx = open(&mut visits, &mut extras, &stack, node, child, window);
+                visits[idx].flags |= flag::PROBE;
+                stack.push(idx);
+            }
+            Step::Extend { reason, .. } => extend = Some(reason),
+            Step::ForwardPrune { pruned } => {
+                let Some(&top) = stack.last() else { return };
+                let path = path_at(&visits, top);
+                forward_pruned.extend(pruned.iter().map(|&i| path.child(i)));
+            }
+            Step::Leaf { node, child, window, value, source, negamax } => {
+                let idx = open(&mut visits, &mut extras, &stack, node, child, window);
+                if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
+                    p.root = Some(idx);
                 }
-                Event::Leaf { node, child, window, value, source, negamax } => {
-                    let idx = open(&mut visits, &mut extras, &mut values, &stack, node, child, window);
-                    if let (true, Some(p)) = (stack.is_empty(), passes.last_mut()) {
-                        p.root = Some(idx);
-                    }
-                    let v = &mut visits[idx];
-                    (v.value, v.end) = (values.value(value), at(idx + 1));
-                    keep(v, &mut extras, &mut values, negamax);
-                    v.set_direct(source);
-                }
-                Event::Update { child, best, .. } => {
-                    if let (Some(&top), true) = (stack.last(), best) {
-                        visits[top].best = child;
-                    }
-                }
-                Event::Cut { kind, value, bound, cause, pruned } => {
-                    let Some(&top) = stack.last() else { continue };
-                    let (by_table, by_pass) = (cause == Cause::Table, cause == Cause::Pass);
-                    let cause = match cause {
-                        Cause::Ancestor(depth) => stack.get(depth as usize).map_or(NONE, |&i| at(i)),
-                        Cause::Bounds | Cause::Table | Cause::Pass => NONE,
-                    };
-                    // A step at a time, a quarter more once they are big.
-                    if cuts.len() == cuts.capacity() {
-                        cuts.reserve_exact(cut_count.saturating_sub(cuts.len()).clamp(1, AS_READ.max(cuts.len() / 4)));
-                    }
-                    if edges.capacity() - edges.len() < pruned.len() {
-                        edges.reserve_exact(pruned.len().max(AS_READ).max(edges.len() / 4));
-                    }
-                    let start = at(edges.len());
-                    for &i in &pruned {
-                        pruned_edges(game, &visits, top, i, &mut edges);
-                    }
-                    let edges = start..at(edges.len());
-                    let (value, bound) = (values.num(value), values.num(bound));
-                    cuts.push(Cut { at: top, kind, value, bound, cause, by_table, by_pass, edges });
-                }
-                Event::Evaluate { source, .. } => {
-                    if let Some(&top) = stack.last() {
-                        visits[top].set_direct(source);
-                    }
-                }
-                Event::Exit { value, bound, negamax } => {
-                    let Some(top) = stack.pop() else { continue };
-                    let end = at(visits.len());
-                    let v = &mut visits[top];
-                    (v.value, v.end) = (values.value(value), end);
-                    keep(v, &mut extras, &mut values, negamax);
-                    v.set_bound(bound);
-                }
-                Event::TtProbe { outcome, .. } => {
-                    let Some(t) = table.as_mut() else { continue };
-                    t.probes += 1;
-                    t.hits += usize::from(outcome.is_hit());
-                    if let (true, Some(&top)) = (outcome.answers(), stack.last()) {
-                        visits[top].flags |= flag::ANSWERED;
-                    }
-                }
-                Event::TtStore { .. } => {
-                    if let Some(t) = table.as_mut() {
-                        t.stores += 1;
-                    }
-                }
-                Event::Research { child, .. } => {
-                    *researches.get_or_insert(0) += 1;
-                    let Some(&top) = stack.last() else { continue };
-                    let scout = Children::of(&visits, top).filter(|&c| visits[c].index == child).last();
-                    for v in scout.map_or(0..0, |s| s..visits.len()) {
-                        visits[v].flags |= flag::SUPERSEDED;
-                    }
-                }
-                Event::Pass { number, kind } => {
-                    if let Some(p) = passes.last_mut() {
-                        p.visits.end = visits.len();
-                    }
-                    let at = visits.len();
-                    passes.push(Pass { number, kind, root: None, visits: at..at });
+                let v = &mut visits[idx];
+                (v.value, v.end) = (value, at(idx + 1));
+                keep(v, &mut extras, values, negamax);
+                v.set_direct(source);
+            }
+            Step::Update { child, best, .. } => {
+                if let (Some(&top), true) = (stack.last(), best) {
+                    visits[top].best = child;
                 }
             }
-        }
+            Step::Cut { kind, value, bound, cause, pruned } => {
+                let Some(&top) = stack.last() else { return };
+                let (by_table, by_pass) = (cause == Cause::Table, cause == Cause::Pass);
+                let cause = match cause {
+                    Cause::Ancestor(depth) => stack.get(depth as usize).map_or(NONE, |&i| at(i)),
+                    Cause::Bounds | Cause::Table | Cause::Pass => NONE,
+                };
+                // A step at a time, a quarter more once they are big.
+                if cuts.len() == cuts.capacity() {
+                    cuts.reserve_exact(cut_count.saturating_sub(cuts.len()).clamp(1, AS_READ.max(cuts.len() / 4)));
+                }
+                if edges.capacity() - edges.len() < pruned.len() {
+                    edges.reserve_exact(pruned.len().max(AS_READ).max(edges.len() / 4));
+                }
+                let start = at(edges.len());
+                for &i in pruned {
+                    pruned_edges(game, &visits, top, i, &mut edges);
+                }
+                let edges = start..at(edges.len());
+                cuts.push(Cut { at: top, kind, value, bound, cause, by_table, by_pass, edges });
+            }
+            Step::Evaluate { source, .. } => {
+                if let Some(&top) = stack.last() {
+                    visits[top].set_direct(source);
+                }
+            }
+            Step::Exit { value, bound, negamax } => {
+                let Some(top) = stack.pop() else { return };
+                let end = at(visits.len());
+                let v = &mut visits[top];
+                (v.value, v.end) = (value, end);
+                keep(v, &mut extras, values, negamax);
+                v.set_bound(bound);
+            }
+            Step::Rare(Event::TtProbe { outcome, .. }) => {
+                let Some(t) = table.as_mut() else { return };
+                t.probes += 1;
+                t.hits += usize::from(outcome.is_hit());
+                if let (true, Some(&top)) = (outcome.answers(), stack.last()) {
+                    visits[top].flags |= flag::ANSWERED;
+                }
+            }
+            Step::Rare(Event::TtStore { .. }) => {
+                if let Some(t) = table.as_mut() {
+                    t.stores += 1;
+                }
+            }
+            Step::Rare(&Event::Research { child, .. }) => {
+                *researches.get_or_insert(0) += 1;
+                let Some(&top) = stack.last() else { return };
+                let scout = Children::of(&visits, top).filter(|&c| visits[c].index == child).last();
+                for v in scout.map_or(0..0, |s| s..visits.len()) {
+                    visits[v].flags |= flag::SUPERSEDED;
+                }
+            }
+            Step::Rare(&Event::Pass { number, kind }) => {
+                if let Some(p) = passes.last_mut() {
+                    p.visits.end = visits.len();
+                }
+                let at = visits.len();
+                passes.push(Pass { number, kind, root: None, visits: at..at });
+            }
+            // Rare events are only those four.
+            Step::Rare(_) => {}
+        });
         // Visits the trace left open hold everything entered after them.
         let end = at(visits.len());
         for &open in &stack {

@@ -41,7 +41,7 @@ impl AlgoReport {
         let (sink, events) = stream::channel(batch);
         std::thread::scope(|scope| {
             let reader = std::thread::Builder::new()
-                .spawn_scoped(scope, move || Analysis::of_events(game, algo, opts.ties, events))
+                .spawn_scoped(scope, move || Analysis::of_steps(game, algo, opts.ties, events))
                 .ok()?;
             let trace = algo.search_to(game, opts, sink);
             let analysis = reader.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));

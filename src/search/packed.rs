@@ -23,11 +23,12 @@
 //! property test pushes random events and every algorithm's on random
 //! trees), so decoding is invisible to every reader.
 
-use crate::model::NodeId;
-use crate::num::Num;
 use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Value, Window};
 use crate::search::values::{self, Interned, Values, index};
+
+mod steps;
+pub use steps::{NO_WINDOW, Step, event};
 
 /// Events per chunk of slots (1 MiB).
 const CHUNK_SHIFT: usize = 16;
@@ -315,7 +316,7 @@ impl Packed {
     /// A reader of a streamed trace takes in the side tables' growth, and
     /// the lists and rare events of the batch it reads next (those of the
     /// batch before, all read, are dropped).
-    pub(super) fn absorb(&mut self, tables: Tables) {
+    fn absorb(&mut self, tables: Tables) {
         self.values.absorb(tables.values);
         self.windows.items.extend(tables.windows);
         self.leaves.items.extend(tables.leaves);
@@ -327,66 +328,6 @@ impl Packed {
     pub fn get(&self, i: usize) -> Option<Event> {
         let slot = *self.slots.get(i >> CHUNK_SHIFT)?.get(i & (CHUNK - 1))?;
         Some(self.decode(slot))
-    }
-
-    /// The event `slot` holds, with this trace's side tables.
-    #[inline]
-    pub(super) fn decode(&self, slot: Slot) -> Event {
-        let Slot { tag, flags, d, a, b, c } = slot;
-        let source = || if flags & 1 == 0 { LeafSource::Utility } else { LeafSource::Eval };
-        match tag {
-            Tag::Enter => Event::Enter { node: NodeId(a), child: b, window: self.window_at(c) },
-            Tag::Probe => Event::Probe { node: NodeId(a), child: b, window: self.window_at(c) },
-            Tag::Leaf if flags & LEAF_INLINE != 0 => {
-                let (window, value) = (self.window_at(c), Value::Scalar(Num::int(i64::from(d))));
-                Event::Leaf { node: NodeId(a), child: b, window, value, source: source(), negamax: None }
-            }
-            Tag::Leaf if flags & 2 == 0 => {
-                let value = self.values.value_at(c);
-                Event::Leaf { node: NodeId(a), child: b, window: None, value, source: source(), negamax: None }
-            }
-            Tag::Leaf => {
-                let [window, value, negamax] = self.leaves.items[c as usize];
-                let (window, value, negamax) =
-                    (self.window_at(window), self.values.value_at(value), self.values.num_opt(negamax));
-                Event::Leaf { node: NodeId(a), child: b, window, value, source: source(), negamax }
-            }
-            Tag::Update => {
-                Event::Update { child: a, value: self.values.value_at(b), window: self.window_at(c), best: flags == 1 }
-            }
-            Tag::Cut => {
-                let kind = match flags & 15 {
-                    0 => CutKind::Alpha,
-                    1 => CutKind::Beta,
-                    2 => CutKind::Chance { high: false },
-                    3 => CutKind::Chance { high: true },
-                    _ => CutKind::Shallow,
-                };
-                let cause = match flags >> 4 {
-                    0 => Cause::Ancestor(self.lists[a as usize - self.lists_from]),
-                    1 => Cause::Bounds,
-                    2 => Cause::Table,
-                    _ => Cause::Pass,
-                };
-                let pruned = self.list_at(a as usize + 1);
-                Event::Cut { kind, value: self.values.num_at(b), bound: self.values.num_at(c), cause, pruned }
-            }
-            Tag::Extend => {
-                let reason = if flags == 0 { ExtendReason::Quiescence } else { ExtendReason::Singular { at: c } };
-                Event::Extend { node: NodeId(a), child: b, reason }
-            }
-            Tag::ForwardPrune => Event::ForwardPrune { pruned: self.list_at(a as usize) },
-            Tag::Evaluate => Event::Evaluate { value: self.values.value_at(a), source: source() },
-            Tag::Exit => {
-                let bound = match flags {
-                    0 => BoundKind::Exact,
-                    1 => BoundKind::Lower,
-                    _ => BoundKind::Upper,
-                };
-                Event::Exit { value: self.values.value_at(a), bound, negamax: self.values.num_opt(b) }
-            }
-            Tag::Rare => self.rare[a as usize - self.rare_from].clone(),
-        }
     }
 
     /// Events `from..to` alone, with this trace's tables.
@@ -412,12 +353,6 @@ impl Packed {
         self.lists.extend_from_slice(items);
     }
 
-    fn list_at(&self, at: usize) -> Vec<u32> {
-        let at = at - self.lists_from;
-        let n = self.lists[at] as usize;
-        self.lists[at + 1..at + 1 + n].to_vec()
-    }
-
     fn window(&mut self, w: Option<Window>) -> u32 {
         match w {
             None => NONE,
@@ -426,44 +361,6 @@ impl Packed {
                 self.windows.intern(key)
             }
         }
-    }
-
-    fn window_at(&self, w: u32) -> Option<Window> {
-        let &(alpha, beta) = self.windows.items.get(w as usize)?;
-        Some(Window { alpha: self.values.num_at(alpha), beta: self.values.num_at(beta) })
-    }
-}
-
-/// A trace's events, decoded in order, each chunk of slots freed once
-/// read (the side tables stay until the end).
-#[derive(Debug)]
-pub struct IntoEvents {
-    packed: Packed,
-    at: usize,
-}
-
-impl Packed {
-    /// The events in order, the trace consumed as they are read.
-    pub fn into_events(self) -> IntoEvents {
-        IntoEvents { packed: self, at: 0 }
-    }
-}
-
-impl Iterator for IntoEvents {
-    type Item = Event;
-
-    fn next(&mut self) -> Option<Event> {
-        let event = self.packed.get(self.at)?;
-        self.at += 1;
-        if self.at & (CHUNK - 1) == 0 {
-            self.packed.slots[(self.at >> CHUNK_SHIFT) - 1] = Vec::new();
-        }
-        Some(event)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.packed.len - self.at;
-        (n, Some(n))
     }
 }
 

@@ -299,6 +299,12 @@ fn a_trace_over_several_chunks_reads_back_exactly() {
         let decoded: Vec<Event> = (0..part.len()).filter_map(|i| part.get(i)).collect();
         same(&decoded, &events[from..to]).unwrap();
     }
-    let consumed: Vec<Event> = packed.into_events().collect();
+    // Read as steps, each decoded in the table the reading gives with it.
+    let mut read = Vec::new();
+    let table = packed.each_step(|step, values| read.push(super::event(step, values)));
+    same(&read, &events).unwrap();
+    assert_eq!(table, packed.values);
+    let mut consumed = Vec::new();
+    packed.into_each_step(|step, values| consumed.push(super::event(step, values)));
     same(&consumed, &events).unwrap();
 }

@@ -18,7 +18,8 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use crate::search::packed::{Lengths, Packed, Slot, Tables};
-use crate::search::trace::Event;
+use crate::search::trace::{Step, Steps};
+use crate::search::values::Values;
 
 /// Events a streaming trace sends at a time (1 MiB of slots).
 pub const BATCH: usize = 1 << 16;
@@ -52,7 +53,7 @@ pub fn channel(batch: usize) -> (Sink, Stream) {
     let (tx, rx) = sync_channel(IN_FLIGHT);
     let (spare_tx, spare_rx) = sync_channel(IN_FLIGHT);
     let outlet = Outlet { tx, spare: Mutex::new(spare_rx), batch, sent: Lengths::default() };
-    let stream = Stream { reader: Packed::default(), chunk: Vec::new(), at: 0, rx, spare: spare_tx };
+    let stream = Stream { reader: Packed::default(), rx, spare: spare_tx };
     (Sink(Some(outlet)), stream)
 }
 
@@ -88,35 +89,27 @@ impl Outlet {
     }
 }
 
-/// The reading end: the events in order, as the search sends them; it ends
-/// when the search is over ([`Trace::finish`](super::trace::Trace::finish)).
+/// The reading end: the events in order, as the search sends them, read
+/// with [`Steps::each_step`]; they end when the search is over
+/// ([`Trace::finish`](super::trace::Trace::finish)).
 #[derive(Debug)]
 pub struct Stream {
     /// The side tables as received so far (its own slots are unused).
     reader: Packed,
-    chunk: Vec<Slot>,
-    at: usize,
     rx: Receiver<Batch>,
     spare: SyncSender<Vec<Slot>>,
 }
 
-impl Iterator for Stream {
-    type Item = Event;
-
-    #[inline]
-    fn next(&mut self) -> Option<Event> {
-        loop {
-            if let Some(&slot) = self.chunk.get(self.at) {
-                self.at += 1;
-                return Some(self.reader.decode(slot));
-            }
-            let Batch { slots, tables } = self.rx.recv().ok()?;
-            let mut done = std::mem::replace(&mut self.chunk, slots);
+impl Steps for Stream {
+    fn each_step(self, mut f: impl FnMut(Step<'_>, &Values)) -> Values {
+        let Stream { mut reader, rx, spare } = self;
+        while let Ok(Batch { slots, tables }) = rx.recv() {
+            reader.read_batch(tables, &slots, &mut f);
+            let mut done = slots;
             done.clear();
             // The search may have all the vectors it needs: then this one goes.
-            let _ = self.spare.try_send(done);
-            self.reader.absorb(tables);
-            self.at = 0;
+            let _ = spare.try_send(done);
         }
+        reader.into_values()
     }
 }

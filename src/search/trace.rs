@@ -11,9 +11,10 @@
 use crate::model::NodeId;
 use crate::num::Num;
 use crate::search::options::Options;
-pub use crate::search::packed::IntoEvents;
 use crate::search::packed::Packed;
+pub use crate::search::packed::{NO_WINDOW, Step, event};
 use crate::search::stream::Sink;
+use crate::search::values::Values;
 
 /// A node's value: a number, or a vector in multi-player games.
 #[derive(Clone, Debug, PartialEq)]
@@ -327,13 +328,6 @@ impl Trace {
         self.events_from(0)
     }
 
-    /// The events in order, the trace consumed as they are read: what has
-    /// been read is freed as the reading goes (a report of a big search
-    /// never holds the whole trace and the whole analysis at once).
-    pub fn into_events(self) -> IntoEvents {
-        self.events.into_events()
-    }
-
     /// The events from number `start` on.
     pub fn events_from(&self, start: usize) -> Events<'_> {
         Events { packed: &self.events, at: start, end: self.events.len() }
@@ -365,6 +359,30 @@ impl Trace {
             Event::Exit { value, .. } | Event::Leaf { value, .. } => Some(value),
             _ => None,
         }
+    }
+}
+
+/// Events that can be read once, in order, as [`Step`]s: a trace,
+/// borrowed or consumed, or a [`Stream`](super::stream::Stream) of one.
+pub trait Steps {
+    /// Calls `f` with each event in order, as stored, and the table its
+    /// codes are read in (a stream's only grows as it is read); gives
+    /// back the whole table.
+    fn each_step(self, f: impl FnMut(Step<'_>, &Values)) -> Values;
+}
+
+impl Steps for &Trace {
+    fn each_step(self, f: impl FnMut(Step<'_>, &Values)) -> Values {
+        self.events.each_step(f)
+    }
+}
+
+/// The trace consumed: what has been read is freed as the reading goes
+/// (a report of a big search never holds the whole trace and the whole
+/// analysis at once).
+impl Steps for Trace {
+    fn each_step(self, f: impl FnMut(Step<'_>, &Values)) -> Values {
+        self.events.into_each_step(f)
     }
 }
 

@@ -88,6 +88,12 @@ pub(crate) fn index(i: usize) -> u32 {
     u32::try_from(i).ok().filter(|&i| i < (1 << 30) - 1).expect("a trace table outgrew 2^30 entries")
 }
 
+/// The code of a small integer (every `i16` is held in its code).
+#[inline]
+pub fn int_code(i: i16) -> u32 {
+    (i64::from(i) + BIAS) as u32
+}
+
 /// The table behind the codes.
 #[derive(Clone, Debug, Default)]
 pub struct Values {
