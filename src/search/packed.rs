@@ -169,9 +169,35 @@ impl Packed {
             + self.rare.capacity() * size_of::<Event>()
     }
 
+    /// Records `event`. The events a search without windows pushes for
+    /// every node (enter, leaf, update, exit, with a number for a value)
+    /// are packed here, inline where they are pushed, so the search's
+    /// `Event` is never built; the rest by [`Packed::push_any`]. Both give
+    /// the slot that decodes to the event pushed.
+    #[inline(always)]
     pub fn push(&mut self, event: Event) {
         #[cfg(test)]
         self.pushed.push(event.clone());
+        let slot = |tag, flags, a, b, c| Slot { tag, flags, d: 0, a, b, c };
+        let s = match event {
+            Event::Enter { node, child, window: None } => slot(Tag::Enter, 0, node.0, child, NONE),
+            Event::Leaf { node, child, window: None, value: Value::Scalar(n), source, negamax: None } => {
+                slot(Tag::Leaf, source_code(source), node.0, child, self.values.num(n))
+            }
+            Event::Update { child, value: Value::Scalar(n), window: None, best } => {
+                slot(Tag::Update, u8::from(best), child, self.values.num(n), NONE)
+            }
+            Event::Exit { value: Value::Scalar(n), bound, negamax: None } => {
+                slot(Tag::Exit, bound_code(bound), self.values.num(n), NONE, 0)
+            }
+            event => return self.push_any(event),
+        };
+        self.push_slot(s);
+    }
+
+    /// [`Packed::push`] of any event.
+    #[inline(never)]
+    fn push_any(&mut self, event: Event) {
         let slot = |tag, flags, a, b, c| Slot { tag, flags, d: 0, a, b, c };
         let s = match event {
             Event::Enter { node, child, window } => slot(Tag::Enter, 0, node.0, child, self.window(window)),
@@ -230,13 +256,8 @@ impl Packed {
                 slot(Tag::Evaluate, source_code(source), self.values.value(value), 0, 0)
             }
             Event::Exit { value, bound, negamax } => {
-                let bound = match bound {
-                    BoundKind::Exact => 0,
-                    BoundKind::Lower => 1,
-                    BoundKind::Upper => 2,
-                };
                 let (value, negamax) = (self.values.value(value), negamax.map_or(NONE, |n| self.values.num(n)));
-                slot(Tag::Exit, bound, value, negamax, 0)
+                slot(Tag::Exit, bound_code(bound), value, negamax, 0)
             }
             rare @ (Event::TtProbe { .. } | Event::TtStore { .. } | Event::Research { .. } | Event::Pass { .. }) => {
                 self.rare.push(rare);
@@ -361,6 +382,14 @@ impl Packed {
                 self.windows.intern(key)
             }
         }
+    }
+}
+
+fn bound_code(bound: BoundKind) -> u8 {
+    match bound {
+        BoundKind::Exact => 0,
+        BoundKind::Lower => 1,
+        BoundKind::Upper => 2,
     }
 }
 

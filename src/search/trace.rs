@@ -279,6 +279,7 @@ impl Trace {
         found
     }
 
+    #[inline(always)]
     pub fn push(&mut self, event: Event) {
         self.events.push(event);
     }
