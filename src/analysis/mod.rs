@@ -23,7 +23,7 @@ pub use names::{describe, quote, reference};
 pub use visit::Visit;
 use visit::flag;
 
-use crate::search::trace::{BoundKind, Cause, Event, ExtendReason, PassKind, Step, Steps, Trace, Value, Window};
+use crate::search::trace::{BoundKind, Cause, Event, ExtendReason, PassKind, Side, Step, Steps, Trace, Value, Window};
 use crate::search::values::{Interned, Values};
 
 /// One pass over the tree (an MTD(f) pass, a deepening iteration).
@@ -175,11 +175,14 @@ impl Analysis {
         // Windows and side-to-move values, only for the visits that have them.
         let mut extras: Interned<[u32; 3]> = Interned::default();
         let at = |i: usize| u32::try_from(i).expect("fewer than 2^32 visits");
-        // A visit's side-to-move value (a code), once its value is set.
-        let keep = |v: &mut Visit, extras: &mut Interned<[u32; 3]>, values: &Values, n: u32| {
-            if n == NONE {
-                return;
-            }
+        // A visit's side-to-move value, once its value is set.
+        let keep = |v: &mut Visit, extras: &mut Interned<[u32; 3]>, values: &Values, side: Side| {
+            let n = match side {
+                Side::None => return,
+                Side::Same => return v.flags |= flag::NEGAMAX_SAME,
+                Side::Negated => return v.flags |= flag::NEGAMAX_NEGATED,
+                Side::Code(n) => n,
+            };
             let n_bits = values.num_at(n).bits();
             match values.scalar_at(v.value) {
                 Some(x) if x.bits() == n_bits => v.flags |= flag::NEGAMAX_SAME,
@@ -280,6 +283,7 @@ impl Analysis {
                 let end = at(visits.len());
                 let v = &mut visits[top];
                 (v.value, v.end) = (value, end);
+                let negamax = if negamax == NONE { Side::None } else { Side::Code(negamax) };
                 keep(v, &mut extras, values, negamax);
                 v.set_bound(bound);
             }

@@ -23,12 +23,13 @@
 //! property test pushes random events and every algorithm's on random
 //! trees), so decoding is invisible to every reader.
 
+use crate::num::Num;
 use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Value, Window};
 use crate::search::values::{self, Interned, Values, index};
 
 mod steps;
-pub use steps::{NO_WINDOW, Step, event};
+pub use steps::{NO_WINDOW, Side, Step, event};
 
 /// Events per chunk of slots (1 MiB).
 const CHUNK_SHIFT: usize = 16;
@@ -55,6 +56,23 @@ const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 
 /// A `Leaf`'s flags: its value is the slot's `d`, its window `c`.
 const LEAF_INLINE: u8 = 4;
+/// A `Leaf`'s flags: its side-to-move value is its value (`LEAF_SAME`), or
+/// its value negated (`LEAF_NEGATED`), bit for bit.
+const LEAF_SAME: u8 = 8;
+const LEAF_NEGATED: u8 = 16;
+
+/// How a leaf's side-to-move value `m` stands to its value `n`: the flag
+/// that says it, or 0 when it is neither `n` nor `-n` bit for bit.
+#[inline]
+fn side(n: Num, m: Num) -> u8 {
+    if m.bits() == n.bits() {
+        LEAF_SAME
+    } else if m.bits() == (-n).bits() {
+        LEAF_NEGATED
+    } else {
+        0
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tag {
@@ -187,8 +205,14 @@ impl Packed {
             Event::Update { child, value: Value::Scalar(n), window: None, best } => {
                 slot(Tag::Update, u8::from(best), child, self.values.num(n), NONE)
             }
-            Event::Exit { value: Value::Scalar(n), bound, negamax: None } => {
-                slot(Tag::Exit, bound_code(bound), self.values.num(n), NONE, 0)
+            Event::Leaf { node, child, window: None, value: Value::Scalar(n), source, negamax: Some(m) }
+                if side(n, m) != 0 =>
+            {
+                slot(Tag::Leaf, source_code(source) | side(n, m), node.0, child, self.values.num(n))
+            }
+            Event::Exit { value: Value::Scalar(n), bound, negamax } => {
+                let negamax = negamax.map_or(NONE, |m| self.values.num(m));
+                slot(Tag::Exit, bound_code(bound), self.values.num(n), negamax, 0)
             }
             event => return self.push_any(event),
         };
@@ -203,7 +227,19 @@ impl Packed {
             Event::Enter { node, child, window } => slot(Tag::Enter, 0, node.0, child, self.window(window)),
             Event::Probe { node, child, window } => slot(Tag::Probe, 0, node.0, child, self.window(window)),
             Event::Leaf { node, child, window, value, source, negamax } => {
-                let flags = source_code(source);
+                let mut flags = source_code(source);
+                // A side-to-move value that is the value or its negation
+                // (always, in the negamax searches) is a flag.
+                let negamax = match (&value, negamax) {
+                    (Value::Scalar(n), Some(m)) => match side(*n, m) {
+                        0 => Some(m),
+                        side => {
+                            flags |= side;
+                            None
+                        }
+                    },
+                    (_, m) => m,
+                };
                 let small = match &value {
                     Value::Scalar(n) => n.as_i64().filter(|_| n.is_exact()).and_then(|i| i16::try_from(i).ok()),
                     Value::Vector(_) => None,

@@ -5,7 +5,7 @@
 //! [`Packed::decode`] makes the [`Event`] from the same step, so the two
 //! readings of a slot cannot disagree.
 
-use super::{LEAF_INLINE, NONE, Packed, Slot, Tables, Tag};
+use super::{LEAF_INLINE, LEAF_NEGATED, LEAF_SAME, NONE, Packed, Slot, Tables, Tag};
 use crate::model::NodeId;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Window};
 use crate::search::values::{self, Values};
@@ -34,7 +34,7 @@ pub enum Step<'a> {
         window: [u32; 2],
         value: u32,
         source: LeafSource,
-        negamax: u32,
+        negamax: Side,
     },
     Update {
         child: u32,
@@ -70,6 +70,18 @@ pub enum Step<'a> {
     Rare(&'a Event),
 }
 
+/// A leaf's side-to-move value (negamax-style searches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    None,
+    /// Its value, bit for bit.
+    Same,
+    /// Its value negated, bit for bit.
+    Negated,
+    /// Another number: its code.
+    Code(u32),
+}
+
 impl Packed {
     /// What `slot` holds, as it is stored.
     #[inline]
@@ -79,16 +91,22 @@ impl Packed {
         match tag {
             Tag::Enter => Step::Enter { node: NodeId(a), child: b, window: self.window_codes(c) },
             Tag::Probe => Step::Probe { node: NodeId(a), child: b, window: self.window_codes(c) },
-            Tag::Leaf if flags & LEAF_INLINE != 0 => {
-                let (window, value) = (self.window_codes(c), values::int_code(d));
-                Step::Leaf { node: NodeId(a), child: b, window, value, source, negamax: NONE }
-            }
-            Tag::Leaf if flags & 2 == 0 => {
-                Step::Leaf { node: NodeId(a), child: b, window: NO_WINDOW, value: c, source, negamax: NONE }
-            }
             Tag::Leaf => {
-                let [window, value, negamax] = self.leaves.items[c as usize];
-                Step::Leaf { node: NodeId(a), child: b, window: self.window_codes(window), value, source, negamax }
+                let (window, value, negamax) = if flags & LEAF_INLINE != 0 {
+                    (self.window_codes(c), values::int_code(d), NONE)
+                } else if flags & 2 == 0 {
+                    (NO_WINDOW, c, NONE)
+                } else {
+                    let [window, value, negamax] = self.leaves.items[c as usize];
+                    (self.window_codes(window), value, negamax)
+                };
+                let negamax = match () {
+                    _ if flags & LEAF_SAME != 0 => Side::Same,
+                    _ if flags & LEAF_NEGATED != 0 => Side::Negated,
+                    _ if negamax == NONE => Side::None,
+                    _ => Side::Code(negamax),
+                };
+                Step::Leaf { node: NodeId(a), child: b, window, value, source, negamax }
             }
             Tag::Update => Step::Update { child: a, value: b, window: self.window_codes(c), best: flags == 1 },
             Tag::Cut => {
@@ -195,7 +213,13 @@ pub fn event(step: Step<'_>, values: &Values) -> Event {
         Step::Enter { node, child, window: w } => Event::Enter { node, child, window: window(w) },
         Step::Probe { node, child, window: w } => Event::Probe { node, child, window: window(w) },
         Step::Leaf { node, child, window: w, value: v, source, negamax } => {
-            Event::Leaf { node, child, window: window(w), value: value(v), source, negamax: values.num_opt(negamax) }
+            let negamax = match negamax {
+                Side::None => None,
+                Side::Same => Some(values.num_at(v)),
+                Side::Negated => Some(-values.num_at(v)),
+                Side::Code(n) => Some(values.num_at(n)),
+            };
+            Event::Leaf { node, child, window: window(w), value: value(v), source, negamax }
         }
         Step::Update { child, value: v, window: w, best } => {
             Event::Update { child, value: value(v), window: window(w), best }
