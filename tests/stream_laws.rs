@@ -154,7 +154,8 @@ fn options(pick: u64) -> Options {
 }
 
 /// Every run of every applicable algorithm, streamed `batch` events at a
-/// time, against the report of its whole trace.
+/// time and read from its trace borrowed, against the report of its whole
+/// trace consumed.
 fn same_reports(text: &str, game: &Game, opts: &Options, batch: usize) -> Result<usize, TestCaseError> {
     let mut algorithms = search::applicable(game);
     if game.is_multiplayer() {
@@ -164,9 +165,13 @@ fn same_reports(text: &str, game: &Game, opts: &Options, batch: usize) -> Result
     for a in algorithms {
         let Ok(trace) = search::run(game, a, opts) else { continue };
         prop_assert!(search::streams(a, opts));
+        // The trace read borrowed (its table copied) and consumed (its
+        // table handed over), and streamed.
+        let borrowed = serde_json::to_string(&AlgoReport::new(game, &trace)).unwrap();
         let whole = AlgoReport::of(game, trace);
         let streamed = AlgoReport::streamed(game, a, opts, batch).expect("a thread for the reader");
         let (whole, streamed) = (serde_json::to_string(&whole).unwrap(), serde_json::to_string(&streamed).unwrap());
+        prop_assert_eq!(&borrowed, &whole, "{} with {:?}, read borrowed\n{}", a, opts, text);
         prop_assert_eq!(&streamed, &whole, "{} with {:?}, batches of {}\n{}", a, opts, batch, text);
         compared += 1;
     }
