@@ -11,7 +11,7 @@ use std::fmt;
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// A utility, probability or window bound, in 16 bytes: a negative `den`
-/// ([`FLOAT`]) marks a float whose bits are in `num` (see [`Repr`]). The
+/// (`FLOAT`) marks a float whose bits are in `num` (see `Repr`). The
 /// denominator is never zero, so `Option<Num>` is 16 bytes too.
 #[derive(Clone, Copy)]
 pub struct Num {

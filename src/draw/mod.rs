@@ -5,7 +5,7 @@
 //! The pipeline: the game unfolded into the drawn [`tree::Tree`] → the
 //! [`frame::Frame`]s read off the trace → one [`layout::Layout`], measured
 //! over every frame and shared by TikZ, SVG and HTML → each frame painted
-//! as marks ([`paint`]) → a renderer, a `Display` wrapper, translates them.
+//! as marks (`paint`) → a renderer, a `Display` wrapper, translates them.
 //! DOT leaves layout to Graphviz. Output is deterministic.
 //!
 //! ```

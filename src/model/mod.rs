@@ -114,7 +114,7 @@ pub struct EdgeView<'a> {
     pub transposition: bool,
 }
 
-/// An edge to add with [`Game::set_children`].
+/// An edge to add with [`Builder::set_children`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NewEdge {
     pub child: Option<NodeId>,

@@ -1,6 +1,6 @@
 //! From syntax to a validated [`Game`], collecting every error.
 //!
-//! Checks (each a [`DiagnosticKind`] pointing at the offending text): number
+//! Checks (each a [`DiagnosticKind`](crate::diagnostic::DiagnosticKind) pointing at the offending text): number
 //! literals, headers given once and sane, node kinds known, names unique,
 //! `&` references and expect references resolved, no cycles, probabilities
 //! only under CHANCE and summing to 1 (exactly, or within 1e-9 when any is

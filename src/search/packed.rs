@@ -94,7 +94,7 @@ enum Tag {
 pub struct Packed {
     /// The slots, in chunks of [`CHUNK`] (the first grows to it as a
     /// vector does): a growing trace never copies what it holds, and a
-    /// reader that consumes it ([`IntoEvents`]) frees each chunk it has read.
+    /// reader that consumes it ([`Packed::into_each_step`]) frees each chunk it has read.
     slots: Vec<Vec<Slot>>,
     len: usize,
     /// Every value and number an event holds (see [`Values`]).

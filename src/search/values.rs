@@ -1,6 +1,6 @@
 //! Values in four bytes: a small integer held in the code itself, any
 //! other number or a vector by its index in a table, each stored once.
-//! The trace's events hold their values so ([`super::packed`]), and so do
+//! The trace's events hold their values so (`super::packed`), and so do
 //! the analysis's visits.
 //!
 //! Invariant: [`Values::value_at`] gives back exactly the value put in

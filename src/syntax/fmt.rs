@@ -15,7 +15,7 @@
 //! Invariants, checked before anything is returned: the result parses to
 //! the same tree (the canonical [`print`](crate::syntax::print::print) of
 //! both is equal), holds exactly the original comments in the same order,
-//! and formatting it again changes nothing. Otherwise [`format`] refuses,
+//! and formatting it again changes nothing. Otherwise [`format()`] refuses,
 //! so no comment and no answer is ever lost.
 
 use crate::syntax::{parse, print};

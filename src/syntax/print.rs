@@ -1,4 +1,4 @@
-//! [`File`](crate::syntax::ast::File) → canonical `.tree` text: what `gametree fmt`
+//! [`File`] → canonical `.tree` text: what `gametree fmt`
 //! prints and what `gametree convert --to tree` writes.
 //!
 //! Layout: headers one per line, a blank line, the tree indented by two

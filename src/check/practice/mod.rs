@@ -3,10 +3,10 @@
 //! convention's search worked in Rust and embedded in the page.
 //!
 //! The page gives feedback in `grade`'s words without searching: for each
-//! convention, [`steps`] reads the trace once into the steps where the
+//! convention, `steps` reads the trace once into the steps where the
 //! first divergence can happen for an answer the page can express (pruned
 //! edges and inner nodes' values), each carrying the words
-//! [`divergence`](crate::check::divergence::divergence) says there — got by
+//! [`divergence`] says there — got by
 //! asking `divergence` itself about a crafted answer, never rewritten here.
 //! `practice.js` walks those steps with the student's marks; [`feedback`]
 //! is the same question asked of `divergence` directly (the differential

@@ -193,7 +193,7 @@ impl From<usize> for Count {
 
 impl std::ops::AddAssign<&Count> for Count {
     /// Inlined where both fit a `u128` and so does the sum (the counts over
-    /// subtrees add millions of those); else [`Count::add_limbs`].
+    /// subtrees add millions of those); else `Count::add_limbs`.
     #[inline]
     fn add_assign(&mut self, other: &Count) {
         if let (Repr::Small(a), Repr::Small(b)) = (&mut self.0, &other.0)
@@ -253,7 +253,7 @@ impl std::ops::Add<&Count> for Count {
 impl std::ops::Mul<&Count> for &Count {
     type Output = Count;
     /// Inlined where both fit a `u128` and so does the product; else
-    /// [`Count::mul_limbs`].
+    /// `Count::mul_limbs`.
     #[inline]
     fn mul(self, other: &Count) -> Count {
         if let (Repr::Small(a), Repr::Small(b)) = (&self.0, &other.0)

@@ -205,7 +205,7 @@ pub(super) fn wide_plan<'g>(spec: &'g Spec, domain: &Domain, unknowns: &[NodeId]
     wide::Wide::new(&spec.game, unknowns, &merged(spec)?, (*lo, *hi))
 }
 
-/// [`solve`] through order types alone (`wide.rs`: the way a range too
+/// `solve` through order types alone (`wide.rs`: the way a range too
 /// wide for the count over subtrees is counted), with no other way tried,
 /// or `None` where it does not apply or gives up: for tests, which compare
 /// it with enumeration on ranges small enough to enumerate.
@@ -214,7 +214,7 @@ pub fn solve_by_order_types(spec: &Spec, domain: &Domain, max_listed: usize) -> 
     answer(&mut wide_plan(spec, domain, &unknowns)?, &unknowns, false, max_listed)
 }
 
-/// [`solve`] by the count over subtrees tried within a budget alone (the
+/// `solve` by the count over subtrees tried within a budget alone (the
 /// way a narrow range past the work that count is sure to take on is
 /// counted first), or `None` where it does not apply or gives up: for
 /// tests, which compare it with enumeration.
@@ -223,7 +223,7 @@ pub fn solve_by_subtrees_within_budget(spec: &Spec, domain: &Domain, max_listed:
     answer(&mut subtrees_plan(spec, domain, &unknowns, true)?, &unknowns, false, max_listed)
 }
 
-/// [`solve`] with `spec`'s `alphabeta`-family blocks counted as the
+/// `solve` with `spec`'s `alphabeta`-family blocks counted as the
 /// `minimax` blocks they amount to (`as_minimax`), no other way tried, or
 /// `None` where that does not apply: for tests, which compare it with
 /// enumeration.
@@ -234,7 +234,7 @@ pub fn solve_as_minimax(spec: &Spec, domain: &Domain, max_listed: usize) -> Opti
     answer(&mut *plan, &unknowns, false, max_listed)
 }
 
-/// [`solve`] with `spec`'s blocks asking only `value` counted as the
+/// `solve` with `spec`'s blocks asking only `value` counted as the
 /// `minimax` (or `expectiminimax`) blocks they amount to (`exact_values`),
 /// no other way tried, or `None` where that does not apply: for tests,
 /// which compare it with enumeration.
@@ -245,7 +245,7 @@ pub fn solve_exact_values(spec: &Spec, domain: &Domain, max_listed: usize) -> Op
     answer(&mut *plan, &unknowns, false, max_listed)
 }
 
-/// [`solve`] with `spec`'s blocks as [`exact_values`] gives them, counted
+/// `solve` with `spec`'s blocks as `exact_values` gives them, counted
 /// through each node's distribution (`cdf.rs`, the way ranges too wide
 /// for `chance.rs`'s tables are counted) whatever the range, no other way
 /// tried, or `None` where that does not apply: for tests, which compare

@@ -1,11 +1,11 @@
-//! Text → [`ast::File`]: the pest grammar `grammar/gametree.pest` and the
+//! Text → [`ast::File`](crate::syntax::ast::File): the pest grammar `grammar/gametree.pest` and the
 //! only code that touches pest's `Pair` and `Rule`.
 //!
 //! [`parse`] checks the text is text (no NUL byte) and not nested too deeply
 //! for pest's recursion, runs the grammar, and turns the pairs into the
 //! spanned ast at once, one function per grammar rule. Numbers stay text;
 //! nothing is resolved. Every failure is a [`Diagnostic`] pointing at the
-//! offending token: pest's errors are put into words by [`rule_words`], an
+//! offending token: pest's errors are put into words by `rule_words`, an
 //! exhaustive match, so a new rule cannot ship with an unreadable error.
 //! Invariant: no input makes this module panic.
 

@@ -22,7 +22,7 @@
 //! trees nested deeper than about 60 levels (serde_yaml_ng's recursion limit).
 //!
 //! serde_yaml_ng reports no positions for values that read well, so the text
-//! is also scanned by [`locate`] (lightly before reading, so that nesting
+//! is also scanned by `locate` (lightly before reading, so that nesting
 //! too deep for the reader is refused before libyaml spends minutes on it)
 //! and walked side by side with what serde read: each name, number, reference and option of the ast gets the
 //! span of its own value (a number in a list, its item), an attribute or an
