@@ -33,6 +33,8 @@
 //! its own player's component is a lower bound (`lower`), the vector is not
 //! its value. `--ignore-bounds` does not change maxn.
 
+use std::sync::Arc;
+
 use crate::model::{Game, NodeId, NodeKind, Utility};
 use crate::num::Num;
 use crate::search::Algorithm;
@@ -90,17 +92,19 @@ struct Maxn<'g> {
 }
 
 impl Maxn<'_> {
-    fn value(&mut self, id: NodeId, child: u32, depth: u32, parent: Option<Parent>) -> Vec<Num> {
+    /// A node's vector: shared with the events that record it, so a
+    /// child's vector passed up is the same allocation all the way.
+    fn value(&mut self, id: NodeId, child: u32, depth: u32, parent: Option<Parent>) -> Arc<[Num]> {
         let node = self.game.node(id);
         if let Utility::Vector(u) = node.utility() {
-            let value = Value::Vector(u.into());
-            let source = LeafSource::Utility;
+            let u: Arc<[Num]> = u.into();
+            let (value, source) = (Value::Vector(u.clone()), LeafSource::Utility);
             self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
-            return u.to_vec();
+            return u;
         }
         self.trace.push(Event::Enter { node: id, child, window: None });
         let kind = node.kind();
-        let mut v: Option<Vec<Num>> = None;
+        let mut v: Option<Arc<[Num]>> = None;
         let mut bound = BoundKind::Exact;
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
@@ -120,12 +124,12 @@ impl Maxn<'_> {
             };
             if kind == NodeKind::Chance {
                 let p = self.game.prob(id, i as usize);
-                let acc = v.take().unwrap_or_else(|| vec![Num::ZERO; cv.len()]);
-                v = Some(acc.iter().zip(&cv).map(|(&a, &b)| a + p * b).collect());
+                let acc = v.take().unwrap_or_else(|| vec![Num::ZERO; cv.len()].into());
+                v = Some(acc.iter().zip(cv.iter()).map(|(&a, &b)| a + p * b).collect());
             } else if best {
                 v = Some(cv);
             }
-            let value = Value::Vector(v.as_deref().unwrap_or_default().into());
+            let value = Value::Vector(v.clone().unwrap_or_else(|| Arc::from([])));
             self.trace.push(Event::Update { child: i, value, window: None, best });
             let pruned = &order[k + 1..];
             if let (Some((value, limit, cause)), false) =
@@ -137,8 +141,8 @@ impl Maxn<'_> {
                 break;
             }
         }
-        let v = v.unwrap_or_default();
-        self.trace.push(Event::Exit { value: Value::Vector(v.as_slice().into()), bound, negamax: None });
+        let v = v.unwrap_or_else(|| Arc::from([]));
+        self.trace.push(Event::Exit { value: Value::Vector(v.clone()), bound, negamax: None });
         v
     }
 

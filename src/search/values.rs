@@ -106,7 +106,16 @@ pub struct Values {
     /// on a hit; a collision adds a copy).
     vectors: Vec<Arc<[Num]>>,
     vector_index: HashMap<u64, u32, FxBuild>,
+    /// The vectors coded last, as handed in, with their codes: a vector
+    /// passed on (a child's value becoming its parent's, then its return)
+    /// is the same allocation, found by its address without hashing. Each
+    /// is held here, so its address cannot be reused by another vector.
+    recent: [Option<(Arc<[Num]>, u32)>; RECENT],
+    next_recent: usize,
 }
+
+/// Vectors [`Values`] knows by address.
+const RECENT: usize = 4;
 
 impl Values {
     /// The code of number `n`.
@@ -134,14 +143,22 @@ impl Values {
 
     /// The index of vector `vs`, stored once.
     fn vector(&mut self, vs: Arc<[Num]>) -> u32 {
+        if let Some((_, at)) = self.recent.iter().flatten().find(|(v, _)| Arc::ptr_eq(v, &vs)) {
+            return *at;
+        }
         let key = bits_key(&vs);
         let same = |at: u32| self.vectors[at as usize].iter().map(|n| n.bits()).eq(vs.iter().map(|n| n.bits()));
-        if let Some(&at) = self.vector_index.get(&key).filter(|&&at| same(at)) {
-            return at;
-        }
-        let at = index(self.vectors.len());
-        self.vectors.push(vs);
-        self.vector_index.insert(key, at);
+        let at = match self.vector_index.get(&key).filter(|&&at| same(at)) {
+            Some(&at) => at,
+            None => {
+                let at = index(self.vectors.len());
+                self.vectors.push(vs.clone());
+                self.vector_index.insert(key, at);
+                at
+            }
+        };
+        self.recent[self.next_recent % RECENT] = Some((vs, at));
+        self.next_recent = self.next_recent.wrapping_add(1);
         at
     }
 
@@ -185,6 +202,8 @@ impl Values {
             num_values: self.num_values.clone(),
             vectors: self.vectors.clone(),
             vector_index: HashMap::default(),
+            recent: Default::default(),
+            next_recent: 0,
         }
     }
 
@@ -192,6 +211,7 @@ impl Values {
     pub fn shrink_to_fit(&mut self) {
         self.nums.shrink_to_fit();
         self.vector_index = HashMap::default();
+        self.recent = Default::default();
         self.vectors.shrink_to_fit();
         self.num_values.shrink_to_fit();
     }
@@ -248,5 +268,39 @@ impl PartialEq for Values {
         self.num_values.len() == other.num_values.len()
             && self.num_values.iter().zip(&other.num_values).all(|(a, b)| a.bits() == b.bits())
             && self.vectors == other.vectors
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vector(xs: &[i64]) -> Arc<[Num]> {
+        xs.iter().map(|&x| Num::int(x)).collect()
+    }
+
+    /// A vector passed on is found by its address; one with the same
+    /// numbers in another allocation by its hash; neither is stored twice,
+    /// and every code reads back its own numbers.
+    #[test]
+    fn vectors_passed_on_or_written_again_get_one_code() {
+        let mut values = Values::default();
+        let (a, b) = (vector(&[1, 2, 3]), vector(&[3, 2, 1]));
+        let mut pushed = Vec::new();
+        // Interleaved so that a is sometimes among the last four coded and
+        // sometimes not; fresh allocations of each, and other vectors.
+        for round in 0..12i64 {
+            for v in [a.clone(), vector(&[round, 0, 0]), b.clone(), vector(&[1, 2, 3]), vector(&[round % 3, 9, 9])] {
+                pushed.push((values.value(Value::Vector(v.clone())), v));
+            }
+        }
+        for (code, v) in &pushed {
+            assert_eq!(values.value_at(*code), Value::Vector(v.clone()));
+        }
+        let code_of = |v: &Arc<[Num]>| pushed.iter().find(|(_, w)| w == v).map(|(c, _)| *c);
+        assert!(pushed.iter().all(|(c, v)| Some(*c) == code_of(v)), "one code per vector");
+        // a, b, [round, 0, 0] for 12 rounds (round 1..3 repeat none of the
+        // others'), [0|1|2, 9, 9]: 2 + 12 + 3 distinct vectors.
+        assert_eq!(values.vectors(), 17);
     }
 }
