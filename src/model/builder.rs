@@ -146,12 +146,12 @@ impl Builder {
 
     /// Gives leaf `id` its vector: in the game's table of vectors (each
     /// distinct one once) unless the leaf has other rare parts already.
-    pub fn set_vector(&mut self, id: NodeId, values: Vec<Num>) {
+    pub fn set_vector(&mut self, id: NodeId, values: &[Num]) {
         if !matches!(self.game.slots[id.index()].extra, NONE | VECTOR) {
-            self.extra_mut(id).payload = Payload::Vector(values.into_boxed_slice());
+            self.extra_mut(id).payload = Payload::Vector(values.into());
             return;
         }
-        let key = bits_key(&values);
+        let key = bits_key(values);
         let table = &self.game.vectors;
         let same = |&&start: &&u32| {
             let stored = table.get(start as usize..start as usize + values.len());
@@ -161,7 +161,7 @@ impl Builder {
             Some(&start) => start,
             None => {
                 let start = u32::try_from(table.len()).expect("vectors of fewer than 2^32 numbers");
-                self.game.vectors.extend_from_slice(&values);
+                self.game.vectors.extend_from_slice(values);
                 self.vectors.insert(key, start);
                 start
             }

@@ -51,9 +51,9 @@ fn vectors_are_stored_once_and_read_back_exactly() {
     let leaves: Vec<NodeId> = written.iter().map(|_| game.add_node(NodeKind::Leaf, Span::new(2, 3))).collect();
     game.set_name(leaves[4], "named".into());
     for (&id, vs) in leaves.iter().zip(&written) {
-        game.set_vector(id, vs.clone());
+        game.set_vector(id, vs);
     }
-    game.set_vector(leaves[5], v(&["7", "8"]));
+    game.set_vector(leaves[5], &v(&["7", "8"]));
     game.set_name(leaves[5], "late".into());
     game.set_plain_children(root, leaves.iter().copied());
     let game = game.build().unwrap();

@@ -201,7 +201,7 @@ impl Validator {
             }
             LeafValue::Vector(parts) => {
                 let values = self.vector(parts, leaf.span);
-                self.game.set_vector(id, values);
+                self.game.set_vector(id, &values);
             }
         }
         id

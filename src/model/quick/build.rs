@@ -172,7 +172,10 @@ impl Quick<'_> {
         let id = self.add(NodeKind::Leaf, span, name)?;
         match value {
             LeafValue::Scalar(v) => self.game.set_scalar(id, v),
-            LeafValue::Vector(vs) => self.game.set_vector(id, vs),
+            LeafValue::Vector(vs) => {
+                self.game.set_vector(id, &vs);
+                self.spare = vs;
+            }
             LeafValue::Unknown => self.game.set_unknown(id),
         }
         Some(id)

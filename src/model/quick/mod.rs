@@ -127,6 +127,9 @@ struct Quick<'a> {
     transpositions: Vec<(NodeId, usize, String, Span)>,
     /// The path of the node being read (0-based child indices).
     path: Path,
+    /// The vector leaves are read into, again and again (the game keeps
+    /// each distinct one once: no allocation per leaf).
+    spare: Vec<Num>,
 }
 
 /// Where a `&B` edge points until it is resolved.
@@ -157,6 +160,7 @@ impl<'a> Quick<'a> {
             extras: Vec::new(),
             transpositions: Vec::new(),
             path: Path::root(),
+            spare: Vec::new(),
         }
     }
 

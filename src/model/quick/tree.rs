@@ -315,7 +315,8 @@ impl<'a> Quick<'a> {
     /// `(1, 2, 6)`.
     fn vector(&mut self) -> Option<Vec<Num>> {
         self.at += 1;
-        let mut values = Vec::new();
+        let mut values = std::mem::take(&mut self.spare);
+        values.clear();
         loop {
             self.skip_blank();
             values.push(self.number()?.0);
