@@ -29,7 +29,7 @@ use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafS
 use crate::search::values::{self, Interned, Values, index};
 
 mod steps;
-pub use steps::{NO_WINDOW, Side, Step, event};
+pub use steps::{Side, Step};
 
 /// Events per chunk of slots (1 MiB).
 const CHUNK_SHIFT: usize = 16;
@@ -199,16 +199,15 @@ impl Packed {
         let slot = |tag, flags, a, b, c| Slot { tag, flags, d: 0, a, b, c };
         let s = match event {
             Event::Enter { node, child, window: None } => slot(Tag::Enter, 0, node.0, child, NONE),
-            Event::Leaf { node, child, window: None, value: Value::Scalar(n), source, negamax: None } => {
-                slot(Tag::Leaf, source_code(source), node.0, child, self.values.num(n))
+            // A negamax leaf's side-to-move value is a flag (see `push_any`).
+            Event::Leaf { node, child, window: None, value: Value::Scalar(n), source, negamax }
+                if negamax.is_none_or(|m| side(n, m) != 0) =>
+            {
+                let flags = source_code(source) | negamax.map_or(0, |m| side(n, m));
+                slot(Tag::Leaf, flags, node.0, child, self.values.num(n))
             }
             Event::Update { child, value: Value::Scalar(n), window: None, best } => {
                 slot(Tag::Update, u8::from(best), child, self.values.num(n), NONE)
-            }
-            Event::Leaf { node, child, window: None, value: Value::Scalar(n), source, negamax: Some(m) }
-                if side(n, m) != 0 =>
-            {
-                slot(Tag::Leaf, source_code(source) | side(n, m), node.0, child, self.values.num(n))
             }
             Event::Exit { value: Value::Scalar(n), bound, negamax } => {
                 let negamax = negamax.map_or(NONE, |m| self.values.num(m));

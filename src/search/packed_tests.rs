@@ -301,10 +301,10 @@ fn a_trace_over_several_chunks_reads_back_exactly() {
     }
     // Read as steps, each decoded in the table the reading gives with it.
     let mut read = Vec::new();
-    let table = packed.each_step(|step, values| read.push(super::event(step, values)));
+    let table = packed.each_step(|step, values| read.push(super::steps::event(step, values)));
     same(&read, &events).unwrap();
     assert_eq!(table, packed.values);
     let mut consumed = Vec::new();
-    packed.into_each_step(|step, values| consumed.push(super::event(step, values)));
+    packed.into_each_step(|step, values| consumed.push(super::steps::event(step, values)));
     same(&consumed, &events).unwrap();
 }

@@ -12,7 +12,7 @@ use crate::model::NodeId;
 use crate::num::Num;
 use crate::search::options::Options;
 use crate::search::packed::Packed;
-pub use crate::search::packed::{NO_WINDOW, Side, Step, event};
+pub use crate::search::packed::{Side, Step};
 use crate::search::stream::Sink;
 use crate::search::values::Values;
 

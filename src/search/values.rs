@@ -201,9 +201,7 @@ impl Values {
             nums: self.nums.for_reading(),
             num_values: self.num_values.clone(),
             vectors: self.vectors.clone(),
-            vector_index: HashMap::default(),
-            recent: Default::default(),
-            next_recent: 0,
+            ..Values::default()
         }
     }
 

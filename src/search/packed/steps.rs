@@ -11,11 +11,11 @@ use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafS
 use crate::search::values::{self, Values};
 
 /// No window: the window codes of an event searched without one.
-pub const NO_WINDOW: [u32; 2] = [NONE, NONE];
+const NO_WINDOW: [u32; 2] = [NONE, NONE];
 
 /// One event of a trace as it is stored: what [`Event`] says, each value a
 /// code of the trace's [`Values`] (`NONE` for none), each window its
-/// `[α, β]` codes ([`NO_WINDOW`] for none).
+/// `[α, β]` codes (both `NONE` for none).
 #[derive(Clone, Copy, Debug)]
 pub enum Step<'a> {
     Enter {
@@ -100,11 +100,14 @@ impl Packed {
                     let [window, value, negamax] = self.leaves.items[c as usize];
                     (self.window_codes(window), value, negamax)
                 };
-                let negamax = match () {
-                    _ if flags & LEAF_SAME != 0 => Side::Same,
-                    _ if flags & LEAF_NEGATED != 0 => Side::Negated,
-                    _ if negamax == NONE => Side::None,
-                    _ => Side::Code(negamax),
+                let negamax = if flags & LEAF_SAME != 0 {
+                    Side::Same
+                } else if flags & LEAF_NEGATED != 0 {
+                    Side::Negated
+                } else if negamax == NONE {
+                    Side::None
+                } else {
+                    Side::Code(negamax)
                 };
                 Step::Leaf { node: NodeId(a), child: b, window, value, source, negamax }
             }
