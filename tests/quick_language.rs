@@ -318,6 +318,88 @@ fn the_quick_path_reads_every_construct() {
     }
 }
 
+/// Runs of `n/d: v` children (read in one loop) against the full path,
+/// spans and errors included: blanks and line breaks around the `:`, commas,
+/// a comment, a decimal, a name or an inner node in the run, a leaf outside
+/// the bounds, a second `:`, a zero denominator, a negative probability;
+/// and YAML items of a `prob` and a `value`, and vector leaves.
+#[test]
+fn probability_runs_load_the_same_either_way() {
+    let valid = [
+        "MAX { CHANCE { 1/3: 1 1/3:2, 1/3 :-3 } }",
+        "MAX { CHANCE { 1/2:\n 7 ,\n1/2: -7 } 4 }",
+        "MAX { CHANCE { 1/2: 3 # c\n 1/2: 4 } }",
+        "MAX { CHANCE { 1/4: 1 1/4: K=2 1/4: 3 1/4: MIN { 4 } } }",
+        "MAX { CHANCE { 1/2: 1 0.5: 2 } CHANCE { 1/2: 1 2/4: 2 } }",
+        "bounds [0, 9]\nMAX { CHANCE { 1/2: 0 1/2: 9 } }",
+    ];
+    for text in valid {
+        assert!(quick::load_tree(text).is_some(), "the quick path refused:\n{text}");
+        assert!(agree(text), "not valid:\n{text}");
+    }
+    let invalid = [
+        "bounds [0, 5]\nMAX { CHANCE { 1/2: 9 1/2: 1 } }",
+        "MAX { CHANCE { 1/2: 1 : 2 1/2: 3 } }",
+        "MAX { CHANCE { 1/0: 1 1/2: 3 } }",
+        "MAX { CHANCE { 1/2: 1 1/3: 3 } }",
+        "MAX { CHANCE { 3/2: 1 -1/2: 3 } }",
+        "MAX { CHANCE { 1/2: 1 1/2: 3x } }",
+        "MAX { CHANCE { 1/2: 1 1/2: 3",
+    ];
+    for text in invalid {
+        assert!(!agree(text), "taken as valid:\n{text}");
+    }
+    // The same in YAML: an item `prob: n/d` then `value: v` (read in one
+    // pass) beside the other ways an item can go on.
+    let chance = |items: &str| format!("tree:\n  kind: MAX\n  children:\n  - kind: CHANCE\n    children:\n{items}");
+    let valid = [
+        "    - prob: 1/2\n      value: 3\n    - prob: 1/2\n      value: -4\n",
+        "    - prob: 1/2\n      value: 3\n    - prob: 1/2\n      kind: MIN\n      children:\n      - value: 1\n",
+        "    - prob: 1/2\n      value: 3\n    - prob: 0.5\n      value: 2\n",
+        "    - prob:   2/4\n      value: 3\n    - prob: 1/2\n      name: K\n      value: 2\n",
+    ];
+    for items in valid {
+        let text = chance(items);
+        assert!(quick::load_spec("t.yaml", &text).is_some(), "the quick path refused:\n{text}");
+        assert!(agree_yaml(&text), "not valid:\n{text}");
+    }
+    let invalid = [
+        "    - prob: 1/2\n      value: 3\n    - prob: 1/3\n      value: 4\n",
+        "    - prob: 1/2\n  xxxxvalue: 3\n    - prob: 1/2\n      value: 4\n",
+        "    - prob: 1/2\n        value: 3\n    - prob: 1/2\n      value: 4\n",
+        "    - prob: 1/0\n      value: 3\n    - prob: 1/2\n      value: 4\n",
+        "    - prob: 1/2\n      value: 3\n      value: 3\n    - prob: 1/2\n      value: 4\n",
+    ];
+    for items in invalid {
+        let text = chance(items);
+        assert!(!agree_yaml(&text), "taken as valid:\n{text}");
+    }
+    // Vector leaves in a game with players, read in one pass too.
+    let players = |items: &str| format!("players: [A, B]\nsum: 9\ntree:\n  kind: A\n  children:\n{items}");
+    let valid = [
+        "  - value: [1, 2]\n  - value: [ 3 ,-4 ]\n",
+        "  - kind: CHANCE\n    children:\n    - prob: 1/2\n      value: [1, 2]\n    - prob: 1/2\n      value: [0, 0]\n",
+        "  - value: [1, 2]\n  - name: K\n    value: [01, 2]\n",
+    ];
+    for items in valid {
+        let text = players(items);
+        assert!(quick::load_spec("t.yaml", &text).is_some(), "the quick path refused:\n{text}");
+        assert!(agree_yaml(&text), "not valid:\n{text}");
+    }
+    let invalid = [
+        "  - value: [1, 2] x\n  - value: [3, 4]\n",
+        "  - value: [1, 2, 3]\n  - value: [3, 4]\n",
+        "  - value: [1,, 2]\n  - value: [3, 4]\n",
+        "  - value: [5, 5]\n  - value: [3, 4]\n",
+        "  - value: [1, 2\n  - value: [3, 4]\n",
+        "  - value: 3\n  - value: [3, 4]\n",
+    ];
+    for items in invalid {
+        let text = players(items);
+        assert!(!agree_yaml(&text), "taken as valid:\n{text}");
+    }
+}
+
 #[test]
 fn expect_blocks_keep_their_places_in_the_whole_text() {
     // The `expect` block is parsed on its own, after the quick tree: a

@@ -26,6 +26,9 @@ pub struct Builder {
     vectors: HashMap<u64, u32, FxBuild>,
     /// Each distinct probability's index in the game's table, by its bits.
     probs: HashMap<(i64, i64), u32, FxBuild>,
+    /// The last probability coded, and its code (a chance node's edges
+    /// mostly carry the same one).
+    last_prob: Option<((i64, i64), u32)>,
 }
 
 impl Default for Builder {
@@ -46,7 +49,7 @@ impl Builder {
     }
 
     pub(super) fn of(game: Game) -> Builder {
-        Builder { game, vectors: HashMap::default(), probs: HashMap::default() }
+        Builder { game, vectors: HashMap::default(), probs: HashMap::default(), last_prob: None }
     }
 
     /// Room for about `n` nodes with rare parts (names, `eval`s, vectors…),
@@ -94,11 +97,18 @@ impl Builder {
     /// The index of probability `p` in the game's table (`NONE` for none).
     fn prob_code(&mut self, p: Option<Num>) -> u32 {
         let Some(p) = p else { return NONE };
+        if let Some((bits, code)) = self.last_prob
+            && bits == p.bits()
+        {
+            return code;
+        }
         let values = &mut self.game.prob_values;
-        *self.probs.entry(p.bits()).or_insert_with(|| {
+        let code = *self.probs.entry(p.bits()).or_insert_with(|| {
             values.push(p);
             u32::try_from(values.len() - 1).expect("fewer than 2^32 probabilities")
-        })
+        });
+        self.last_prob = Some((p.bits(), code));
+        code
     }
 
     /// Records that `id`'s children are the edges from `first` to the end.
@@ -322,7 +332,9 @@ impl Builder {
                         let kind = K::VectorLength { expected: players, found: vs.len() };
                         errors.push(Diagnostic::new(kind, at));
                     }
-                    errors.extend(vs.iter().filter_map(|&v| out_of_bounds(&game, v, at)));
+                    if bounds.is_some() {
+                        errors.extend(vs.iter().filter_map(|&v| out_of_bounds(&game, v, at)));
+                    }
                 }
             }
         }
@@ -415,20 +427,23 @@ fn probabilities(game: &Game, id: NodeId) -> Option<K> {
         let bare_chance = node.kind() == NodeKind::Chance && game.is_multiplayer();
         return bare_chance.then_some(K::MultiplayerChanceWithoutProbabilities);
     }
-    let probs: Vec<Num> = node.edges().filter_map(|e| e.prob).collect();
+    // Read in passes over the edges' codes, with no list made per node.
+    let edges = game.slots[id.index()].edges();
+    let probs = || edges.clone().filter_map(|k| game.prob_at(k));
+    let written = probs().count();
     if node.kind() != NodeKind::Chance {
-        return (!probs.is_empty()).then_some(K::ProbabilityOutsideChance);
+        return (written > 0).then_some(K::ProbabilityOutsideChance);
     }
-    if probs.is_empty() {
+    if written == 0 {
         return game.is_multiplayer().then_some(K::MultiplayerChanceWithoutProbabilities);
     }
-    if probs.len() != node.children().len() {
+    if written != node.children().len() {
         return Some(K::PartialProbabilities);
     }
-    if let Some(p) = probs.iter().find(|&&p| p < Num::ZERO) {
+    if let Some(p) = probs().find(|&p| p < Num::ZERO) {
         return Some(K::NegativeProbability { value: p.to_string() });
     }
-    let sum = probs.iter().fold(Num::ZERO, |a, &b| a + b);
+    let sum = Num::sum(probs());
     ((sum.to_f64() - 1.0).abs() > 1e-9).then(|| K::ProbabilitySum { sum: sum.to_string() })
 }
 

@@ -217,7 +217,7 @@ impl Validator {
         for (v, p) in values.iter().zip(parts) {
             self.in_bounds(*v, p.span);
         }
-        let total = values.iter().fold(Num::ZERO, |a, &b| a + b);
+        let total = Num::sum(values.iter().copied());
         if let Some(sum) = self.sum.filter(|&s| total > s) {
             self.error(K::SumExceeded { total: total.to_string(), sum: sum.to_string() }, span);
         }
@@ -254,7 +254,7 @@ impl Validator {
             }
         }
         let Some(probs) = edges.iter().map(|e| e.prob).collect::<Option<Vec<Num>>>() else { return };
-        let sum = probs.iter().fold(Num::ZERO, |a, &b| a + b);
+        let sum = Num::sum(probs.iter().copied());
         let decimal = written.iter().any(|w| w.text.contains(['.', 'e', 'E']));
         let ok = if decimal { (sum.to_f64() - 1.0).abs() <= 1e-9 } else { sum == Num::ONE };
         if !ok {

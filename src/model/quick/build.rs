@@ -80,19 +80,13 @@ impl Quick<'_> {
             self.game.set_plain_children(open.id, self.pending.drain(open.children..));
         } else {
             let mut extras = self.extras.drain(open.extras..).peekable();
-            let edges: Vec<NewEdge> = (open.children..self.pending.len())
-                .map(|k| {
-                    let e = extras.next_if(|(at, _)| *at == k).map(|(_, e)| e).unwrap_or_default();
-                    NewEdge {
-                        child: Some(self.pending[k]),
-                        label: e.label,
-                        prob: e.prob,
-                        transposition: e.transposition,
-                    }
-                })
-                .collect();
-            self.pending.truncate(open.children);
+            let pending = &self.pending;
+            let edges = (open.children..pending.len()).map(|k| {
+                let e = extras.next_if(|(at, _)| *at == k).map(|(_, e)| e).unwrap_or_default();
+                NewEdge { child: Some(pending[k]), label: e.label, prob: e.prob, transposition: e.transposition }
+            });
             self.game.set_children(open.id, edges);
+            self.pending.truncate(open.children);
         }
         if !self.open.is_empty() {
             self.path.0.pop();
@@ -105,18 +99,19 @@ impl Quick<'_> {
     /// when one is written as a decimal).
     fn probabilities(&self, open: &Open, n: usize) -> Option<()> {
         let edges = &self.extras[open.extras..];
-        let written: Vec<(Num, bool)> = edges.iter().filter_map(|(_, e)| e.prob.map(|p| (p, e.decimal))).collect();
+        let written = || edges.iter().filter(|(_, e)| e.prob.is_some()).map(|(_, e)| e);
+        let count = written().count();
         if open.kind != NodeKind::Chance {
-            return written.is_empty().then_some(());
+            return (count == 0).then_some(());
         }
-        if written.is_empty() {
+        if count == 0 {
             return self.players.is_empty().then_some(());
         }
-        if written.len() != n || written.iter().any(|(p, _)| *p < Num::ZERO) {
+        if count != n || written().any(|e| e.prob.is_some_and(|p| p < Num::ZERO)) {
             return None;
         }
-        let sum = written.iter().fold(Num::ZERO, |a, &(p, _)| a + p);
-        let ok = if written.iter().any(|(_, d)| *d) { (sum.to_f64() - 1.0).abs() <= 1e-9 } else { sum == Num::ONE };
+        let sum = Num::sum(written().filter_map(|e| e.prob));
+        let ok = if written().any(|e| e.decimal) { (sum.to_f64() - 1.0).abs() <= 1e-9 } else { sum == Num::ONE };
         ok.then_some(())
     }
 
@@ -159,8 +154,8 @@ impl Quick<'_> {
         match &value {
             LeafValue::Scalar(v) if !self.players.is_empty() || !inside(v) => return None,
             LeafValue::Vector(vs) => {
-                let total = vs.iter().fold(Num::ZERO, |a, &b| a + b);
-                if vs.len() != self.players.len() || !vs.iter().all(inside) || self.sum.is_some_and(|s| total > s) {
+                let over = |s: Num| Num::sum(vs.iter().copied()) > s;
+                if vs.len() != self.players.len() || !vs.iter().all(inside) || self.sum.is_some_and(over) {
                     return None;
                 }
             }

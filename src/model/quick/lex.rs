@@ -155,10 +155,37 @@ impl<'a> Quick<'a> {
         let whole = if neg { -whole } else { whole };
         let value = match over {
             None if self.at == plain && digits <= 18 => Num::int(whole),
-            Some((den, end)) if end == self.at && digits <= 18 => Num::int(whole) / Num::int(den),
+            Some((den, end)) if end == self.at && digits <= 18 => self.ratio(whole, den),
             _ => Num::parse(self.text_of(span)).ok()?,
         };
         Some((value, span))
+    }
+
+    /// A number's value as [`Quick::number`] reads it, an integer of at
+    /// most 18 digits (the common case: a vector's components) read
+    /// straight off its digits.
+    pub(super) fn number_value(&mut self) -> Option<Num> {
+        let neg = self.peek() == Some(b'-');
+        let from = self.at + usize::from(neg);
+        let (whole, end) = digits(self.text, from);
+        let more = self.text.get(end).is_some_and(|&b| matches!(b, b'.' | b'e' | b'E' | b'/') || is_ident_char(b));
+        if end > from && end - from <= 18 && !more {
+            self.at = end;
+            return Some(Num::int(if neg { -whole } else { whole }));
+        }
+        self.number().map(|(value, _)| value)
+    }
+
+    /// `n / d`, as the last one read if it is the same.
+    pub(super) fn ratio(&mut self, n: i64, d: i64) -> Num {
+        match self.last_ratio {
+            Some((a, b, v)) if (a, b) == (n, d) => v,
+            _ => {
+                let v = Num::int(n) / Num::int(d);
+                self.last_ratio = Some((n, d, v));
+                v
+            }
+        }
     }
 
     fn digits_at(&self, from: usize) -> usize {

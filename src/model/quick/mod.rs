@@ -23,6 +23,7 @@ mod build;
 mod lex;
 mod tree;
 mod yaml;
+mod yaml_plain;
 
 use std::collections::BTreeMap;
 
@@ -130,6 +131,9 @@ struct Quick<'a> {
     /// The vector leaves are read into, again and again (the game keeps
     /// each distinct one once: no allocation per leaf).
     spare: Vec<Num>,
+    /// The last `n/d` read and its value: a chance tree writes the same
+    /// probability on every edge, and each is a division.
+    last_ratio: Option<(i64, i64, Num)>,
 }
 
 /// Where a `&B` edge points until it is resolved.
@@ -161,6 +165,7 @@ impl<'a> Quick<'a> {
             transpositions: Vec::new(),
             path: Path::root(),
             spare: Vec::new(),
+            last_ratio: None,
         }
     }
 

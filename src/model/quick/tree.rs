@@ -183,6 +183,9 @@ impl<'a> Quick<'a> {
             let (whole, i) = digits(text, start + usize::from(neg));
             let digits = i - start - usize::from(neg);
             let ends = blank(text.get(i)) || matches!(text.get(i), Some(b',' | b'}'));
+            if !neg && digits > 0 && text.get(i) == Some(&b'/') {
+                return self.prob_leaves();
+            }
             if digits == 0 || digits > 18 || !ends {
                 return self.child();
             }
@@ -214,6 +217,57 @@ impl<'a> Quick<'a> {
         }
     }
 
+    /// A run of `n/d: v` children, integer probabilities over integer
+    /// leaves (a machine-written chance node's), in one loop that reads
+    /// each as [`Quick::child`] does, the probability's value worked out
+    /// once for the run ([`Quick::ratio`]); anything else in the run (a
+    /// comment, a decimal, a name, an inner node) goes to `child`, from
+    /// where that child starts.
+    fn prob_leaves(&mut self) -> Option<()> {
+        let text = self.text;
+        let blank = |b: Option<&u8>| b.is_some_and(|&b| is_run_blank(b));
+        let skip = |mut k: usize| {
+            while blank(text.get(k)) {
+                k += 1;
+            }
+            k
+        };
+        loop {
+            let start = self.at;
+            let (n, i) = digits(text, start);
+            let (d, j) = digits(text, i + 1);
+            let short = |from: usize, to: usize| to > from && to - from <= 18;
+            let fraction = short(start, i) && text.get(i) == Some(&b'/') && short(i + 1, j) && d != 0;
+            // Only blanks between the probability and its `:`, and between
+            // the `:` and the leaf.
+            let colon = skip(j);
+            if !fraction || !(blank(text.get(j)) || colon == j) || text.get(colon) != Some(&b':') {
+                return self.child();
+            }
+            let leaf = skip(colon + 1);
+            let neg = text.get(leaf) == Some(&b'-');
+            let (whole, end) = digits(text, leaf + usize::from(neg));
+            let ends = blank(text.get(end)) || matches!(text.get(end), Some(b',' | b'}'));
+            // (A `:` after the leaf is refused where the run goes on.)
+            if !short(leaf + usize::from(neg), end) || !ends {
+                return self.child();
+            }
+            let value = Num::int(if neg { -whole } else { whole });
+            if self.bounds.is_some_and(|(lo, hi)| value < lo || value > hi) {
+                return None;
+            }
+            let id = self.game.add_leaf(Span::new(leaf, end), value);
+            let prob = self.ratio(n, d);
+            self.record(EdgeText { prob: Some(prob), ..EdgeText::default() }, id);
+            self.at = end;
+            self.eat(b',');
+            self.skip_blank();
+            if !self.peek().is_some_and(|b| b.is_ascii_digit()) {
+                return Some(());
+            }
+        }
+    }
+
     /// One child slot: `3`, `K=3`, `?`, `(1, 2)`, `&B`, `MIN B {`, with an
     /// optional `a1 ->` label and then an optional `1/2:` probability.
     fn child(&mut self) -> Option<()> {
@@ -223,7 +277,6 @@ impl<'a> Quick<'a> {
         let id = loop {
             match self.peek()? {
                 b'-' | b'0'..=b'9' => {
-                    let from = self.at;
                     let (value, span) = self.number()?;
                     // Without a label, only blanks may stand between a
                     // probability and its `:` (the grammar's `leaf_run`).
@@ -240,8 +293,13 @@ impl<'a> Quick<'a> {
                         edge.prob = Some(value);
                         continue;
                     }
-                    self.at = from;
-                    break self.leaf(None)?;
+                    // A leaf, read once: as `leaf` would read it, a number
+                    // before `:` is a probability, which cannot come here.
+                    self.skip_blank();
+                    if self.peek() == Some(b':') {
+                        return None;
+                    }
+                    break self.add_leaf(LeafValue::Scalar(value), span, None)?;
                 }
                 b'?' | b'(' => break self.leaf(None)?,
                 b'&' => {
@@ -319,7 +377,7 @@ impl<'a> Quick<'a> {
         values.clear();
         loop {
             self.skip_blank();
-            values.push(self.number()?.0);
+            values.push(self.number_value()?);
             if self.eat(b')') {
                 return Some(values);
             }

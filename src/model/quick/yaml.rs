@@ -12,8 +12,9 @@
 //!
 //! Lean for big trees (issue 15): values are borrowed from the text (a
 //! `String` is made only for what the game keeps: names, labels, keys,
-//! the title); an item that is only `value: 3`, the bulk of a big tree, is
-//! read in one pass over its line ([`Quick::yaml_plain_leaf`]);
+//! the title); an item that is only a leaf's `value` (`3`, or `[3, 1, 4]`
+//! with players), maybe after a `prob: n/d` line, the bulk of a big tree,
+//! is read in one pass over its lines (`yaml_plain.rs`);
 //! indentation is skipped eight bytes at a time; and the arena is reserved
 //! by a count of the `value:`, `kind:` and `ref:` keys ([`count_keys`]),
 //! not by the text form's token count, which counts two or three tokens a
@@ -22,7 +23,6 @@
 use crate::diagnostic::Span;
 use crate::model::NodeKind;
 use crate::model::quick::build::{Attrs, LeafValue};
-use crate::model::quick::lex;
 use crate::model::quick::{EdgeText, Quick};
 use crate::num::Num;
 
@@ -253,56 +253,6 @@ impl<'a> Quick<'a> {
         }
     }
 
-    /// An item that is only `value: 3` (an integer `leaf_value` reads, the
-    /// bulk of a big tree), added and recorded in one pass over its line,
-    /// as [`Quick::yaml_node`] would: `Some(Some(indent))`, with `self.at`
-    /// where `yaml_node` leaves it and `indent` its line's spaces (as
-    /// `yaml_indent` counts them). `Some(None)`, `self.at` unmoved, on anything
-    /// else (the item's first key is at `self.at`, in column `col`): a
-    /// longer or another number, more on the line, another key of the item
-    /// after it, a blank line or one `yaml_skip_blank_lines` refuses. `None`
-    /// when the leaf is outside the bounds (the error `add_leaf` finds).
-    fn yaml_plain_leaf(&mut self, col: usize) -> Option<Option<usize>> {
-        let text = self.text;
-        if !text[self.at..].starts_with(b"value: ") || !self.players.is_empty() {
-            return Some(None);
-        }
-        let mut i = self.at + 7;
-        while text.get(i) == Some(&b' ') {
-            i += 1;
-        }
-        let start = i;
-        let neg = text.get(i) == Some(&b'-');
-        i += usize::from(neg);
-        let first = i;
-        let whole;
-        (whole, i) = lex::digits(text, i);
-        let digits = i - first;
-        // What `leaf_value` reads back as written: no leading zero, no `-0`.
-        let canonical = (1..=15).contains(&digits) && (text[first] != b'0' || (digits == 1 && !neg));
-        if !canonical || !matches!(text.get(i), Some(b'\n') | None) {
-            return Some(None);
-        }
-        let end = i;
-        let next = (i + 1).min(text.len());
-        let indent = spaces(text, next);
-        let at = match text.get(next + indent) {
-            // The end of the text (after its blanks, as `yaml_node` stops).
-            None => next + indent,
-            Some(b'\n' | b'\t' | b'\r' | b'#') => return Some(None),
-            Some(_) if indent >= col => return Some(None),
-            Some(_) => next,
-        };
-        let value = Num::int(if neg { -whole } else { whole });
-        if self.bounds.is_some_and(|(lo, hi)| value < lo || value > hi) {
-            return None;
-        }
-        let id = self.game.add_leaf(Span::new(start, end), value);
-        self.pending.push(id);
-        self.at = at;
-        Some(Some(indent))
-    }
-
     /// The kind a `kind:` names (`MAX`, `MIN`, `CHANCE` as `convert` writes
     /// them without a lowercase copy; the rest as [`Quick::kind`] reads it).
     fn yaml_kind(&self, word: &str) -> Option<NodeKind> {
@@ -413,7 +363,7 @@ impl<'a> Quick<'a> {
 
 /// The spaces in `text` from `at` (at most its length), eight at a time
 /// where it can: most of a big YAML tree is indentation.
-fn spaces(text: &[u8], from: usize) -> usize {
+pub(super) fn spaces(text: &[u8], from: usize) -> usize {
     let mut at = from;
     while let Some(word) = text.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
         if u64::from_ne_bytes(word) != u64::from_ne_bytes([b' '; 8]) {
