@@ -190,6 +190,22 @@ impl Num {
         if den == 0 { Num::ZERO } else { Num::from_i128(total, i128::from(den)) }
     }
 
+    /// `self + p * x`, exactly what those two operations give, reduced
+    /// once where every part is under 2^20 (a chance node's running sum of
+    /// probability times value: no product or sum can overflow `i64`, and
+    /// the reduced fraction of a value is unique); else the two operations.
+    pub fn add_product(self, p: Num, x: Num) -> Num {
+        const SMALL: u64 = 1 << 20;
+        if let (Repr::Ratio(a, b), Repr::Ratio(c, d), Repr::Ratio(e, f)) = (self.repr(), p.repr(), x.repr())
+            && [a, b, c, d, e, f].iter().all(|n| n.unsigned_abs() < SMALL)
+        {
+            let (num, den) = (a * d * f + c * e * b, b * d * f);
+            let g = gcd64(num.unsigned_abs(), den as u64).max(1) as i64;
+            return Num::ratio(num / g, den / g);
+        }
+        self + p * x
+    }
+
     /// Parses `3`, `-2.5`, `1e3`, `2.5E-1`, `1/3`, `-7/2`, `inf`, `-inf`.
     pub fn parse(text: &str) -> Result<Num, NumError> {
         let t = text.trim();

@@ -173,3 +173,49 @@ fn fits_in_sixteen_bytes() {
     assert_eq!(Num::float(-0.5).to_f64(), -0.5);
     assert!(Num::NEG_INF.is_infinite() && !Num::NEG_INF.is_exact());
 }
+
+/// `add_product` is `+` after `*`, bit for bit: small parts (one
+/// reduction), parts past 2^20, floats and infinities.
+#[test]
+fn add_product_is_add_after_mul() {
+    let pool: Vec<Num> = [
+        "0",
+        "1",
+        "-1",
+        "1/10",
+        "3/7",
+        "-99/1000",
+        "1/3",
+        "524287/524288",
+        "1048577/3",
+        "2/1048577",
+        "2147483647/2147483646",
+        "-2147483647",
+        "1/2147483647",
+    ]
+    .iter()
+    .map(|s| p(s))
+    .chain([Num::float(0.25), Num::INF, Num::NEG_INF, Num::int(i64::MAX), Num::int(-(1 << 40))])
+    .collect();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: i64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as i64
+    };
+    for round in 0..50_000 {
+        let (v, q, x) = if round % 2 == 0 {
+            // A running sum, a probability and a value, as under a chance node.
+            let v = Num::from_fraction(i128::from(next(200_001) - 100_000), i128::from(1 + next(1000)));
+            let q = Num::from_fraction(i128::from(1 + next(9)), i128::from(1 + next(99)));
+            let x = Num::from_fraction(i128::from(next(2001) - 1000), i128::from(1 + next(1 << 21)));
+            (v, q, x)
+        } else {
+            let pick = |k: i64| pool[k as usize];
+            (pick(next(pool.len() as i64)), pick(next(pool.len() as i64)), pick(next(pool.len() as i64)))
+        };
+        let (fused, apart) = (v.add_product(q, x), v + q * x);
+        assert_eq!(fused.bits(), apart.bits(), "{v:?} + {q:?} * {x:?}: {fused:?}, {apart:?}");
+    }
+}

@@ -72,7 +72,7 @@ impl Expectiminimax<'_> {
                 _ => false,
             };
             if kind == NodeKind::Chance {
-                v = v + probs[i as usize] * cv;
+                v = v.add_product(probs[i as usize], cv);
             } else if best {
                 v = cv;
             }
