@@ -357,18 +357,28 @@ fn probability_runs_load_the_same_either_way() {
         "    - prob: 1/2\n      value: 3\n    - prob: 1/2\n      kind: MIN\n      children:\n      - value: 1\n",
         "    - prob: 1/2\n      value: 3\n    - prob: 0.5\n      value: 2\n",
         "    - prob:   2/4\n      value: 3\n    - prob: 1/2\n      name: K\n      value: 2\n",
+        // Inner nodes of only `kind` and `children`, after a `prob` or not.
+        "    - prob: 1/2\n      kind: MIN\n      children:\n      - kind: MAX\n        children:\n        - value: 1\n    - prob: 1/2\n      kind: CHANCE\n      children:\n      - value: 2\n",
     ];
     for items in valid {
         let text = chance(items);
         assert!(quick::load_spec("t.yaml", &text).is_some(), "the quick path refused:\n{text}");
         assert!(agree_yaml(&text), "not valid:\n{text}");
     }
+    // The same answer either way, whichever path reads it.
+    agree_yaml(&chance(
+        "    - prob: 1/2\n      kind: MIN\n      children:\n        - value: 1\n    - prob: 1/2\n      kind: MIN \n      children:\n      - value: 2\n",
+    ));
     let invalid = [
         "    - prob: 1/2\n      value: 3\n    - prob: 1/3\n      value: 4\n",
         "    - prob: 1/2\n  xxxxvalue: 3\n    - prob: 1/2\n      value: 4\n",
         "    - prob: 1/2\n        value: 3\n    - prob: 1/2\n      value: 4\n",
         "    - prob: 1/0\n      value: 3\n    - prob: 1/2\n      value: 4\n",
         "    - prob: 1/2\n      value: 3\n      value: 3\n    - prob: 1/2\n      value: 4\n",
+        "    - prob: 1/2\n      kind: MIN\n        children:\n      - value: 1\n    - prob: 1/2\n      value: 4\n",
+        "    - prob: 1/2\n      kind: MIN\n  xxxxchildren:\n      - value: 1\n    - prob: 1/2\n      value: 4\n",
+        "    - prob: 1/2\n      kind: MIN\n    children:\n      - value: 1\n    - prob: 1/2\n      value: 4\n",
+        "    - prob: 1/2\n      kind: MIN\n      children:\n    - prob: 1/2\n      value: 4\n",
     ];
     for items in invalid {
         let text = chance(items);

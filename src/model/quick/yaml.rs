@@ -13,8 +13,9 @@
 //! Lean for big trees (issue 15): values are borrowed from the text (a
 //! `String` is made only for what the game keeps: names, labels, keys,
 //! the title); an item that is only a leaf's `value` (`3`, or `[3, 1, 4]`
-//! with players), maybe after a `prob: n/d` line, the bulk of a big tree,
-//! is read in one pass over its lines (`yaml_plain.rs`);
+//! with players), or only an inner node's `kind` and `children`, maybe
+//! after a `prob: n/d` line, the bulk of a big tree, is read in one pass
+//! over its lines (`yaml_plain.rs`);
 //! indentation is skipped eight bytes at a time; and the arena is reserved
 //! by a count of the `value:`, `kind:` and `ref:` keys ([`count_keys`]),
 //! not by the text form's token count, which counts two or three tokens a
@@ -28,7 +29,7 @@ use crate::num::Num;
 
 /// Tree depth past which the YAML reader's own recursion limit (128 nested
 /// collections, two a tree level) may refuse what this would read.
-const MAX_TREE_DEPTH: usize = 40;
+pub(super) const MAX_TREE_DEPTH: usize = 40;
 
 /// A scalar or flow list after `key: `, with its span, borrowed from the
 /// text (a single-quoted scalar is read only without `''` in it, so its
@@ -219,7 +220,7 @@ impl<'a> Quick<'a> {
 
     /// The block list of children after `children:` of a mapping in column
     /// `col`: `- ` items in one column, at or right of `col`.
-    fn yaml_children(&mut self, col: usize) -> Option<()> {
+    pub(super) fn yaml_children(&mut self, col: usize) -> Option<()> {
         self.yaml_skip_blank_lines()?;
         let dash = self.yaml_indent();
         if dash < col || !self.yaml_at_dash() {
@@ -238,7 +239,9 @@ impl<'a> Quick<'a> {
                 Some(indent) => indent,
                 None => {
                     self.path.0.push(index);
-                    self.yaml_node(col, false, EdgeText::default())?;
+                    if !self.yaml_plain_inner(col)? {
+                        self.yaml_node(col, false, EdgeText::default())?;
+                    }
                     self.yaml_indent()
                 }
             };

@@ -1,13 +1,15 @@
 //! The bulk of a big YAML tree read in one pass a line: an item that is
 //! only a leaf's `value` (an integer, or a one-line list of integers in a
 //! game with players), maybe after a `prob: n/d` line, as
-//! [`Quick::yaml_node`] would read it, without its key-by-key steps. Any
-//! other item goes to `yaml_node`.
+//! [`Quick::yaml_node`] would read it, without its key-by-key steps; and
+//! an inner node's item that is only its `kind` and `children`. Any other
+//! item goes to `yaml_node`.
 
 use crate::diagnostic::Span;
-use crate::model::quick::build::LeafValue;
+use crate::model::NodeKind;
+use crate::model::quick::build::{Attrs, LeafValue};
 use crate::model::quick::lex;
-use crate::model::quick::yaml::spaces;
+use crate::model::quick::yaml::{MAX_TREE_DEPTH, spaces};
 use crate::model::quick::{EdgeText, Quick};
 use crate::num::Num;
 
@@ -80,6 +82,48 @@ impl Quick<'_> {
         }
         self.at = at;
         Some(Some(indent))
+    }
+
+    /// An inner node's item that is only `kind: MAX` (`MIN`, `CHANCE`) and
+    /// `children:` on the next line, in column `col`, maybe after a
+    /// `prob: n/d` line, in a two-player game: opened, its children read and
+    /// closed as [`Quick::yaml_node`] would (its path already pushed):
+    /// `Some(true)`. `Some(false)`, `self.at` unmoved, on anything else
+    /// (other keys, blanks after a word, a blank line between).
+    pub(super) fn yaml_plain_inner(&mut self, col: usize) -> Option<bool> {
+        if !self.players.is_empty() {
+            return Some(false);
+        }
+        let text = self.text;
+        let (prob, at) = match self.yaml_plain_prob(col) {
+            Some((prob, at)) => (Some(prob), at),
+            None => (None, self.at),
+        };
+        let rest = &text[at..];
+        let (kind, word) = if rest.starts_with(b"kind: MAX\n") {
+            (NodeKind::Max, 3)
+        } else if rest.starts_with(b"kind: MIN\n") {
+            (NodeKind::Min, 3)
+        } else if rest.starts_with(b"kind: CHANCE\n") {
+            (NodeKind::Chance, 6)
+        } else {
+            return Some(false);
+        };
+        let end = at + "kind: ".len() + word;
+        let next = end + 1;
+        if spaces(text, next) != col || !text[next + col..].starts_with(b"children:\n") {
+            return Some(false);
+        }
+        if self.open.len() >= MAX_TREE_DEPTH {
+            return None;
+        }
+        let edge = EdgeText { prob, ..EdgeText::default() };
+        self.open_node(kind, Span::new(at, end), None, Attrs::default(), edge)?;
+        // At the line break after `children:`, as `yaml_value` leaves it.
+        self.at = next + col + "children:".len();
+        self.yaml_children(col)?;
+        self.close()?;
+        Some(true)
     }
 
     /// `prob: n/d` (integers of at most 18 digits, `d` not zero) alone on
