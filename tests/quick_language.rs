@@ -318,6 +318,19 @@ fn the_quick_path_reads_every_construct() {
     }
 }
 
+/// The quick path reads `text` (a YAML text when `yaml`), and both paths
+/// agree that it is valid.
+fn read_quickly(text: &str, yaml: bool) {
+    let read = if yaml { quick::load_spec("t.yaml", text).is_some() } else { quick::load_tree(text).is_some() };
+    assert!(read, "the quick path refused:\n{text}");
+    assert!(if yaml { agree_yaml(text) } else { agree(text) }, "not valid:\n{text}");
+}
+
+/// Both paths agree on `text`, and neither takes it as valid.
+fn refused_either_way(text: &str, yaml: bool) {
+    assert!(!if yaml { agree_yaml(text) } else { agree(text) }, "taken as valid:\n{text}");
+}
+
 /// Runs of `n/d: v` children (read in one loop) against the full path,
 /// spans and errors included: blanks and line breaks around the `:`, commas,
 /// a comment, a decimal, a name or an inner node in the run, a leaf outside
@@ -334,8 +347,7 @@ fn probability_runs_load_the_same_either_way() {
         "bounds [0, 9]\nMAX { CHANCE { 1/2: 0 1/2: 9 } }",
     ];
     for text in valid {
-        assert!(quick::load_tree(text).is_some(), "the quick path refused:\n{text}");
-        assert!(agree(text), "not valid:\n{text}");
+        read_quickly(text, false);
     }
     let invalid = [
         "bounds [0, 5]\nMAX { CHANCE { 1/2: 9 1/2: 1 } }",
@@ -347,7 +359,7 @@ fn probability_runs_load_the_same_either_way() {
         "MAX { CHANCE { 1/2: 1 1/2: 3",
     ];
     for text in invalid {
-        assert!(!agree(text), "taken as valid:\n{text}");
+        refused_either_way(text, false);
     }
     // The same in YAML: an item `prob: n/d` then `value: v` (read in one
     // pass) beside the other ways an item can go on.
@@ -361,9 +373,7 @@ fn probability_runs_load_the_same_either_way() {
         "    - prob: 1/2\n      kind: MIN\n      children:\n      - kind: MAX\n        children:\n        - value: 1\n    - prob: 1/2\n      kind: CHANCE\n      children:\n      - value: 2\n",
     ];
     for items in valid {
-        let text = chance(items);
-        assert!(quick::load_spec("t.yaml", &text).is_some(), "the quick path refused:\n{text}");
-        assert!(agree_yaml(&text), "not valid:\n{text}");
+        read_quickly(&chance(items), true);
     }
     // The same answer either way, whichever path reads it.
     agree_yaml(&chance(
@@ -381,8 +391,7 @@ fn probability_runs_load_the_same_either_way() {
         "    - prob: 1/2\n      kind: MIN\n      children:\n    - prob: 1/2\n      value: 4\n",
     ];
     for items in invalid {
-        let text = chance(items);
-        assert!(!agree_yaml(&text), "taken as valid:\n{text}");
+        refused_either_way(&chance(items), true);
     }
     // Vector leaves in a game with players, read in one pass too.
     let players = |items: &str| format!("players: [A, B]\nsum: 9\ntree:\n  kind: A\n  children:\n{items}");
@@ -392,9 +401,7 @@ fn probability_runs_load_the_same_either_way() {
         "  - value: [1, 2]\n  - name: K\n    value: [01, 2]\n",
     ];
     for items in valid {
-        let text = players(items);
-        assert!(quick::load_spec("t.yaml", &text).is_some(), "the quick path refused:\n{text}");
-        assert!(agree_yaml(&text), "not valid:\n{text}");
+        read_quickly(&players(items), true);
     }
     let invalid = [
         "  - value: [1, 2] x\n  - value: [3, 4]\n",
@@ -405,8 +412,7 @@ fn probability_runs_load_the_same_either_way() {
         "  - value: 3\n  - value: [3, 4]\n",
     ];
     for items in invalid {
-        let text = players(items);
-        assert!(!agree_yaml(&text), "taken as valid:\n{text}");
+        refused_either_way(&players(items), true);
     }
 }
 

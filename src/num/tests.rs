@@ -7,6 +7,17 @@ fn p(s: &str) -> Num {
     Num::parse(s).unwrap()
 }
 
+/// A xorshift stream from `seed`: each call, a number below `n`.
+fn below(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    }
+}
+
 /// Every way into `from_i128` (the 64-bit path, and `i128` values past
 /// it) gives a normalised fraction equal to `num/den`, or a float only
 /// when the reduced fraction does not fit in `i64`.
@@ -72,13 +83,8 @@ fn sum_is_the_fold_of_add() {
         Num::int((1 << 40) - 1),
     ])
     .collect();
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut next = below(0x2545_f491_4f6c_dd1d);
+    let mut next = |n: usize| next(n as u64) as usize;
     for round in 0..20_000 {
         let len = next(12);
         // Often one denominator throughout, as under a chance node.
@@ -197,13 +203,8 @@ fn add_product_is_add_after_mul() {
     .map(|s| p(s))
     .chain([Num::float(0.25), Num::INF, Num::NEG_INF, Num::int(i64::MAX), Num::int(-(1 << 40))])
     .collect();
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = |n: i64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as i64
-    };
+    let mut next = below(0x9e37_79b9_7f4a_7c15);
+    let mut next = |n: i64| next(n as u64) as i64;
     for round in 0..50_000 {
         let (v, q, x) = if round % 2 == 0 {
             // A running sum, a probability and a value, as under a chance node.

@@ -189,10 +189,7 @@ impl<'a> Quick<'a> {
             if digits == 0 || digits > 18 || !ends {
                 return self.child();
             }
-            let value = Num::int(if neg { -whole } else { whole });
-            if self.bounds.is_some_and(|(lo, hi)| value < lo || value > hi) {
-                return None;
-            }
+            let value = LeafValue::Scalar(Num::int(if neg { -whole } else { whole }));
             let mut j = i;
             while blank(text.get(j)) {
                 j += 1;
@@ -208,7 +205,7 @@ impl<'a> Quick<'a> {
                 }
                 _ => {}
             }
-            let id = self.game.add_leaf(Span::new(start, i), value);
+            let id = self.add_leaf(value, Span::new(start, i), None)?;
             self.pending.push(id);
             self.at = j;
             if !matches!(text.get(j), Some(b'-' | b'0'..=b'9')) {
@@ -252,11 +249,8 @@ impl<'a> Quick<'a> {
             if !short(leaf + usize::from(neg), end) || !ends {
                 return self.child();
             }
-            let value = Num::int(if neg { -whole } else { whole });
-            if self.bounds.is_some_and(|(lo, hi)| value < lo || value > hi) {
-                return None;
-            }
-            let id = self.game.add_leaf(Span::new(leaf, end), value);
+            let value = LeafValue::Scalar(Num::int(if neg { -whole } else { whole }));
+            let id = self.add_leaf(value, Span::new(leaf, end), None)?;
             let prob = self.ratio(n, d);
             self.record(EdgeText { prob: Some(prob), ..EdgeText::default() }, id);
             self.at = end;
@@ -293,13 +287,8 @@ impl<'a> Quick<'a> {
                         edge.prob = Some(value);
                         continue;
                     }
-                    // A leaf, read once: as `leaf` would read it, a number
-                    // before `:` is a probability, which cannot come here.
-                    self.skip_blank();
-                    if self.peek() == Some(b':') {
-                        return None;
-                    }
-                    break self.add_leaf(LeafValue::Scalar(value), span, None)?;
+                    // A leaf, its number read once.
+                    break self.end_leaf(LeafValue::Scalar(value), span, None)?;
                 }
                 b'?' | b'(' => break self.leaf(None)?,
                 b'&' => {
@@ -360,8 +349,13 @@ impl<'a> Quick<'a> {
             b'(' => LeafValue::Vector(self.vector()?),
             _ => LeafValue::Scalar(self.number()?.0),
         };
-        let span = Span::new(start, self.at);
-        // A number before `:` is a probability, which cannot come here.
+        self.end_leaf(value, Span::new(start, self.at), name)
+    }
+
+    /// A leaf whose value has been read (`span` is the value's): added,
+    /// unless a `:` follows (a number before `:` is a probability, which
+    /// cannot come here).
+    fn end_leaf(&mut self, value: LeafValue, span: Span, name: Option<(String, Span)>) -> Option<NodeId> {
         self.skip_blank();
         if self.peek() == Some(b':') {
             return None;

@@ -235,13 +235,11 @@ impl<'a> Quick<'a> {
             }
             self.at += spaces;
             let col = dash + 1 + spaces;
-            let indent = match self.yaml_plain_leaf(col)? {
+            let indent = match self.yaml_plain_item(col, index)? {
                 Some(indent) => indent,
                 None => {
                     self.path.0.push(index);
-                    if !self.yaml_plain_inner(col)? {
-                        self.yaml_node(col, false, EdgeText::default())?;
-                    }
+                    self.yaml_node(col, false, EdgeText::default())?;
                     self.yaml_indent()
                 }
             };

@@ -1,9 +1,8 @@
-//! The bulk of a big YAML tree read in one pass a line: an item that is
-//! only a leaf's `value` (an integer, or a one-line list of integers in a
-//! game with players), maybe after a `prob: n/d` line, as
-//! [`Quick::yaml_node`] would read it, without its key-by-key steps; and
-//! an inner node's item that is only its `kind` and `children`. Any other
-//! item goes to `yaml_node`.
+//! The bulk of a big YAML tree read in one pass a line: a list item that
+//! is only a leaf's `value` (an integer, or a one-line list of integers in
+//! a game with players) or only an inner node's `kind` and `children`,
+//! maybe after a `prob: n/d` line, as [`Quick::yaml_node`] would read it,
+//! without its key-by-key steps. Any other item goes to `yaml_node`.
 
 use crate::diagnostic::Span;
 use crate::model::NodeKind;
@@ -14,28 +13,37 @@ use crate::model::quick::{EdgeText, Quick};
 use crate::num::Num;
 
 impl Quick<'_> {
-    /// An item that is only `value: 3` (an integer `leaf_value` reads, the
-    /// bulk of a big tree), or `value: [3, 1, 4]` in a game with players,
-    /// maybe after a `prob: n/d` line, added and recorded in one pass over
-    /// its lines, as [`Quick::yaml_node`] would: `Some(Some(indent))`, with
-    /// `self.at` where `yaml_node` leaves it and `indent` its line's spaces
-    /// (as `yaml_indent` counts them). `Some(None)`, `self.at` unmoved, on
-    /// anything else (the item's first key is at `self.at`, in column
-    /// `col`): a longer or another number, more on the line, another key of
-    /// the item after it, a blank line or one `yaml_skip_blank_lines`
-    /// refuses. `None` when the leaf is outside the bounds, or its vector
-    /// of the wrong length or over the `sum` (the errors `add_leaf` finds).
-    pub(super) fn yaml_plain_leaf(&mut self, col: usize) -> Option<Option<usize>> {
-        let text = self.text;
-        // A `prob: n/d` line may come first (a chance node's item).
-        let (prob, at) = match self.yaml_plain_prob(col) {
-            Some((prob, at)) => (Some(prob), at),
-            None => (None, self.at),
-        };
-        if !text[at..].starts_with(b"value: ") {
-            return Some(None);
+    /// The list item whose first key is at `self.at`, in column `col`, the
+    /// `index`-th child of the innermost open node, if it is plain: a leaf
+    /// that is only `value: 3` (an integer `leaf_value` reads, the bulk of a
+    /// big tree) or `value: [3, 1, 4]` in a game with players, or an inner
+    /// node that is only `kind: MAX` (`MIN`, `CHANCE`) and `children:` on
+    /// the next line in a two-player game; either maybe after a `prob: n/d`
+    /// line. Read as [`Quick::yaml_node`] would read it: `Some(Some(indent))`,
+    /// with `self.at` where `yaml_node` leaves it and `indent` that line's
+    /// spaces (as `yaml_indent` counts them). `Some(None)`, `self.at`
+    /// unmoved, on anything else: other keys, a longer or another number,
+    /// more on a line, blanks after a word, a blank line or one
+    /// `yaml_skip_blank_lines` refuses. `None` on the errors `add_leaf` and
+    /// `yaml_node` find (a leaf outside the bounds, a vector of the wrong
+    /// length or over the `sum`, a tree too deep).
+    pub(super) fn yaml_plain_item(&mut self, col: usize, index: u32) -> Option<Option<usize>> {
+        let (prob, at) = self.yaml_plain_prob(col);
+        let edge = EdgeText { prob, ..EdgeText::default() };
+        let rest = &self.text[at..];
+        if rest.starts_with(b"value: ") {
+            self.yaml_plain_leaf(col, at, edge)
+        } else if rest.starts_with(b"kind: ") {
+            self.yaml_plain_inner(col, at, index, edge)
+        } else {
+            Some(None)
         }
-        let mut i = at + 7;
+    }
+
+    /// The leaf whose `value:` key is at `at`.
+    fn yaml_plain_leaf(&mut self, col: usize, at: usize, edge: EdgeText) -> Option<Option<usize>> {
+        let text = self.text;
+        let mut i = at + "value: ".len();
         while text.get(i) == Some(&b' ') {
             i += 1;
         }
@@ -65,40 +73,24 @@ impl Quick<'_> {
             Some(_) if indent >= col => return Some(None),
             Some(_) => next,
         };
-        let span = Span::new(start, end);
-        let id = if scalar {
-            let value = Num::int(whole);
-            if self.bounds.is_some_and(|(lo, hi)| value < lo || value > hi) {
-                return None;
-            }
-            self.game.add_leaf(span, value)
+        let value = if scalar {
+            LeafValue::Scalar(Num::int(whole))
         } else {
-            let values = std::mem::take(&mut self.spare);
-            self.add_leaf(LeafValue::Vector(values), span, None)?
+            LeafValue::Vector(std::mem::take(&mut self.spare))
         };
-        match prob {
-            Some(prob) => self.record(EdgeText { prob: Some(prob), ..EdgeText::default() }, id),
-            None => self.pending.push(id),
-        }
+        let id = self.add_leaf(value, Span::new(start, end), None)?;
+        self.record(edge, id);
         self.at = at;
         Some(Some(indent))
     }
 
-    /// An inner node's item that is only `kind: MAX` (`MIN`, `CHANCE`) and
-    /// `children:` on the next line, in column `col`, maybe after a
-    /// `prob: n/d` line, in a two-player game: opened, its children read and
-    /// closed as [`Quick::yaml_node`] would (its path already pushed):
-    /// `Some(true)`. `Some(false)`, `self.at` unmoved, on anything else
-    /// (other keys, blanks after a word, a blank line between).
-    pub(super) fn yaml_plain_inner(&mut self, col: usize) -> Option<bool> {
+    /// The inner node whose `kind:` key is at `at`: opened, its children
+    /// read, closed.
+    fn yaml_plain_inner(&mut self, col: usize, at: usize, index: u32, edge: EdgeText) -> Option<Option<usize>> {
         if !self.players.is_empty() {
-            return Some(false);
+            return Some(None);
         }
         let text = self.text;
-        let (prob, at) = match self.yaml_plain_prob(col) {
-            Some((prob, at)) => (Some(prob), at),
-            None => (None, self.at),
-        };
         let rest = &text[at..];
         let (kind, word) = if rest.starts_with(b"kind: MAX\n") {
             (NodeKind::Max, 3)
@@ -107,34 +99,35 @@ impl Quick<'_> {
         } else if rest.starts_with(b"kind: CHANCE\n") {
             (NodeKind::Chance, 6)
         } else {
-            return Some(false);
+            return Some(None);
         };
         let end = at + "kind: ".len() + word;
         let next = end + 1;
         if spaces(text, next) != col || !text[next + col..].starts_with(b"children:\n") {
-            return Some(false);
+            return Some(None);
         }
         if self.open.len() >= MAX_TREE_DEPTH {
             return None;
         }
-        let edge = EdgeText { prob, ..EdgeText::default() };
+        self.path.0.push(index);
         self.open_node(kind, Span::new(at, end), None, Attrs::default(), edge)?;
         // At the line break after `children:`, as `yaml_value` leaves it.
         self.at = next + col + "children:".len();
         self.yaml_children(col)?;
         self.close()?;
-        Some(true)
+        Some(Some(spaces(self.text, self.at)))
     }
 
     /// `prob: n/d` (integers of at most 18 digits, `d` not zero) alone on
-    /// the item's first line, and the next line's key in column `col`: the
-    /// probability, as `yaml_node` reads it, and where that key starts.
-    fn yaml_plain_prob(&mut self, col: usize) -> Option<(Num, usize)> {
+    /// the item's first line, with the next line's key in column `col`: the
+    /// probability, as `yaml_node` reads it, and where that key starts;
+    /// else no probability, and the item's first key at `self.at`.
+    fn yaml_plain_prob(&mut self, col: usize) -> (Option<Num>, usize) {
         let text = self.text;
         if !text[self.at..].starts_with(b"prob: ") {
-            return None;
+            return (None, self.at);
         }
-        let mut i = self.at + 6;
+        let mut i = self.at + "prob: ".len();
         while text.get(i) == Some(&b' ') {
             i += 1;
         }
@@ -143,9 +136,9 @@ impl Quick<'_> {
         let short = |from: usize, to: usize| to > from && to - from <= 18;
         let fraction = short(i, slash) && text.get(slash) == Some(&b'/') && short(slash + 1, end) && d != 0;
         if !fraction || text.get(end) != Some(&b'\n') || spaces(text, end + 1) != col {
-            return None;
+            return (None, self.at);
         }
-        Some((self.ratio(n, d), end + 1 + col))
+        (Some(self.ratio(n, d)), end + 1 + col)
     }
 }
 
