@@ -20,7 +20,8 @@
 //! multiset, repeats and known leaves allowed. A fifth is the count over
 //! subtrees within a budget, past its estimate (four-ply trees over
 //! 0..100); a sixth, `alphabeta`-family blocks asking only `value` and
-//! `best`, counted as the `minimax` blocks they amount to.
+//! `best`, counted as the `minimax` blocks they amount to; a seventh,
+//! `pvs` blocks on trees of two plies, counted as `alphabeta`.
 
 use gametree::check::puzzle::{self, Domain};
 use gametree::num::Num;
@@ -492,6 +493,33 @@ fn value_only_case() -> impl Strategy<Value = Case> {
     })
 }
 
+/// `pvs` blocks on trees of two plies (a MAX root over leaves and MIN
+/// nodes of 2–4 leaves, known or not), asking `value`, `pruned`, `best`,
+/// `pv` and `values` under any cut rule, fail mode, order and bounds (all
+/// but `ties=last`), over a range or a multiset: counted as the
+/// `alphabeta` blocks they amount to (`pvs_as_alphabeta`).
+fn two_ply_pvs_case() -> impl Strategy<Value = Case> {
+    let leaf = || prop_oneof![(0i64..=6).prop_map(|v| T::Leaf(Some(v))), Just(T::Leaf(None)), Just(T::Leaf(None))];
+    let child = prop_oneof![1 => leaf(), 3 => prop::collection::vec(leaf(), 2..=4).prop_map(T::Node)];
+    let tree = prop::collection::vec(child, 2..=4)
+        .prop_map(T::Node)
+        .prop_filter("1–8 unknowns", |t| (1..=8).contains(&unknowns(t)));
+    (case(), tree)
+        .prop_flat_map(|(c, tree)| {
+            let n = unknowns(&tree);
+            let other = prop_oneof![Just(None), prop::collection::vec(0i64..=6, n).prop_map(Some)];
+            (Just(c), Just(tree), prop::collection::vec(0i64..=6, n), other)
+        })
+        .prop_map(|(mut c, tree, truth, other)| {
+            for (which, opts, facts) in &mut c.blocks {
+                *which = 6;
+                opts.retain(|o| *o != "ties=last");
+                (facts[2], facts[5], facts[7]) = (false, false, false);
+            }
+            Case { tree, truth, other, shared: false, ..c }
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
@@ -546,6 +574,11 @@ proptest! {
 
     #[test]
     fn fail_hard_subtree_counts_agree_with_enumeration(c in fail_hard_case()) {
+        agree(&c)?;
+    }
+
+    #[test]
+    fn pvs_on_two_plies_counts_as_alphabeta(c in two_ply_pvs_case()) {
         agree(&c)?;
     }
 

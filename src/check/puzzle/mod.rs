@@ -31,6 +31,9 @@
 //!   ways is read off its children's (CHANCE nodes by their running sums);
 //!   also `alphabeta`-family blocks asking only `value` and `best`, which
 //!   amount to `minimax` blocks (`plans.rs`, `as_minimax`).
+//! - `pvs` blocks on trees of two plies are counted as the `alphabeta`
+//!   blocks they amount to (`plans.rs`, `pvs_as_alphabeta`), by the ways
+//!   above.
 //! - `enumerate.rs`: one value at a time with prefix pruning, for every
 //!   other algorithm and option; the oracle the box search is tested
 //!   against ([`enumerate`]).
@@ -76,7 +79,8 @@ mod wide;
 pub use count::Count;
 pub use domain::{Domain, parse_list};
 use plans::{
-    Counted, answer, as_minimax, chance_plan, distinct_plan, exact_values, repeats_plan, subtrees_plan, wide_plan,
+    Counted, answer, as_minimax, chance_plan, distinct_plan, exact_values, pvs_as_alphabeta, repeats_plan,
+    subtrees_plan, wide_plan,
 };
 pub use plans::{
     solve_as_minimax, solve_by_distributions, solve_by_order_types, solve_by_subtrees_within_budget, solve_exact_values,
@@ -258,6 +262,13 @@ fn search<'p>(
         crate::search::run(&work, e.algorithm, &e.options).map_err(PuzzleError::NotApplicable)?;
     }
     let scale = scale(domain);
+    // `pvs` on two plies prunes as `alphabeta` does (`pvs_as_alphabeta`).
+    if method == Method::Best
+        && let Some(expects) = pvs_as_alphabeta(spec)
+    {
+        let spec = Spec { game: spec.game.clone(), expects };
+        return search(&spec, domain, limit, max_listed, stop, progress, method);
+    }
     let applies = method == Method::Best && symbolic::applies(game, &spec.expects, &scale);
     let answered = |plan: &mut dyn Counted| answer(plan, &unknowns, stop, max_listed);
     // `blocks` counted without windows (`chance.rs`, `cdf.rs`), where that applies.
@@ -399,6 +410,9 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     let unknowns = unknowns(&spec.game);
     if unknowns.is_empty() {
         return false;
+    }
+    if let Some(expects) = pvs_as_alphabeta(spec) {
+        return counts_by_subtrees(&Spec { game: spec.game.clone(), expects }, domain);
     }
     let by_chance = |blocks: &[Expect]| {
         filled(&spec.game, &unknowns).is_ok_and(|work| chance_plan(spec, &work, blocks, domain, &unknowns).is_some())
