@@ -9,7 +9,8 @@
 //! The puzzles are the hand-worked fixtures in `tests/fixtures/puzzles/`:
 //! `twelve-leaves` (a multiset, the values 1..12), `sixteen-values` (the
 //! values 1..16), `sixteen-repeats` (four 1s, 2s, 3s and 4s), `sixteen-chains` (leaves compared with each other along
-//! chains: the values 1..16, and each leaf in 1..16), `twenty-chains` (the
+//! chains: the values 1..16, and each leaf in 1..16), `pvs-two-plies`
+//! (`pvs` asking `pv` and `values`, the values 1..16), `twenty-chains` (the
 //! same with a fifth MIN node, the values 1..20), `sixteen`, `twenty` and
 //! `twenty-seven` (over their declared bounds, 0..3 or 0..2),
 //! `three-plies` (27 unknowns on a random three-ply tree, over 0..3),
@@ -41,6 +42,7 @@ const PUZZLES: &[&str] = &[
     "16-repeats",
     "16-chains",
     "16-chains-range",
+    "16-pvs",
     "20",
     "20-chains",
     "27",
@@ -67,6 +69,9 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
             ("sixteen-chains", Some(Domain::parse_values("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16").expect("values")))
         }
         "16-chains-range" => ("sixteen-chains", Some(Domain::Range(1, 16))),
+        "16-pvs" => {
+            ("pvs-two-plies", Some(Domain::parse_values("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16").expect("values")))
+        }
         "16-repeats" => {
             ("sixteen-repeats", Some(Domain::parse_values("1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,4").expect("values")))
         }

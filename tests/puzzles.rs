@@ -710,32 +710,13 @@ fn an_order_of_1_to_24_with_node_values_is_listed_by_counts() {
     assert!(found.solutions.windows(2).all(|w| w[0] < w[1]), "listed smallest first");
 }
 
-/// `pvs` on two plies asking `pv` and `values`, over 1..16, worked by hand:
-/// `MAX { A B C D }`, four MIN nodes of four leaves, `pv 3 3.4` and
-/// `values root=8 3=8 1=4`. A is searched with the full window: min(A) =
-/// 4, so A holds 4 and three values above 4. C is best at 8 through C.4:
-/// C.4 = 8 and C.1..C.3 above 8 (its scout fails high, and the re-search
-/// with α < 8 cuts nowhere). B, scouted with α = 4, must return below 8
-/// (else it, or the root, would pass 8): it holds a value below 8 (a
-/// leaf ≤ 4 cuts it, else its least, 5–7, is its value). D, scouted with
-/// α = 8, must cut: it holds a value below 8. So: C.1..C.3 from 9..16 in
-/// 8·7·6 = 336 ways; A's three others from {5, 6, 7} and the five values
-/// of 9..16 left, C(8, 3) sets, 4! orders of A; the eight left go four to
-/// B and four to D, each with one of 1, 2, 3 or the values of 5..7 A did
-/// not take. With k of 5..7 left, 3 + k of the eight are below 8; B's set
-/// (of C(8, 4) = 70) fails when B or D gets four of the 5 − k above: k = 0
-/// (A took 5, 6, 7: one set) 70 − 10 = 60, k = 1 (15 sets) 70 − 2 = 68,
-/// else (40 sets) 70; 60 + 15·68 + 40·70 = 3880 sets, 4!·4! orders each:
-/// 3880 · 576 · 24 · 336 = 18 022 072 320. The smallest: A = 4 5 6 7; B
-/// = 1 2 then 9 10 (B = 1 2 3 would leave D nothing below 8), C = 11 12
-/// 13 8, D = 3 14 15 16. The box search did not finish it in 5 minutes;
-/// it is counted as the `alphabeta` block it amounts to.
+/// `pvs` on two plies asking `pv` and `values`, over 1..16, worked by hand
+/// in the fixture. The box search did not finish it in 5 minutes; it is
+/// counted as the `alphabeta` block it amounts to.
 #[test]
 fn pvs_on_two_plies_asking_pv_and_values_is_counted_exactly() {
-    let text = "MAX { MIN { ? ? ? ? } MIN { ? ? ? ? } MIN { ? ? ? ? } MIN { ? ? ? ? } }\n\
-                expect pvs {\n  pv 3 3.4\n  values root=8 3=8 1=4\n}\n";
     let values: Vec<String> = (1..=16).rev().map(|v| v.to_string()).collect();
-    let json = solve_text(text, &["--values", &values.join(","), "--limit", "1"]);
+    let json = solve("tests/fixtures/puzzles/pvs-two-plies.tree", &["--values", &values.join(","), "--limit", "1"]);
     assert_eq!(json["count"], 18_022_072_320u64);
     let first = serde_json::json!([[4, 5, 6, 7, 1, 2, 9, 10, 11, 12, 13, 8, 3, 14, 15, 16]]);
     assert_eq!(json["solutions"], first);
