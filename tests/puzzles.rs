@@ -673,8 +673,8 @@ fn orderings_with_node_values_or_known_leaves_are_counted_exactly() {
 }
 
 /// "Which order of 1..24 gives this visit order and these node values?"
-/// (`alphabeta` on four binary plies under a MIN ply of three, 29 nodes
-/// visited, `values` of three MIN nodes): counted over orderings with the
+/// (`alphabeta` on a 2×3×2×2 tree, MAX at the root, 29 nodes visited,
+/// `values` of three MIN nodes): counted over orderings with the
 /// three answers as marks, and listed by the walk over exact counts
 /// after each prefix, with no search through assignments. The walk's
 /// exact counts used to give up where the grid of value profiles after a
