@@ -112,10 +112,11 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
 /// re-searched node is entered twice), so a block asking any of them is
 /// left to the box search, as are ties going last, declared bounds in
 /// use, shared positions and any other option. `tests/puzzle_laws.rs`
-/// compares the count with enumeration on random trees of two and three
-/// plies. A `pvs` block asking `pruned` of 24 values, which the box
-/// search did not finish in 10 s, is counted over orderings in
-/// milliseconds.
+/// compares the count with enumeration on random two-ply trees. A `pvs`
+/// block asking `pv` and `values` of 16 values
+/// (`tests/fixtures/puzzles/pvs-two-plies.tree`), which the box search
+/// had not finished after 5 minutes, is counted over orderings in
+/// hundredths of a second.
 pub(super) fn pvs_as_alphabeta(spec: &Spec) -> Option<Vec<Expect>> {
     use crate::check::expect::Fact;
     use crate::model::NodeKind;
