@@ -264,9 +264,8 @@ fn search<'p>(
     let scale = scale(domain);
     // `pvs` on two plies prunes as `alphabeta` does (`pvs_as_alphabeta`).
     if method == Method::Best
-        && let Some(expects) = pvs_as_alphabeta(spec)
+        && let Some(spec) = pvs_as_alphabeta(spec)
     {
-        let spec = Spec { game: spec.game.clone(), expects };
         return search(&spec, domain, limit, max_listed, stop, progress, method);
     }
     let applies = method == Method::Best && symbolic::applies(game, &spec.expects, &scale);
@@ -411,8 +410,8 @@ pub fn counts_by_subtrees(spec: &Spec, domain: &Domain) -> bool {
     if unknowns.is_empty() {
         return false;
     }
-    if let Some(expects) = pvs_as_alphabeta(spec) {
-        return counts_by_subtrees(&Spec { game: spec.game.clone(), expects }, domain);
+    if let Some(spec) = pvs_as_alphabeta(spec) {
+        return counts_by_subtrees(&spec, domain);
     }
     let by_chance = |blocks: &[Expect]| {
         filled(&spec.game, &unknowns).is_ok_and(|work| chance_plan(spec, &work, blocks, domain, &unknowns).is_some())

@@ -94,8 +94,8 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
     spec.expects.iter().map(|e| Some(Expect { algorithm: plain(e).filter(|_| only(e))?, ..e.clone() })).collect()
 }
 
-/// `spec`'s blocks with each `pvs` block on a tree of at most two plies
-/// as the `alphabeta` block it amounts to (fail-soft, cutting on
+/// `spec` with each `pvs` block on a tree of at most two plies as the
+/// `alphabeta` block it amounts to (fail-soft, cutting on
 /// equality, in the same order), where every `pvs` block qualifies and
 /// at least one is there; `None` otherwise. Under the root every child is
 /// a leaf or a node of leaves. The first child is searched with the
@@ -117,19 +117,16 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
 /// (`tests/fixtures/puzzles/pvs-two-plies.tree`), which the box search
 /// had not finished after 5 minutes, is counted over orderings in
 /// hundredths of a second.
-pub(super) fn pvs_as_alphabeta(spec: &Spec) -> Option<Vec<Expect>> {
+pub(super) fn pvs_as_alphabeta(spec: &Spec) -> Option<Spec> {
     use crate::check::expect::Fact;
     use crate::model::NodeKind;
     use crate::search::Algorithm;
-    use crate::search::options::{CutRule, FailMode, Options, Order, Ties};
+    use crate::search::options::{CutRule, FailMode, Options, Order};
     let game = &spec.game;
-    let root = game.root();
-    let two_plies = root.kind() != NodeKind::Chance
-        && root.children().iter().all(|e| {
-            let child = game.node(e.child);
-            child.is_leaf()
-                || (child.kind() != NodeKind::Chance && child.children().iter().all(|g| game.node(g.child).is_leaf()))
-        });
+    // Every child of the root a leaf or a node of leaves (a leaf has none).
+    let leaves_below =
+        |e: &crate::model::Edge| game.node(e.child).children().iter().all(|g| game.node(g.child).is_leaf());
+    let two_plies = !game.has_kind(NodeKind::Chance) && game.root().children().iter().all(leaves_below);
     if !two_plies || game.shares_positions() || !spec.expects.iter().any(|e| e.algorithm == Algorithm::Pvs) {
         return None;
     }
@@ -138,22 +135,19 @@ pub(super) fn pvs_as_alphabeta(spec: &Spec) -> Option<Vec<Expect>> {
             return Some(e.clone());
         }
         let o = &e.options;
+        let options = Options { order: o.order, ignore_bounds: o.ignore_bounds, ..Options::default() };
+        // `pvs` ignores the cut rule and the fail mode; any other option
+        // (ties going last among them) is left to the box search.
+        let plain = Options { cuts: CutRule::default(), fail: FailMode::default(), ..o.clone() } == options;
         let bounds = game.bounds().is_some() && !o.ignore_bounds;
-        // `pvs` ignores the cut rule and the fail mode.
-        let rest = Options { cuts: CutRule::default(), fail: FailMode::default(), order: Order::Spec, ..o.clone() };
-        let plain = rest == Options { ignore_bounds: o.ignore_bounds, ..Options::default() };
         let asks = |i: &crate::check::expect::Item| {
             matches!(i.fact, Fact::Value(_) | Fact::Best(_) | Fact::Pv(_) | Fact::Pruned(_) | Fact::Values(_))
         };
-        let applies = plain
-            && !bounds
-            && o.ties == Ties::First
-            && matches!(o.order, Order::Spec | Order::Reverse)
-            && e.items.iter().all(asks);
-        let options = Options { order: o.order, ignore_bounds: o.ignore_bounds, ..Options::default() };
+        let applies = plain && !bounds && matches!(o.order, Order::Spec | Order::Reverse) && e.items.iter().all(asks);
         applies.then(|| Expect { algorithm: Algorithm::Alphabeta, options, ..e.clone() })
     };
-    spec.expects.iter().map(rewrite).collect()
+    let expects = spec.expects.iter().map(rewrite).collect::<Option<Vec<Expect>>>()?;
+    Some(Spec { game: spec.game.clone(), expects })
 }
 
 /// `spec`'s blocks as the `minimax` (or, with CHANCE nodes,
