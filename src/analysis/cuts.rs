@@ -67,6 +67,15 @@ impl Analysis {
     /// Repeats are left out by path: two edges from different visits
     /// (nested `star2` probes) may lead to one path.
     pub fn pruned_edges(&self) -> impl Iterator<Item = Edge> + '_ {
+        // Worked out once, by node, when the tree is one (see `by_node`).
+        let listed = self.pruned_by_node.as_deref();
+        let walked = listed.is_none().then(|| self.walk_pruned_edges());
+        listed.into_iter().flatten().copied().chain(walked.into_iter().flatten())
+    }
+
+    /// [`Analysis::pruned_edges`], each edge's path looked up (unless no
+    /// path was entered twice by counted visits).
+    fn walk_pruned_edges(&self) -> impl Iterator<Item = Edge> + '_ {
         let plain = self.counted_once;
         // Sized at once (grown by doubling, rehashing was a tenth of a
         // run that looked its paths up).
@@ -86,6 +95,54 @@ impl Analysis {
                     self.find(&p).is_none() && seen.insert(p)
                 }
             })
+    }
+}
+
+/// [`Analysis::pruned_edges`] of a tree (no `&` edge, so each node has one
+/// path) whose `star2` probes entered some paths twice: the same edges in
+/// the same order, each looked up by its node (a bit per node) instead of
+/// by walking its path down from the roots (that walk, for each of a
+/// 10^6-leaf `star2` run's edges, was a seventh of the run). A visit
+/// counts when it and every visit above it are not superseded, as
+/// [`Analysis::visit`] finds them.
+pub(super) fn by_node(game: &Game, visits: &[Visit], cuts: &[Cut], edges: &[Edge]) -> Vec<Edge> {
+    let mut counted = Bits::new(visits.len());
+    let mut entered = Bits::new(game.len());
+    for (i, v) in visits.iter().enumerate() {
+        if !v.superseded() && v.parent().is_none_or(|p| counted.get(p)) {
+            counted.set(i);
+            entered.set(v.node.index());
+        }
+    }
+    let mut listed = Bits::new(game.len());
+    let mut out = Vec::new();
+    for c in cuts.iter().filter(|c| !visits[c.at].superseded()) {
+        for &e in &edges[c.edges.start as usize..c.edges.end as usize] {
+            let child = game.node(visits[e.from as usize].node).child(e.child as usize).index();
+            if !entered.get(child) && !listed.get(child) {
+                listed.set(child);
+                out.push(e);
+            }
+        }
+    }
+    out.shrink_to_fit();
+    out
+}
+
+/// A fixed set of small integers, a bit each.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
     }
 }
 

@@ -121,6 +121,9 @@ pub struct Analysis {
     extended: Vec<(u32, ExtendReason)>,
     /// Every cut's pruned edges, cut after cut (a cut's `edges` index them).
     edges: Vec<Edge>,
+    /// [`Analysis::pruned_edges`], worked out by node ([`cuts::by_node`]):
+    /// for a tree whose probes entered paths twice.
+    pruned_by_node: Option<Vec<Edge>>,
 }
 
 impl Analysis {
@@ -344,6 +347,8 @@ impl Analysis {
         let searching = passes.iter().filter(|p| !p.visits.is_empty()).count();
         let counted_once = !visits.iter().any(Visit::probe);
         let once = searching <= 1 && researches.unwrap_or(0) == 0 && counted_once;
+        let pruned_by_node =
+            (!counted_once && !game.has_transpositions()).then(|| cuts::by_node(game, &visits, &cuts, &edges));
         Analysis {
             visits,
             extras,
@@ -360,6 +365,7 @@ impl Analysis {
             ties,
             table,
             researches,
+            pruned_by_node,
         }
     }
 
