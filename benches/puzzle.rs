@@ -50,6 +50,7 @@ const PUZZLES: &[&str] = &[
     "27-values",
     "27-some-known",
     "27-repeats",
+    "27-pvs",
     "wide",
     "16-chains-wide",
     "20-chains-wide",
@@ -82,6 +83,7 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
         }
         "27" => ("twenty-seven", None),
         "27-three-plies" => ("three-plies", Some(Domain::Range(0, 3))),
+        "27-pvs" => ("pvs-twenty-seven", Some(Domain::Range(0, 3))),
         "27-values" => {
             let values: Vec<String> = (1..=27).map(|v| v.to_string()).collect();
             ("twenty-seven-values", Some(Domain::parse_values(&values.join(",")).expect("values")))

@@ -78,6 +78,8 @@ struct Case {
     /// The root's first child, named `S`, searched again as the last child
     /// of its last child (`&S`), where both are inner nodes.
     shared: bool,
+    /// The root is a MIN node (else MAX; not with `shared`).
+    min_root: bool,
 }
 
 fn case() -> impl Strategy<Value = Case> {
@@ -102,6 +104,7 @@ fn case() -> impl Strategy<Value = Case> {
             range,
             other,
             shared: false,
+            min_root: false,
         })
         .prop_flat_map(|c| (Just(c), prop::bool::weighted(0.25)))
         .prop_map(|(c, shared)| Case { shared, ..c })
@@ -125,7 +128,7 @@ const ALGORITHMS: [(Algorithm, &str); 7] = [
 /// The case's tree as written (see [`text`]), with its shared subtree
 /// when it has one.
 fn tree_text(c: &Case, fill: &mut Option<std::slice::Iter<i64>>) -> String {
-    let whole = text(&c.tree, true, fill);
+    let whole = text(&c.tree, !c.min_root, fill);
     let T::Node(children) = &c.tree else { return whole };
     let (Some(T::Node(_)), Some(T::Node(_))) = (children.first(), children.last()) else { return whole };
     if !c.shared || children.len() < 2 {
@@ -334,6 +337,7 @@ fn chain_case() -> impl Strategy<Value = Case> {
             range,
             other: None,
             shared: false,
+            min_root: false,
         })
 }
 
@@ -520,6 +524,23 @@ fn two_ply_pvs_case() -> impl Strategy<Value = Case> {
         })
 }
 
+/// One `pvs` block on a tree of up to three plies (`tree()`'s: kinds
+/// alternate), asking `value`, `pruned`, `best`, `pv` and `values` under
+/// any cut rule, fail mode and order (all but `ties=last`), with no
+/// declared bounds: counted over subtrees, the root's scouts and
+/// re-searches as `alphabeta` runs of its children (`subtrees/scouts.rs`).
+fn three_ply_pvs_case() -> impl Strategy<Value = Case> {
+    (case(), any::<bool>()).prop_map(|(mut c, min_root)| {
+        c.blocks.truncate(1);
+        for (which, opts, facts) in &mut c.blocks {
+            *which = 6;
+            opts.retain(|o| *o != "ties=last");
+            (facts[2], facts[5], facts[7]) = (false, false, false);
+        }
+        Case { shared: false, bounds: false, min_root, ..c }
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
@@ -579,6 +600,23 @@ proptest! {
 
     #[test]
     fn pvs_on_two_plies_counts_as_alphabeta(c in two_ply_pvs_case()) {
+        agree(&c)?;
+    }
+
+    #[test]
+    fn pvs_on_three_plies_is_counted_over_subtrees(c in three_ply_pvs_case()) {
+        if let Some((lo, hi)) = c.range {
+            let text = spec_text(&c);
+            let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+            let domain = oracle_range(lo, hi, c.truth.len());
+            let fast = puzzle::solve_by_subtrees(&spec, &domain, 5);
+            prop_assert!(fast.is_some(), "{}", text);
+            let fast = fast.unwrap();
+            let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
+            prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
+            prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+        }
+        // Over a multiset too, by whichever way `solve` takes.
         agree(&c)?;
     }
 

@@ -721,3 +721,37 @@ fn pvs_on_two_plies_asking_pv_and_values_is_counted_exactly() {
     let first = serde_json::json!([[4, 5, 6, 7, 1, 2, 9, 10, 11, 12, 13, 8, 3, 14, 15, 16]]);
     assert_eq!(json["solutions"], first);
 }
+
+/// `pvs` on three plies asking `value` and `pruned`, over 0..2, worked by
+/// hand in the fixture and counted apart by brute force: the root's
+/// null-window scout of its second child cuts where `alphabeta` would
+/// not, and the count over subtrees follows it.
+#[test]
+fn pvs_on_three_plies_asking_pruned_is_counted_exactly() {
+    let json = solve("tests/fixtures/puzzles/pvs-three-plies.tree", &["--domain", "0..2", "--limit", "1"]);
+    assert_eq!(json["count"], 2862);
+    assert_eq!(json["solutions"], serde_json::json!([[0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1]]));
+}
+
+/// 27 unknowns over 0..3 on three plies under `pvs`, asking `pruned` and
+/// `pv` (a random exam-style puzzle the box search gave no answer to in
+/// 10 s): counted over subtrees, and each listed solution passes when
+/// the filled tree is searched. A tree past three plies, or with a node
+/// below a root child of the same kind as that child, is not counted so
+/// (a scout there is not an `alphabeta` run).
+#[test]
+fn pvs_on_three_plies_is_counted_over_subtrees_where_scouts_change_nothing_below_the_root() {
+    use gametree::check::puzzle::{self, Domain};
+    let file = "tests/fixtures/puzzles/pvs-twenty-seven.tree";
+    let spec = gametree::check::spec::load(file, &std::fs::read_to_string(file).unwrap()).expect("a valid spec");
+    let found = puzzle::solve_by_subtrees(&spec, &Domain::Range(0, 3), 20).expect("counted over subtrees");
+    assert_eq!(found.solutions.len(), 20);
+    for s in &found.solutions {
+        let game = puzzle::assigned(&spec.game, s).expect("within bounds");
+        assert!(puzzle::passes(&game, &spec.expects), "{s:?} fails the block");
+    }
+    for tree in ["MAX { MIN { MAX { MIN { ? ? } ? } ? } MIN { ? ? } }", "MAX { MIN { MIN { ? ? } ? } MIN { ? ? } }"] {
+        let spec = gametree::check::spec::load("p.tree", &format!("{tree}\nexpect pvs {{ value 1 }}\n")).unwrap();
+        assert!(puzzle::solve_by_subtrees(&spec, &Domain::Range(0, 3), 20).is_none(), "{tree}");
+    }
+}

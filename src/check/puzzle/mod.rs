@@ -83,7 +83,8 @@ use plans::{
     subtrees_plan, wide_plan,
 };
 pub use plans::{
-    solve_as_minimax, solve_by_distributions, solve_by_order_types, solve_by_subtrees_within_budget, solve_exact_values,
+    solve_as_minimax, solve_by_distributions, solve_by_order_types, solve_by_subtrees, solve_by_subtrees_within_budget,
+    solve_exact_values,
 };
 
 /// Why a puzzle cannot be searched.

@@ -118,10 +118,9 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
 /// had not finished after 5 minutes, is counted over orderings in
 /// hundredths of a second.
 pub(super) fn pvs_as_alphabeta(spec: &Spec) -> Option<Spec> {
-    use crate::check::expect::Fact;
     use crate::model::NodeKind;
     use crate::search::Algorithm;
-    use crate::search::options::{CutRule, FailMode, Options, Order};
+    use crate::search::options::Options;
     let game = &spec.game;
     // Every child of the root a leaf or a node of leaves (a leaf has none).
     let leaves_below =
@@ -136,15 +135,11 @@ pub(super) fn pvs_as_alphabeta(spec: &Spec) -> Option<Spec> {
         }
         let o = &e.options;
         let options = Options { order: o.order, ignore_bounds: o.ignore_bounds, ..Options::default() };
-        // `pvs` ignores the cut rule and the fail mode; any other option
-        // (ties going last among them) is left to the box search.
-        let plain = Options { cuts: CutRule::default(), fail: FailMode::default(), ..o.clone() } == options;
-        let bounds = game.bounds().is_some() && !o.ignore_bounds;
-        let asks = |i: &crate::check::expect::Item| {
-            matches!(i.fact, Fact::Value(_) | Fact::Best(_) | Fact::Pv(_) | Fact::Pruned(_) | Fact::Values(_))
-        };
-        let applies = plain && !bounds && matches!(o.order, Order::Spec | Order::Reverse) && e.items.iter().all(asks);
-        applies.then(|| Expect { algorithm: Algorithm::Alphabeta, options, ..e.clone() })
+        subtrees::scouts::asks_what_no_research_changes(game, e).then(|| Expect {
+            algorithm: Algorithm::Alphabeta,
+            options,
+            ..e.clone()
+        })
     };
     let expects = spec.expects.iter().map(rewrite).collect::<Option<Vec<Expect>>>()?;
     Some(Spec { game: spec.game.clone(), expects })
@@ -277,6 +272,13 @@ pub fn solve_by_order_types(spec: &Spec, domain: &Domain, max_listed: usize) -> 
 pub fn solve_by_subtrees_within_budget(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
     let unknowns = mirrored_unknowns(spec, domain)?;
     answer(&mut subtrees_plan(spec, domain, &unknowns, true)?, &unknowns, false, max_listed)
+}
+
+/// `solve` by the count over subtrees (`subtrees.rs`) alone, or `None`
+/// where it does not apply: for tests, which compare it with enumeration.
+pub fn solve_by_subtrees(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let unknowns = mirrored_unknowns(spec, domain)?;
+    answer(&mut subtrees_plan(spec, domain, &unknowns, false)?, &unknowns, false, max_listed)
 }
 
 /// `solve` with `spec`'s `alphabeta`-family blocks counted as the

@@ -17,8 +17,9 @@
 //! 2 s to more than 100 s; this takes milliseconds).
 //!
 //! It applies to one `expect` block (or several of one search, merged by
-//! the caller) whose search the symbolic mirrors stand for (not `pvs`)
-//! and whose items are `value`, `pruned`, `best` and `pv` (ties first)
+//! the caller) whose search the symbolic mirrors stand for (`pvs` only
+//! where its scouts are `alphabeta` runs: `subtrees/scouts.rs`) and whose
+//! items are `value`, `pruned`, `best` and `pv` (ties first)
 //! and `values`, over an integer range small enough ([`MAX_WORK`]) on a
 //! tree (no `&` edge: a subtree searched from two places has its unknowns
 //! once); with `pruned`, which fixes every node entered, also `leaves`,
@@ -52,6 +53,7 @@ mod fixed;
 mod held;
 mod list;
 mod ring;
+pub(super) mod scouts;
 mod tables;
 pub(super) use ring::{Plain, Ring};
 use tables::{over_leaves, work};
@@ -115,6 +117,8 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     reverse: bool,
     /// Alpha-beta (else minimax: no cuts).
     prunes: bool,
+    /// `pvs`: the root scouts each child after its first (`scouts.rs`).
+    scouts: bool,
     cuts: CutRule,
     fail: FailMode,
     range: (V, V),
@@ -204,10 +208,14 @@ impl<'g, R: Ring> Subtrees<'g, R> {
     ) -> Option<Subtrees<'g, R>> {
         let (algorithm, fail) = super::symbolic::mirrored(game, e)?;
         let prunes = match algorithm {
-            Algorithm::Alphabeta | Algorithm::NegamaxAb => true,
+            Algorithm::Alphabeta | Algorithm::NegamaxAb | Algorithm::Pvs => true,
             Algorithm::Minimax | Algorithm::Negamax => false,
             _ => return None,
         };
+        let scouts = algorithm == Algorithm::Pvs;
+        if scouts && !scouts::applies(game, e) {
+            return None;
+        }
         // Under a `&` edge a subtree is searched from two places, and its
         // unknowns are the same ones: the ways of separate subtrees would
         // not multiply.
@@ -277,7 +285,8 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             allowed: vec![domain; unknowns.len()],
             reverse: e.options.order == Order::Reverse,
             prunes,
-            cuts: e.options.cuts,
+            scouts,
+            cuts: if scouts { CutRule::OnEquality } else { e.options.cuts },
             fail,
             range,
             searched: None,
@@ -445,7 +454,10 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             let mut touched: Vec<(V, u32)> = Vec::new();
             for (v, best, ways) in std::mem::take(&mut states) {
                 let (a, b) = window(v);
-                let table = self.table(child, a, b);
+                let table = match root && self.scouts && j > 0 {
+                    true => self.scouted(child, maximizing, (a, b)),
+                    false => self.table(child, a, b),
+                };
                 self.spent += table.len() as u64 + 1;
                 // The child's values that leave the running value as it is
                 // lead to one state: their ways are summed first.

@@ -9,9 +9,10 @@ impl<R: Ring> Subtrees<'_, R> {
     /// first reaches an unknown past them (none when it ends first): all
     /// the rest of the search compares with, since a finished subtree
     /// returns one value and its leaves are never looked at again. `None`
-    /// in reverse order, where the search meets the unknowns last first.
+    /// in reverse order, where the search meets the unknowns last first,
+    /// and for `pvs`, whose scouts compare with more.
     pub fn held(&self, chosen: &[V]) -> Option<Vec<V>> {
-        if self.reverse {
+        if self.reverse || self.scouts {
             return None;
         }
         let mut held = Vec::new();
