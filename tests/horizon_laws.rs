@@ -265,7 +265,11 @@ proptest! {
             prop_assert_eq!(scalar(other.value().as_ref()), scalar(mm.value().as_ref()), "{} root value ({:?})", algo, opts);
             let pruned: Vec<&Path> = other.forward_pruned.iter().filter(|p| mm.visit(p).is_some()).collect();
             prop_assert!(pruned.is_empty(), "{} forward-pruned what minimax searched: {:?}", algo, pruned);
+            // The leaves counted as the analysis reads the search (those
+            // evaluated at the cutoff too) are the visits evaluated directly.
+            prop_assert_eq!(other.stats().leaves_evaluated, other.leaves().count(), "{} leaves ({:?})", algo, opts);
         }
+        prop_assert_eq!(mm.stats().leaves_evaluated, mm.leaves().count(), "minimax leaves ({:?})", opts);
     }
 
     /// With the cutoff at the tree's full height, quiescence and singular

@@ -121,6 +121,8 @@ pub struct Analysis {
     extended: Vec<(u32, ExtendReason)>,
     /// Every cut's pruned edges, cut after cut (a cut's `edges` index them).
     edges: Vec<Edge>,
+    /// How many visits were evaluated directly ([`Analysis::leaves`]).
+    leaves: usize,
     /// [`Analysis::pruned_edges`], worked out by node ([`cuts::by_node`]):
     /// for a tree whose probes entered paths twice.
     pruned_by_node: Option<Vec<Edge>>,
@@ -175,6 +177,8 @@ impl Analysis {
         let mut passes: Vec<Pass> = Vec::new();
         let mut table = algorithm.uses_table().then(TableCounts::default);
         let mut researches = (algorithm == crate::search::Algorithm::Pvs).then_some(0);
+        // The visits evaluated directly, counted as they are marked.
+        let mut leaves = 0;
         // Windows and side-to-move values, only for the visits that have them.
         let mut extras: Interned<[u32; 3]> = Interned::default();
         let at = |i: usize| u32::try_from(i).expect("fewer than 2^32 visits");
@@ -249,6 +253,7 @@ impl Analysis {
                 (v.value, v.end) = (value, at(idx + 1));
                 keep(v, &mut extras, values, negamax);
                 v.set_direct(source);
+                leaves += 1;
             }
             Step::Update { child, best, .. } => {
                 if let (Some(&top), true) = (stack.last(), best) {
@@ -278,6 +283,7 @@ impl Analysis {
             }
             Step::Evaluate { source, .. } => {
                 if let Some(&top) = stack.last() {
+                    leaves += usize::from(visits[top].direct().is_none());
                     visits[top].set_direct(source);
                 }
             }
@@ -365,6 +371,7 @@ impl Analysis {
             ties,
             table,
             researches,
+            leaves,
             pruned_by_node,
         }
     }
@@ -544,7 +551,7 @@ impl Analysis {
         let t = self.table;
         Stats {
             nodes_visited: self.visits.len(),
-            leaves_evaluated: self.leaves().count(),
+            leaves_evaluated: self.leaves,
             cutoffs: self.cuts.iter().filter(|c| !self.visits[c.at].superseded()).count(),
             tt_probes: t.map(|t| t.probes),
             tt_hits: t.map(|t| t.hits),

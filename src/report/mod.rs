@@ -445,12 +445,9 @@ impl fmt::Display for Text<'_> {
             let first = if own { Vec::new() } else { analysis.first_at_paths() };
             // ` name=value` or ` value` a leaf, in one buffer written in pieces.
             let mut buf = String::from("  leaves evaluated:");
-            let mut leaves = 0;
-            for (i, v) in r.visits.leaf_order() {
-                leaves += 1;
-                if leaves > most {
-                    continue;
-                }
+            // The shown ones; the stats count them all.
+            let leaves = r.stats.leaves_evaluated;
+            for (i, v) in r.visits.leaf_order().take(most) {
                 let node = if own { Some(i) } else { first.get(i).map(|&f| f as usize) };
                 buf.push(' ');
                 if let Some(name) = game.node(v.node).name() {
