@@ -1,0 +1,29 @@
+//! The limit program as a process of its own, to time beside `gametree
+//! solve` the way a user does (whole processes, each reading the file):
+//!
+//! ```text
+//! rustc -O --edition 2024 benches/matrix/limit_process.rs -o target/limit
+//! target/limit tree.tree
+//! ```
+//!
+//! Not a target of the crate: the matrix bench uses `limit.rs` in its own
+//! process.
+
+#[path = "limit.rs"]
+#[allow(dead_code)]
+mod limit;
+
+fn main() {
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: limit FILE");
+        std::process::exit(2);
+    };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(2)
+    });
+    match limit::value(&text) {
+        Some(v) => println!("{v:?}"),
+        None => std::process::exit(1),
+    }
+}
