@@ -426,6 +426,13 @@ impl Mul for Num {
     type Output = Num;
     fn mul(self, other: Num) -> Num {
         match (self.repr(), other.repr()) {
+            // Times ±1 (the negamax searches' color, on every node): the
+            // other rational as it is, or negated — the same reduced
+            // fraction, or the same float where its negation overflows.
+            (Repr::Ratio(1, 1), Repr::Ratio(..)) => other,
+            (Repr::Ratio(-1, 1), Repr::Ratio(..)) => -other,
+            (Repr::Ratio(..), Repr::Ratio(1, 1)) => self,
+            (Repr::Ratio(..), Repr::Ratio(-1, 1)) => -self,
             (Repr::Ratio(a, b), Repr::Ratio(c, d)) => Num::from_i128(a as i128 * c as i128, b as i128 * d as i128),
             _ if self.is_zero() || other.is_zero() => Num::ZERO,
             _ => Num::float(self.to_f64() * other.to_f64()),

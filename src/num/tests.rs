@@ -45,6 +45,27 @@ fn fractions_are_reduced_the_same_on_every_path() {
     }
 }
 
+/// A rational times ±1 is what the product in `i128`, reduced, gives:
+/// the same fraction, bit for bit, or the same float where the negation
+/// of `i64::MIN` over an odd denominator overflows.
+#[test]
+fn times_one_or_minus_one_is_the_reduced_product() {
+    let nums = [0i64, 1, -1, 7, -7, 3, i64::MAX, i64::MIN, i64::MIN + 1];
+    let dens = [1i64, 2, 3, 9, i64::MAX];
+    for &n in &nums {
+        for &d in &dens {
+            let x = Num::from_i128(n.into(), d.into());
+            let Repr::Ratio(a, b) = x.repr() else { continue };
+            for sign in [1i64, -1] {
+                let want = Num::from_i128(i128::from(sign) * i128::from(a), b.into());
+                let one = Num::int(sign);
+                assert_eq!(format!("{:?}", one * x), format!("{want:?}"), "{sign} × {a}/{b}");
+                assert_eq!(format!("{:?}", x * one), format!("{want:?}"), "{a}/{b} × {sign}");
+            }
+        }
+    }
+}
+
 /// `Num::sum` is the fold of `+`, term for term: one denominator,
 /// mixed ones, numerators and denominators either side of 2^40,
 /// floats, infinities and overflow.
