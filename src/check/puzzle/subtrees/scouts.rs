@@ -29,7 +29,7 @@
 
 use std::rc::Rc;
 
-use super::{NodeId, Ring, Subtrees, Table, V};
+use super::{NodeId, Ring, Subtrees, Table, V, over_leaves};
 use crate::check::expect::{Expect, Fact};
 use crate::model::Game;
 use crate::search::options::{CutRule, FailMode, Options, Order};
@@ -37,12 +37,11 @@ use crate::search::options::{CutRule, FailMode, Options, Order};
 /// Whether block `e` of `pvs` on `game` is counted with the root's
 /// scouts (the module doc says when).
 pub(super) fn applies(game: &Game, e: &Expect) -> bool {
-    let leaves = |id: NodeId| game.node(id).children().iter().all(|l| game.node(l.child).is_leaf());
     let shape = game.root().children().iter().all(|c| {
         let kind = game.node(c.child).kind();
         game.node(c.child).children().iter().all(|g| {
             let node = game.node(g.child);
-            node.is_leaf() || (node.kind() != kind && leaves(g.child))
+            node.is_leaf() || (node.kind() != kind && over_leaves(game, g.child))
         })
     });
     shape && asks_what_no_research_changes(game, e)
