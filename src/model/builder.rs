@@ -5,6 +5,8 @@
 //! through it; `puzzle` changes a built game only through
 //! [`Game::set_leaf_value`], which keeps it valid.
 
+mod append;
+
 use std::collections::{BTreeMap, HashMap};
 
 use crate::fx::{FxBuild, bits_key};
@@ -161,13 +163,22 @@ impl Builder {
             self.extra_mut(id).payload = Payload::Vector(values.into());
             return;
         }
+        let start = self.intern_vector(values);
+        let slot = &mut self.game.slots[id.index()];
+        slot.extra = VECTOR;
+        slot.data = (values.len() as u64) << 32 | u64::from(start);
+    }
+
+    /// Where `values` starts in the game's table of vectors, added there
+    /// unless the same numbers already are.
+    fn intern_vector(&mut self, values: &[Num]) -> u32 {
         let key = bits_key(values);
         let table = &self.game.vectors;
         let same = |&&start: &&u32| {
             let stored = table.get(start as usize..start as usize + values.len());
             stored.is_some_and(|s| s.iter().map(|n| n.bits()).eq(values.iter().map(|n| n.bits())))
         };
-        let start = match self.vectors.get(&key).filter(same) {
+        match self.vectors.get(&key).filter(same) {
             Some(&start) => start,
             None => {
                 let start = u32::try_from(table.len()).expect("vectors of fewer than 2^32 numbers");
@@ -175,10 +186,7 @@ impl Builder {
                 self.vectors.insert(key, start);
                 start
             }
-        };
-        let slot = &mut self.game.slots[id.index()];
-        slot.extra = VECTOR;
-        slot.data = (values.len() as u64) << 32 | u64::from(start);
+        }
     }
 
     pub fn set_unknown(&mut self, id: NodeId) {

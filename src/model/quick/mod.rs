@@ -21,11 +21,14 @@
 
 mod build;
 mod lex;
+mod split;
 mod tree;
 mod yaml;
 mod yaml_plain;
 
 use std::collections::BTreeMap;
+
+pub use split::load_tree_in_halves;
 
 use crate::diagnostic::Span;
 use crate::model::{Builder, Game, NodeId, NodeKind, Path};
@@ -61,6 +64,11 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
     // a byte-order mark): no rule here matches a byte above 0x7F.
     if text.contains('\0') {
         return None;
+    }
+    if text.len() >= split::SPLIT_FROM
+        && let Some(read) = load_tree_in_halves(text, None)
+    {
+        return Some(read);
     }
     let mut q = Quick::new(text.as_bytes());
     q.headers()?;

@@ -86,12 +86,28 @@ impl<'a> Quick<'a> {
 
     /// The tree.
     pub(super) fn tree(&mut self) -> Option<()> {
+        self.root()?;
+        self.nodes(usize::MAX, false)
+    }
+
+    /// The root's kind, name and attributes, and its `{`: the root is open.
+    pub(super) fn root(&mut self) -> Option<()> {
         self.skip_blank();
         let kind = self.ident()?;
-        self.node(kind, EdgeText::default())?;
+        self.node(kind, EdgeText::default())
+    }
+
+    /// The nodes from `at` on, until every node is closed. Reading half a
+    /// tree (`split.rs`) it stops sooner: between two nodes once `at` has
+    /// reached `stop`, or (`root_end`) where the root's `}` is next.
+    pub(super) fn nodes(&mut self, stop: usize, root_end: bool) -> Option<()> {
         while !self.open.is_empty() {
+            if self.at >= stop {
+                return Some(());
+            }
             self.skip_blank();
             match self.peek()? {
+                b'}' if root_end && self.open.len() == 1 => return Some(()),
                 b'}' => {
                     self.at += 1;
                     self.close()?;

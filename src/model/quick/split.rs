@@ -1,0 +1,172 @@
+//! A big tree read on two threads: the root's first children on this one,
+//! its later children on another, from a point between two of them near
+//! the middle of the text; then the two builders are joined
+//! ([`Builder::append`]) and the root closed as usual.
+//!
+//! Invariant: a game read in halves is the game one reader gives, field by
+//! field (the law `tests/quick.rs` checks it at every byte of random specs,
+//! as the split point). It holds because the first half stops only where
+//! the one reader passes between two of the root's children, in the very
+//! state the second half starts from but for what the first half read:
+//! the root's children so far, which `join` puts back in front. Anything
+//! else — the first half stopping elsewhere, either half failing, a name
+//! written in both — gives `None`, and the caller reads the text on one
+//! thread, which also decides every error.
+
+use crate::model::quick::{Open, Quick, count_tokens};
+use crate::model::{Builder, Game, NodeId};
+
+/// Texts shorter than this are read on one thread: the second thread and
+/// the join would cost about what they save.
+pub(super) const SPLIT_FROM: usize = 1 << 20;
+
+/// The game written at the start of `text` and the offset after it (as
+/// [`super::load_tree`]), read in halves split at `at`, or near the middle
+/// when `at` is `None`; `None` when that cannot be done (see the module doc).
+pub fn load_tree_in_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
+    let bytes = text.as_bytes();
+    if bytes.contains(&0) {
+        return None;
+    }
+    // Room in the arena once both halves are counted, each on its thread.
+    let mut first = Quick::with_capacity(bytes, 0, 0);
+    first.headers()?;
+    first.root()?;
+    let at = match at {
+        Some(at) if at >= first.at && at <= bytes.len() => at,
+        Some(_) => return None,
+        None => point(bytes, first.at)?,
+    };
+    let root = Open { id: NodeId::ROOT, kind: first.open.first()?.kind, children: 0, extras: 0 };
+    let (bounds, players, sum) = (first.bounds, first.players.clone(), first.sum);
+    let (counted, count) = std::sync::mpsc::sync_channel(1);
+    let (stopped, second) = std::thread::scope(|s| {
+        let second = s.spawn(move || {
+            let (nodes, extras) = count_tokens(&bytes[at..]);
+            let _ = counted.send((nodes, extras));
+            let mut second = Quick::with_capacity(bytes, 0, 0);
+            second.game = Builder::for_second_half(nodes);
+            second.game.reserve_extras(extras);
+            (second.bounds, second.players, second.sum) = (bounds, players, sum);
+            second.open.push(root);
+            second.at = at;
+            second.nodes(usize::MAX, true).map(|()| second)
+        });
+        let (nodes, extras) = count_tokens(&bytes[..at]);
+        let (more, more_extras) = count.recv().unwrap_or_default();
+        first.game.reserve(nodes + more, extras + more_extras);
+        let stopped = first.nodes(at, false);
+        (stopped, second.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    stopped?;
+    let second = second?;
+    if first.at != at || first.open.len() != 1 || second.open.len() != 1 {
+        return None;
+    }
+    join(&mut first, second)?;
+    first.nodes(usize::MAX, false)?;
+    first.skip_blank();
+    let rest = first.at;
+    first.finish_game(rest)
+}
+
+/// Puts what `second` read after what `first` read: its nodes after ours,
+/// its children of the root after ours (their indices, in paths and
+/// `&B` edges, shifted by ours), its names beside ours (`None` if one is
+/// written in both halves). `first` then stands where `second` stopped.
+fn join(first: &mut Quick, second: Quick) -> Option<()> {
+    let before = first.pending.len();
+    let shift = first.game.append(second.game);
+    first.extras.extend(second.extras.into_iter().map(|(k, e)| (k + before, e)));
+    first.pending.extend(second.pending.iter().map(|&id| shift.id(id)));
+    for (name, (id, mut path)) in second.names {
+        if first.names.contains_key(&name) {
+            return None;
+        }
+        if let Some(top) = path.0.first_mut() {
+            *top += before as u32;
+        }
+        first.names.insert(name, (shift.id(id), path));
+    }
+    for (parent, i, name, span) in second.transpositions {
+        let i = if parent == NodeId::ROOT { i + before } else { i };
+        first.transpositions.push((shift.id(parent), i, name, span));
+    }
+    first.at = second.at;
+    Some(())
+}
+
+/// A point near the middle of the tree, whose root's `{` ends at `from`:
+/// right after the `}` of one of the root's children, the blanks and the
+/// comma after it — where the one reader passes between two children of
+/// the root. Found by counting braces, so `None` when a comment or a
+/// string could hide one before it; also when no such point lies within a
+/// quarter of the tree either side of the middle.
+fn point(text: &[u8], from: usize) -> Option<usize> {
+    let (len, mid) = (text.len() - from, from + (text.len() - from) / 2);
+    let reach = len / 4;
+    // The depth before `mid` (the root's children are at depth 1).
+    let mut depth = 1 + braces(&text[from..mid])?;
+    let start = depth;
+    for i in mid..(mid + reach).min(text.len()) {
+        match text[i] {
+            b'{' => depth += 1,
+            b'}' if depth == 2 => return after(text, i + 1),
+            b'}' if depth < 2 => return None,
+            b'}' => depth -= 1,
+            b'#' | b'"' => return None,
+            b'/' if text.get(i + 1) == Some(&b'/') => return None,
+            _ => {}
+        }
+    }
+    // Going back from `mid`: `depth` is the depth after byte `i`.
+    depth = start;
+    for i in (mid.saturating_sub(reach).max(from)..mid).rev() {
+        match text[i] {
+            b'}' if depth == 1 => return after(text, i + 1),
+            b'}' => depth += 1,
+            b'{' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Past the blanks and the comma after a child's `}` at `i`, if a child
+/// follows (not the root's `}`).
+fn after(text: &[u8], mut i: usize) -> Option<usize> {
+    while text.get(i).is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+        i += 1;
+    }
+    if text.get(i) == Some(&b',') {
+        i += 1;
+    }
+    let next = text[i..].iter().find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+    (next.is_some_and(|&b| b != b'}')).then_some(i)
+}
+
+/// `{` minus `}` in `text`; `None` if it holds a `#`, `"` or `//`, which
+/// could hide braces. Over byte pairs 255 at a time into `u8` sums, as
+/// `count_tokens`, which the compiler turns into vector code.
+fn braces(text: &[u8]) -> Option<i64> {
+    let Some(last) = text.last() else { return Some(0) };
+    let (mut opens, mut closes) = (i64::from(*last == b'{'), i64::from(*last == b'}'));
+    let (before, next) = (&text[..text.len() - 1], &text[1..]);
+    for (xs, ys) in before.chunks(255).zip(next.chunks(255)) {
+        let (mut o, mut c, mut hidden) = (0u8, 0u8, 0u8);
+        for (&x, &y) in xs.iter().zip(ys) {
+            o += u8::from(x == b'{');
+            c += u8::from(x == b'}');
+            hidden |= u8::from(x == b'#') | u8::from(x == b'"') | u8::from((x == b'/') & (y == b'/'));
+        }
+        if hidden != 0 {
+            return None;
+        }
+        opens += i64::from(o);
+        closes += i64::from(c);
+    }
+    if matches!(last, b'#' | b'"') {
+        return None;
+    }
+    Some(opens - closes)
+}

@@ -1,0 +1,175 @@
+//! The law of a big tree read on two threads (`model/quick/split.rs`):
+//! split anywhere, the game read in halves is the game one reader makes,
+//! field by field (spans, names and their paths, `&B` edges, probabilities
+//! and their codes, vectors, attributes), and so is the offset after it —
+//! or the split is refused and the text read on one thread.
+
+use gametree::check::bigtree;
+use gametree::model::{Game, quick, validate};
+use gametree::syntax::parse;
+use proptest::prelude::*;
+
+/// The full path's game, or `None` for text with errors.
+fn full(text: &str) -> Option<Game> {
+    validate::validate(&parse::parse(text).ok()?).ok()
+}
+
+/// Splits `text` at every byte: each split taken gives what one reader
+/// gives (texts this short are read on one thread). How many were taken.
+fn every_split_agrees(text: &str) -> usize {
+    let one = quick::load_tree(text);
+    let mut taken = 0;
+    for at in 0..=text.len() {
+        if let Some(halves) = quick::load_tree_in_halves(text, Some(at)) {
+            assert_eq!(Some(&halves), one.as_ref(), "split at {at} differs on:\n{text}");
+            taken += 1;
+        }
+    }
+    taken
+}
+
+/// A small random generator, so that one seed is one text.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// A random valid tree with every kind of thing the text form writes:
+/// names, `&B` edges to nodes already closed, labels, attributes,
+/// probabilities (written or not), comments, commas, decimal, unknown and
+/// named leaves; vectors when `players`.
+fn tree(seed: u64, players: bool) -> String {
+    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut text = String::from(if players { "players A B\nsum 90\n" } else { "bounds [-50, 50]\n" });
+    let mut closed: Vec<String> = Vec::new();
+    let mut id = 0;
+    node(&mut r, &mut text, &mut closed, &mut id, 0, players, None);
+    if r.below(3) == 0 {
+        text.push_str("\nexpect minimax { value 0 }\n");
+    }
+    text
+}
+
+fn node(
+    r: &mut Rng,
+    text: &mut String,
+    closed: &mut Vec<String>,
+    id: &mut u32,
+    depth: u32,
+    players: bool,
+    prob: Option<u64>,
+) {
+    *id += 1;
+    let me = *id;
+    if depth > 0 && r.below(4) == 0 {
+        text.push_str(&format!("m{me} -> "));
+    }
+    if let Some(n) = prob {
+        text.push_str(&format!("1/{n}: "));
+    }
+    let leaf = depth >= 4 || (depth > 0 && r.below(3) == 0);
+    if leaf {
+        if !closed.is_empty() && r.below(8) == 0 {
+            let to = r.below(closed.len() as u64) as usize;
+            text.push_str(&format!("&{}", closed[to]));
+            return;
+        }
+        if r.below(5) == 0 {
+            text.push_str(&format!("K{me}="));
+            closed.push(format!("K{me}"));
+        }
+        let v = r.below(41) as i64 - 20;
+        match (players, r.below(6)) {
+            (true, _) => text.push_str(&format!("({}, {})", v.abs(), r.below(30))),
+            (false, 0) => text.push_str(&format!("{v}.5")),
+            (false, 1) => text.push('?'),
+            _ => text.push_str(&v.to_string()),
+        }
+        return;
+    }
+    let kinds: &[&str] = if players { &["A", "B", "CHANCE"] } else { &["MAX", "MIN", "CHANCE"] };
+    let kind = kinds[r.below(3) as usize];
+    let named = r.below(3) == 0;
+    text.push_str(kind);
+    if named {
+        text.push_str(&format!(" N{me}"));
+    }
+    if r.below(4) == 0 {
+        text.push_str(&format!(" [eval={}]", r.below(9)));
+    }
+    text.push_str(" {");
+    let n = 1 + r.below(4);
+    // Under a CHANCE node, probabilities on every child or none (always, with players).
+    let probs = (kind == "CHANCE" && (players || r.below(2) == 0)).then_some(n);
+    for k in 0..n {
+        text.push_str(match r.below(6) {
+            0 => "\n",
+            1 if k > 0 => ", ",
+            2 => " # a comment { }\n",
+            _ => " ",
+        });
+        node(r, text, closed, id, depth + 1, players, probs);
+    }
+    text.push_str(" }");
+    if named {
+        closed.push(format!("N{me}"));
+    }
+}
+
+#[test]
+fn a_split_between_two_children_of_the_root_is_taken() {
+    let text =
+        "players A B\nA R { B { (1, 2) (3, 4) } CHANCE N { 1/2: (5, 6) 1/2: K=(1, 2) }, x -> B { (1, 2) &N (9, 9) } }";
+    let one = quick::load_tree(text).expect("a valid tree");
+    assert_eq!(Some(&one.0), full(text).as_ref());
+    // After the first child's `}` (and the blank), and after the second's `},`.
+    let first = text.find("} CHANCE").unwrap() + 2;
+    let second = text.find("}, x").unwrap() + 2;
+    for at in [first, second] {
+        assert_eq!(quick::load_tree_in_halves(text, Some(at)), Some(one.clone()), "split at {at}");
+    }
+    // Not inside a child, nor past the root.
+    let inside = text.find("(3, 4)").unwrap();
+    assert_eq!(quick::load_tree_in_halves(text, Some(inside)), None);
+    assert_eq!(quick::load_tree_in_halves(text, Some(text.len() + 1)), None);
+    assert!(every_split_agrees(text) >= 2);
+}
+
+#[test]
+fn a_name_written_in_both_halves_is_refused_as_by_one_reader() {
+    let text = "MAX { MIN A { 1 } MIN A { 2 } }";
+    assert_eq!(quick::load_tree(text), None);
+    let at = text.find("} MIN A { 2").unwrap() + 2;
+    assert_eq!(quick::load_tree_in_halves(text, Some(at)), None);
+}
+
+#[test]
+fn a_big_tree_is_read_in_halves_and_equals_the_full_path() {
+    // Over a mebibyte, so `load_tree` itself splits.
+    let text = format!("title \"big\"\nbounds [-99, 99]\n{}", bigtree::uniform(4, 10, 7));
+    assert!(text.len() > 1 << 20, "{} bytes", text.len());
+    let halves = quick::load_tree_in_halves(&text, None).expect("a split point near the middle");
+    assert_eq!(Some(&halves.0), full(&text).as_ref());
+    assert_eq!(quick::load_tree(&text), Some(halves));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    /// Random trees with everything the text form writes, split at every byte.
+    #[test]
+    fn a_game_read_in_halves_is_the_game_read_whole(seed in any::<u64>(), players in any::<bool>()) {
+        let text = tree(seed, players);
+        let one = quick::load_tree(&text);
+        prop_assert!(one.is_some(), "the generator writes valid trees in the quick subset:\n{text}");
+        let whole = full(text.split("\nexpect").next().unwrap());
+        prop_assert_eq!(one.as_ref().map(|(g, _)| g), whole.as_ref());
+        every_split_agrees(&text);
+    }
+}
