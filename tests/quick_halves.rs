@@ -150,6 +150,20 @@ fn a_name_written_in_both_halves_is_refused_as_by_one_reader() {
 }
 
 #[test]
+fn a_nul_byte_in_either_half_is_refused_as_by_one_reader() {
+    // NUL is binary input, for the full path to word: in a comment, the
+    // quick reader alone would skip it.
+    for text in
+        ["MAX { MIN { 1 } # \0\n MIN { 2 } }", "MAX { MIN { 1 } MIN { 2 } } # \0", "\0MAX { MIN { 1 } MIN { 2 } }"]
+    {
+        assert_eq!(quick::load_tree(text), None);
+        for at in 0..=text.len() {
+            assert_eq!(quick::load_tree_in_halves(text, Some(at)), None, "split at {at} of {text:?}");
+        }
+    }
+}
+
+#[test]
 fn a_big_tree_is_read_in_halves_and_equals_the_full_path() {
     // Over a mebibyte, so `load_tree` itself splits.
     let text = format!("title \"big\"\nbounds [-99, 99]\n{}", bigtree::uniform(4, 10, 7));

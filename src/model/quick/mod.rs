@@ -62,13 +62,14 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
     // NUL bytes (binary input, an error) take the full path. So does any
     // non-ASCII character outside a comment or a string (Unicode names,
     // a byte-order mark): no rule here matches a byte above 0x7F.
-    if text.contains('\0') {
-        return None;
-    }
     if text.len() >= split::SPLIT_FROM
-        && let Some(read) = load_tree_in_halves(text, None)
+        && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+        && let Some(read) = split::halves(text, None)
     {
         return Some(read);
+    }
+    if text.contains('\0') {
+        return None;
     }
     let mut q = Quick::new(text.as_bytes());
     q.headers()?;
@@ -213,6 +214,13 @@ impl<'a> Quick<'a> {
 /// tokens and one node; a three-player tree was reserved thrice too big),
 /// rarely children.
 fn count_tokens(text: &[u8]) -> (usize, usize) {
+    let (nodes, brackets, _) = count_tokens_and_nul(text);
+    (nodes, brackets)
+}
+
+/// [`count_tokens`], and whether `text` holds a NUL byte (which sends it
+/// down the full path), in the same pass.
+fn count_tokens_and_nul(text: &[u8]) -> (usize, usize, bool) {
     // Counted as token starts (a gap, then a byte that is neither a gap nor
     // `[`) minus tokens ending in `:` (a `:`, then a gap or the end), over
     // byte pairs 255 at a time into `u8` sums, which the compiler turns
@@ -225,27 +233,30 @@ fn count_tokens(text: &[u8]) -> (usize, usize) {
     let gap =
         |b: u8| (b == b' ') | (b == b'\t') | (b == b'\r') | (b == b'\n') | (b == b',') | (b == b'{') | (b == b'}');
     let (Some(&first), Some(&last)) = (text.first(), text.last()) else {
-        return (1, 0);
+        return (1, 0, false);
     };
     let mut starts = usize::from(!gap(first) & (first != b'['));
     let mut brackets = usize::from(first == b'[');
     let mut colons = usize::from(last == b':');
     let mut commas = 0;
+    let mut nul = last == 0;
     let (before, after) = (&text[..text.len() - 1], &text[1..]);
     for (xs, ys) in before.chunks(255).zip(after.chunks(255)) {
-        let (mut s, mut o, mut c, mut k) = (0u8, 0u8, 0u8, 0u8);
+        let (mut s, mut o, mut c, mut k, mut z) = (0u8, 0u8, 0u8, 0u8, 0u8);
         for (&x, &y) in xs.iter().zip(ys) {
             s += u8::from(gap(x) & !gap(y) & (y != b'['));
             o += u8::from(gap(x) & (y == b'['));
             c += u8::from((x == b':') & gap(y));
             k += u8::from(x == b',');
+            z |= u8::from(x == 0);
         }
         starts += usize::from(s);
         brackets += usize::from(o);
         colons += usize::from(c);
         commas += usize::from(k);
+        nul |= z != 0;
     }
-    ((starts + 1).saturating_sub(colons + commas).max(1), brackets)
+    ((starts + 1).saturating_sub(colons + commas).max(1), brackets, nul)
 }
 
 #[cfg(test)]

@@ -4,16 +4,21 @@
 //! ([`Builder::append`]) and the root closed as usual.
 //!
 //! Invariant: a game read in halves is the game one reader gives, field by
-//! field (the law `tests/quick.rs` checks it at every byte of random specs,
-//! as the split point). It holds because the first half stops only where
+//! field (the law `tests/quick_halves.rs` checks it at every byte of
+//! random specs, as the split point). It holds because the first half stops only where
 //! the one reader passes between two of the root's children, in the very
 //! state the second half starts from but for what the first half read:
 //! the root's children so far, which `join` puts back in front. Anything
 //! else — the first half stopping elsewhere, either half failing, a name
-//! written in both — gives `None`, and the caller reads the text on one
-//! thread, which also decides every error.
+//! written in both, a NUL byte anywhere — gives `None`, and the caller
+//! reads the text on one thread, which also decides every error.
+//!
+//! The work a half does beside its reading is its own too: counting its
+//! tokens (for the arena's room) and looking for a NUL byte, in one pass.
+//! What stays on one thread: reading the file, the headers, the join
+//! (copying the later half's nodes after the first's) and `build`.
 
-use crate::model::quick::{Open, Quick, count_tokens};
+use crate::model::quick::{Open, Quick, count_tokens_and_nul};
 use crate::model::{Builder, Game, NodeId};
 
 /// Texts shorter than this are read on one thread: the second thread and
@@ -24,10 +29,13 @@ pub(super) const SPLIT_FROM: usize = 1 << 20;
 /// [`super::load_tree`]), read in halves split at `at`, or near the middle
 /// when `at` is `None`; `None` when that cannot be done (see the module doc).
 pub fn load_tree_in_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
+    halves(text, at)
+}
+
+/// [`load_tree_in_halves`]; a NUL byte (binary input, which only the full
+/// path words) is looked for as each half's tokens are counted.
+pub(super) fn halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
     let bytes = text.as_bytes();
-    if bytes.contains(&0) {
-        return None;
-    }
     // Room in the arena once both halves are counted, each on its thread.
     let mut first = Quick::with_capacity(bytes, 0, 0);
     first.headers()?;
@@ -42,8 +50,11 @@ pub fn load_tree_in_halves(text: &str, at: Option<usize>) -> Option<(Game, usize
     let (counted, count) = std::sync::mpsc::sync_channel(1);
     let (stopped, second) = std::thread::scope(|s| {
         let second = s.spawn(move || {
-            let (nodes, extras) = count_tokens(&bytes[at..]);
-            let _ = counted.send((nodes, extras));
+            let (nodes, extras, nul) = count_tokens_and_nul(&bytes[at..]);
+            let _ = counted.send((nodes, extras, nul));
+            if nul {
+                return None;
+            }
             let mut second = Quick::with_capacity(bytes, 0, 0);
             second.game = Builder::for_second_half(nodes);
             second.game.reserve_extras(extras);
@@ -52,10 +63,14 @@ pub fn load_tree_in_halves(text: &str, at: Option<usize>) -> Option<(Game, usize
             second.at = at;
             second.nodes(usize::MAX, true).map(|()| second)
         });
-        let (nodes, extras) = count_tokens(&bytes[..at]);
-        let (more, more_extras) = count.recv().unwrap_or_default();
-        first.game.reserve(nodes + more, extras + more_extras);
-        let stopped = first.nodes(at, false);
+        let (nodes, extras, nul) = count_tokens_and_nul(&bytes[..at]);
+        let (more, more_extras, nul_after) = count.recv().unwrap_or((0, 0, true));
+        let stopped = if nul || nul_after {
+            None
+        } else {
+            first.game.reserve(nodes + more, extras + more_extras);
+            first.nodes(at, false)
+        };
         (stopped, second.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
     stopped?;
