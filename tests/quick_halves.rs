@@ -173,8 +173,65 @@ fn a_big_tree_is_read_in_halves_and_equals_the_full_path() {
     assert_eq!(quick::load_tree(&text), Some(halves));
 }
 
+/// The YAML form: splits at every byte taken or refused as for the text.
+fn every_yaml_split_agrees(yaml: &str) -> usize {
+    let one = quick::load_yaml_tree(yaml);
+    let mut taken = 0;
+    for at in 0..=yaml.len() {
+        if let Some(halves) = quick::load_yaml_tree_in_halves(yaml, Some(at)) {
+            assert_eq!(Some(&halves), one.as_ref(), "split at {at} differs on:\n{yaml}");
+            taken += 1;
+        }
+    }
+    taken
+}
+
+/// The YAML `convert` writes for a tree text.
+fn yaml_of(text: &str) -> String {
+    gametree::syntax::yaml::to_yaml(&parse::parse(text).expect("a valid tree"))
+}
+
+#[test]
+fn a_yaml_split_between_two_items_of_the_root_is_taken() {
+    let text = "bounds [-9, 9]\nMAX R { MIN { 1 2 } a -> CHANCE Nx { 1/2: 5 1/2: K=3 } MIN { &Nx -4 } }";
+    let yaml = yaml_of(text);
+    let one = quick::load_yaml_tree(&yaml).expect("the quick YAML reader takes what convert writes");
+    let full_yaml = validate::validate(&gametree::syntax::parse_any("t.yaml", &yaml).unwrap()).ok();
+    assert_eq!(Some(&one.0), full_yaml.as_ref());
+    // The root's items are the lines `  - ` (its list's column is 2).
+    let items: Vec<usize> = yaml.match_indices("\n  - ").map(|(i, _)| i + 1).collect();
+    assert_eq!(items.len(), 3, "{yaml}");
+    for &at in &items[1..] {
+        assert_eq!(quick::load_yaml_tree_in_halves(&yaml, Some(at)), Some(one.clone()), "split at {at}");
+    }
+    // Not inside an item.
+    let inside = yaml.find("value: 2").unwrap();
+    assert_eq!(quick::load_yaml_tree_in_halves(&yaml, Some(inside)), None);
+    assert!(every_yaml_split_agrees(&yaml) >= 2);
+}
+
+#[test]
+fn a_big_yaml_tree_is_read_in_halves_and_equals_the_text() {
+    let text = format!("bounds [-99, 99]\n{}", bigtree::uniform(4, 9, 3));
+    let yaml = yaml_of(&text);
+    assert!(yaml.len() > 1 << 20, "{} bytes", yaml.len());
+    let halves = quick::load_yaml_tree_in_halves(&yaml, None).expect("a split point near the middle");
+    assert_eq!(quick::load_yaml_tree(&yaml), Some(halves.clone()));
+    // The YAML form's spans differ from the text's; everything else is one game.
+    assert_eq!(halves.0.len(), quick::load_tree(&text).unwrap().0.len());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(160))]
+
+    /// The same random trees in the YAML form, split at every byte.
+    #[test]
+    fn a_yaml_game_read_in_halves_is_the_game_read_whole(seed in any::<u64>(), players in any::<bool>()) {
+        let text = tree(seed, players);
+        let yaml = yaml_of(text.split("\nexpect").next().unwrap());
+        prop_assert!(quick::load_yaml_tree(&yaml).is_some(), "the quick YAML reader refused:\n{yaml}");
+        every_yaml_split_agrees(&yaml);
+    }
 
     /// Random trees with everything the text form writes, split at every byte.
     #[test]

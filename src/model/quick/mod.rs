@@ -28,7 +28,7 @@ mod yaml_plain;
 
 use std::collections::BTreeMap;
 
-pub use split::load_tree_in_halves;
+pub use split::{load_tree_in_halves, load_yaml_tree_in_halves};
 
 use crate::diagnostic::Span;
 use crate::model::{Builder, Game, NodeId, NodeKind, Path};
@@ -84,6 +84,12 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
 /// and the offset where those entries begin (`text.len()` when there are
 /// none).
 pub fn load_yaml_tree(text: &str) -> Option<(Game, usize)> {
+    if text.len() >= split::SPLIT_FROM
+        && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+        && let Some(read) = split::yaml_halves(text, None)
+    {
+        return Some(read);
+    }
     let (nodes, evals) = yaml::count_keys(text.as_bytes());
     let mut q = Quick::with_capacity(text.as_bytes(), nodes, evals);
     let rest = q.yaml_document()?;
@@ -143,6 +149,13 @@ struct Quick<'a> {
     /// The last `n/d` read and its value: a chance tree writes the same
     /// probability on every edge, and each is a division.
     last_ratio: Option<(i64, i64, Num)>,
+    /// The YAML form's top-level keys read so far (each at most once).
+    yaml_seen: Vec<&'static str>,
+    /// Reading half a YAML tree (`split.rs`): the root's list of children
+    /// stops before an item whose line starts at or past `stop`, and says
+    /// so in `stopped` (the list's column and the item's index).
+    stop: usize,
+    stopped: Option<(usize, u32)>,
 }
 
 /// Where a `&B` edge points until it is resolved.
@@ -175,6 +188,9 @@ impl<'a> Quick<'a> {
             path: Path::root(),
             spare: Vec::new(),
             last_ratio: None,
+            yaml_seen: Vec::new(),
+            stop: usize::MAX,
+            stopped: None,
         }
     }
 

@@ -85,6 +85,109 @@ pub(super) fn halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
     first.finish_game(rest)
 }
 
+/// [`load_tree_in_halves`] for the YAML form: split at the start of the
+/// line of one of the root's items (`- ` in its list's column), at `at` or
+/// near the middle.
+pub fn load_yaml_tree_in_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
+    yaml_halves(text, at)
+}
+
+/// [`load_yaml_tree_in_halves`]: the first half reads up to the root's
+/// first item, which tells the column of its list, then on to `at`.
+pub(super) fn yaml_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
+    let bytes = text.as_bytes();
+    let mut first = Quick::with_capacity(bytes, 0, 0);
+    first.stop = 0;
+    first.yaml_document()?;
+    let (dash, _) = first.stopped.take()?;
+    let at = match at {
+        Some(at) if at >= first.at && at <= bytes.len() => at,
+        Some(_) => return None,
+        None => yaml_point(bytes, first.at, dash)?,
+    };
+    // The second half starts at an item of the root's list, as the one
+    // reader's list goes on to one.
+    if !is_item(bytes, at, dash) {
+        return None;
+    }
+    first.stop = at;
+    let root = Open { id: NodeId::ROOT, kind: first.open.first()?.kind, children: 0, extras: 0 };
+    let (bounds, players, sum) = (first.bounds, first.players.clone(), first.sum);
+    let (counted, count) = std::sync::mpsc::sync_channel(1);
+    let (stopped, second) = std::thread::scope(|s| {
+        let second = s.spawn(move || {
+            let (nodes, evals) = super::yaml::count_keys(&bytes[at..]);
+            let _ = counted.send((nodes, evals));
+            let mut second = Quick::with_capacity(bytes, 0, 0);
+            second.game = Builder::for_second_half(nodes);
+            second.game.reserve_extras(evals);
+            (second.bounds, second.players, second.sum) = (bounds, players, sum);
+            second.open.push(root);
+            second.at = at;
+            second.yaml_items(dash, 0).map(|()| second)
+        });
+        let (nodes, evals) = super::yaml::count_keys(&bytes[..at]);
+        let (more, more_evals) = count.recv().unwrap_or_default();
+        first.game.reserve(nodes + more, evals + more_evals);
+        let stopped = first.yaml_items(dash, 0);
+        (stopped, second.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    stopped?;
+    let second = second?;
+    let stopped_where = first.stopped.take().map(|(column, _)| column);
+    if stopped_where != Some(dash) || first.at != at || first.open.len() != 1 || second.open.len() != 1 {
+        return None;
+    }
+    join(&mut first, second)?;
+    first.stop = usize::MAX;
+    first.close()?;
+    let rest = first.yaml_document()?;
+    first.finish_game(rest)
+}
+
+/// The start of a line near the middle of the text, after `from`, that is
+/// an item of the root's list: `dash` spaces, then `- `. Lines further in
+/// are inside the root's items; a line in column 0 ends the tree (then
+/// `None`), as does finding none within a quarter of the text either side.
+fn yaml_point(text: &[u8], from: usize, dash: usize) -> Option<usize> {
+    let (mid, reach) = (from + (text.len() - from) / 2, (text.len() - from) / 4);
+    let item = |line: usize| {
+        let top = super::yaml::spaces(text, line) == 0 && text.get(line).is_some_and(|&b| b != b'\n');
+        (is_item(text, line, dash), top)
+    };
+    // Forward from the line after `mid`, then back from it.
+    let mut line = mid + text[mid..].iter().position(|&b| b == b'\n')? + 1;
+    while line < (mid + reach).min(text.len()) {
+        match item(line) {
+            (true, _) => return Some(line),
+            (_, true) => return None,
+            _ => line += text[line..].iter().position(|&b| b == b'\n')? + 1,
+        }
+    }
+    let mut end = mid;
+    while end > from.max(mid.saturating_sub(reach)) {
+        let line = text[..end - 1].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        if line <= from {
+            return None;
+        }
+        if item(line).0 {
+            return Some(line);
+        }
+        end = line;
+    }
+    None
+}
+
+/// Whether a line starts at `at` and is a list item in column `dash`:
+/// `dash` spaces, then `- ` (or `-` alone on its line).
+fn is_item(text: &[u8], at: usize, dash: usize) -> bool {
+    let line = at == 0 || text.get(at - 1) == Some(&b'\n');
+    line && at <= text.len()
+        && super::yaml::spaces(text, at) == dash
+        && text.get(at + dash) == Some(&b'-')
+        && matches!(text.get(at + dash + 1), Some(b' ' | b'\n'))
+}
+
 /// Puts what `second` read after what `first` read: its nodes after ours,
 /// its children of the root after ours (their indices, in paths and
 /// `&B` edges, shifted by ours), its names beside ours (`None` if one is

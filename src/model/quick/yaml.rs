@@ -61,8 +61,11 @@ struct NodeKeys<'t> {
 impl<'a> Quick<'a> {
     /// The headers and the tree; the offset where `expect` or `rubric`
     /// begins (or the end of the text).
+    ///
+    /// Reading half a tree (`split.rs`) it returns where the root's list
+    /// stopped (see [`Quick::yaml_items`]); called again once the root is
+    /// closed, it reads on after the tree.
     pub(super) fn yaml_document(&mut self) -> Option<usize> {
-        let mut seen: Vec<&str> = Vec::new();
         loop {
             self.yaml_skip_blank_lines()?;
             if self.at == self.text.len() {
@@ -76,10 +79,10 @@ impl<'a> Quick<'a> {
             if matches!(key, "expect" | "rubric") {
                 return Some(start);
             }
-            if seen.contains(&key) {
+            if self.yaml_seen.contains(&key) {
                 return None;
             }
-            seen.push(key);
+            self.yaml_seen.push(key);
             match (key, self.yaml_value()?) {
                 ("title", Value::Scalar(text, span)) if !typed(text) || text.len() < span.end - span.start => {
                     self.title = Some(text.to_string())
@@ -108,6 +111,9 @@ impl<'a> Quick<'a> {
                     }
                     self.at += col;
                     self.yaml_node(col, true, EdgeText::default())?;
+                    if self.stopped.is_some() {
+                        return Some(self.at);
+                    }
                 }
                 _ => return None,
             }
@@ -212,6 +218,9 @@ impl<'a> Quick<'a> {
                 }
                 self.open_node(kind, span, name, keys.attrs, edge)?;
                 self.yaml_children(col)?;
+                if self.stopped.is_some() {
+                    return Some(());
+                }
                 self.close()
             }
             _ => None,
@@ -226,8 +235,19 @@ impl<'a> Quick<'a> {
         if dash < col || !self.yaml_at_dash() {
             return None;
         }
-        let mut index = 0u32;
+        self.yaml_items(dash, 0)
+    }
+
+    /// The items of a block list with its dashes in column `dash`, from
+    /// the `index`-th, whose line starts at `self.at`. Reading half a tree
+    /// (`split.rs`), the root's list stops before an item whose line starts
+    /// at or past `self.stop`.
+    pub(super) fn yaml_items(&mut self, dash: usize, mut index: u32) -> Option<()> {
         loop {
+            if self.open.len() == 1 && self.at >= self.stop {
+                self.stopped = Some((dash, index));
+                return Some(());
+            }
             self.at += dash + 1;
             let spaces = spaces(self.text, self.at);
             if spaces == 0 {
