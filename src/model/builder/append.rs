@@ -33,17 +33,8 @@ impl Shift {
 impl Builder {
     /// A builder for the nodes after a split, whose node 0 stands for the
     /// root (a MAX node without children, never given any).
-    ///
-    /// Its arenas are freed once joined, so one of 16 MiB or more is
-    /// reserved past 32 MiB (address space only: pages never touched cost
-    /// nothing). glibc raises its mmap threshold to the size of any mapped
-    /// block under 32 MiB that is freed, and then every later block under
-    /// that size comes from the heap, which keeps what is freed: the half's
-    /// 22 MB of edges made the peak of `minimax` on 10^7 leaves 28 MB more.
     pub(crate) fn for_second_half(nodes: usize) -> Builder {
-        const PAST: usize = (32 << 20) + (1 << 12);
-        let room = |size: usize| if nodes * size < 16 << 20 { nodes + 1 } else { (nodes + 1).max(PAST / size) };
-        let mut half = Builder::with_capacity(room(std::mem::size_of::<crate::model::Slot>()), room(4));
+        let mut half = Builder::with_capacity(nodes + 1, nodes);
         half.add_node(NodeKind::Max, crate::diagnostic::Span::new(0, 0));
         half
     }
@@ -88,6 +79,9 @@ impl Builder {
         }
         let edges = theirs.edges.iter().map(|e| Edge { child: shift.id(e.child) });
         self.game.edges.extend(edges);
+        let their_edges = theirs.edges.len();
+        release(theirs.slots);
+        release(theirs.edges);
         self.game.node_extras.extend(theirs.node_extras);
         let first = first_edge as u32;
         self.game.edge_extras.extend(theirs.edge_extras.into_iter().map(|(k, x)| (k + first, x)));
@@ -96,7 +90,7 @@ impl Builder {
                 let room = self.game.edges.capacity();
                 self.game.probs = Codes::nones(first_edge as usize, room);
             }
-            for k in 0..theirs.edges.len() {
+            for k in 0..their_edges {
                 let code = match theirs.probs.get(k) {
                     Some(c) if c != NONE => self.prob_code(Some(theirs.prob_values[c as usize])),
                     _ => NONE,
@@ -110,4 +104,16 @@ impl Builder {
         self.game.named |= theirs.named;
         shift
     }
+}
+
+/// Frees a big vector by shrinking it to one item first. glibc raises its
+/// mmap threshold to the size of any mapped block under 32 MiB that is
+/// freed, and from then on every block under that size comes from the
+/// heap, which keeps what is freed: the half's 13 MB of nodes at 10^6
+/// leaves made `minimax` about a tenth slower, its 22 MB of edges at 10^7
+/// the peak 28 MB higher. A mapped block shrunk in place to a page and
+/// then freed leaves the threshold as it was.
+fn release<T>(mut v: Vec<T>) {
+    v.truncate(1);
+    v.shrink_to_fit();
 }
