@@ -221,6 +221,41 @@ fn a_big_yaml_tree_is_read_in_halves_and_equals_the_text() {
     assert_eq!(halves.0.len(), quick::load_tree(&text).unwrap().0.len());
 }
 
+/// With no thread to be had for the second half (a limit on processes),
+/// a big spec is read on one thread: the same answer, no panic. Run as
+/// `nobody` under bash's `ulimit -u`, so only where the tests run as root
+/// with `runuser` (as `.ci/run` does); elsewhere it says so and passes.
+#[test]
+fn without_a_second_thread_a_big_spec_is_read_on_one() {
+    use std::process::Command;
+    let root = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout == b"0\n");
+    let have = |tool: &str| Command::new(tool).arg("--help").output().is_ok();
+    if !root || !have("runuser") || !have("bash") {
+        eprintln!("skipped: needs root, runuser and bash");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("gametree-halves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (tree, yaml) = (dir.join("big.tree"), dir.join("big.yaml"));
+    let text = bigtree::uniform(4, 9, 5);
+    // Past the size read in halves, so that a second thread is wanted.
+    assert!(text.len() > 1 << 20, "{} bytes", text.len());
+    std::fs::write(&tree, &text).unwrap();
+    std::fs::write(&yaml, yaml_of(&text)).unwrap();
+    let bin = env!("CARGO_BIN_EXE_gametree");
+    for file in [&tree, &yaml] {
+        let open = Command::new(bin).args(["solve", "-a", "alphabeta"]).arg(file).output().unwrap();
+        for most in [1, 2] {
+            let script = format!("ulimit -u {most}; exec {bin} solve -a alphabeta {}", file.display());
+            let limited = Command::new("runuser").args(["-u", "nobody", "--", "bash", "-c", &script]).output().unwrap();
+            let said = String::from_utf8_lossy(&limited.stderr);
+            assert!(limited.status.success() && !said.contains("panicked"), "ulimit -u {most}: {said}");
+            assert_eq!(limited.stdout, open.stdout, "ulimit -u {most} on {}", file.display());
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(160))]
 

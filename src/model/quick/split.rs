@@ -49,7 +49,8 @@ pub(super) fn halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
     let (bounds, players, sum) = (first.bounds, first.players.clone(), first.sum);
     let (counted, count) = std::sync::mpsc::sync_channel(1);
     let (stopped, second) = std::thread::scope(|s| {
-        let second = s.spawn(move || {
+        // No thread to be had (a limit on them): the caller reads on one.
+        let spawned = std::thread::Builder::new().spawn_scoped(s, move || {
             let (nodes, extras, nul) = count_tokens_and_nul(&bytes[at..]);
             let _ = counted.send((nodes, extras, nul));
             if nul {
@@ -63,6 +64,7 @@ pub(super) fn halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
             second.at = at;
             second.nodes(usize::MAX, true).map(|()| second)
         });
+        let Ok(second) = spawned else { return (None, None) };
         let (nodes, extras, nul) = count_tokens_and_nul(&bytes[..at]);
         let (more, more_extras, nul_after) = count.recv().unwrap_or((0, 0, true));
         let stopped = if nul || nul_after {
@@ -115,7 +117,7 @@ pub(super) fn yaml_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)
     let (bounds, players, sum) = (first.bounds, first.players.clone(), first.sum);
     let (counted, count) = std::sync::mpsc::sync_channel(1);
     let (stopped, second) = std::thread::scope(|s| {
-        let second = s.spawn(move || {
+        let spawned = std::thread::Builder::new().spawn_scoped(s, move || {
             let (nodes, evals) = super::yaml::count_keys(&bytes[at..]);
             let _ = counted.send((nodes, evals));
             let mut second = Quick::with_capacity(bytes, 0, 0);
@@ -126,6 +128,7 @@ pub(super) fn yaml_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)
             second.at = at;
             second.yaml_items(dash, 0).map(|()| second)
         });
+        let Ok(second) = spawned else { return (None, None) };
         let (nodes, evals) = super::yaml::count_keys(&bytes[..at]);
         let (more, more_evals) = count.recv().unwrap_or_default();
         first.game.reserve(nodes + more, evals + more_evals);
