@@ -14,18 +14,27 @@ fn full(text: &str) -> Option<Game> {
     validate::validate(&parse::parse(text).ok()?).ok()
 }
 
+/// A reader of a whole spec, and the same split at a byte.
+type Whole = fn(&str) -> Option<(Game, usize)>;
+type Halves = fn(&str, Option<usize>) -> Option<(Game, usize)>;
+
 /// Splits `text` at every byte: each split taken gives what one reader
 /// gives (texts this short are read on one thread). How many were taken.
-fn every_split_agrees(text: &str) -> usize {
-    let one = quick::load_tree(text);
+fn every_split_agrees_in(text: &str, whole: Whole, halves: Halves) -> usize {
+    let one = whole(text);
     let mut taken = 0;
     for at in 0..=text.len() {
-        if let Some(halves) = quick::load_tree_in_halves(text, Some(at)) {
+        if let Some(halves) = halves(text, Some(at)) {
             assert_eq!(Some(&halves), one.as_ref(), "split at {at} differs on:\n{text}");
             taken += 1;
         }
     }
     taken
+}
+
+/// The text form's splits.
+fn every_split_agrees(text: &str) -> usize {
+    every_split_agrees_in(text, quick::load_tree, quick::load_tree_in_halves)
 }
 
 /// A small random generator, so that one seed is one text.
@@ -173,17 +182,9 @@ fn a_big_tree_is_read_in_halves_and_equals_the_full_path() {
     assert_eq!(quick::load_tree(&text), Some(halves));
 }
 
-/// The YAML form: splits at every byte taken or refused as for the text.
+/// The YAML form's splits.
 fn every_yaml_split_agrees(yaml: &str) -> usize {
-    let one = quick::load_yaml_tree(yaml);
-    let mut taken = 0;
-    for at in 0..=yaml.len() {
-        if let Some(halves) = quick::load_yaml_tree_in_halves(yaml, Some(at)) {
-            assert_eq!(Some(&halves), one.as_ref(), "split at {at} differs on:\n{yaml}");
-            taken += 1;
-        }
-    }
-    taken
+    every_split_agrees_in(yaml, quick::load_yaml_tree, quick::load_yaml_tree_in_halves)
 }
 
 /// The YAML `convert` writes for a tree text.

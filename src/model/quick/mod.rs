@@ -64,7 +64,7 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
     // a byte-order mark): no rule here matches a byte above 0x7F.
     if text.len() >= split::SPLIT_FROM
         && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
-        && let Some(read) = split::halves(text, None)
+        && let Some(read) = load_tree_in_halves(text, None)
     {
         return Some(read);
     }
@@ -86,7 +86,7 @@ pub fn load_tree(text: &str) -> Option<(Game, usize)> {
 pub fn load_yaml_tree(text: &str) -> Option<(Game, usize)> {
     if text.len() >= split::SPLIT_FROM
         && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
-        && let Some(read) = split::yaml_halves(text, None)
+        && let Some(read) = load_yaml_tree_in_halves(text, None)
     {
         return Some(read);
     }

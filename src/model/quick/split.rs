@@ -29,14 +29,7 @@ pub(super) const SPLIT_FROM: usize = 1 << 20;
 /// [`super::load_tree`]), read in halves split at `at`, or near the middle
 /// when `at` is `None`; `None` when that cannot be done (see the module doc).
 pub fn load_tree_in_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
-    halves(text, at)
-}
-
-/// [`load_tree_in_halves`]; a NUL byte (binary input, which only the full
-/// path words) is looked for as each half's tokens are counted.
-pub(super) fn halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
     let bytes = text.as_bytes();
-    // Room in the arena once both halves are counted, each on its thread.
     let mut first = Quick::with_capacity(bytes, 0, 0);
     first.headers()?;
     first.root()?;
@@ -45,41 +38,8 @@ pub(super) fn halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
         Some(_) => return None,
         None => point(bytes, first.at)?,
     };
-    let root = Open { id: NodeId::ROOT, kind: first.open.first()?.kind, children: 0, extras: 0 };
-    let (bounds, players, sum) = (first.bounds, first.players.clone(), first.sum);
-    let (counted, count) = std::sync::mpsc::sync_channel(1);
-    let (stopped, second) = std::thread::scope(|s| {
-        // No thread to be had (a limit on them): the caller reads on one.
-        let spawned = std::thread::Builder::new().spawn_scoped(s, move || {
-            let (nodes, extras, nul) = count_tokens_and_nul(&bytes[at..]);
-            let _ = counted.send((nodes, extras, nul));
-            if nul {
-                return None;
-            }
-            let mut second = Quick::with_capacity(bytes, 0, 0);
-            second.game = Builder::for_second_half(nodes);
-            second.game.reserve_extras(extras);
-            (second.bounds, second.players, second.sum) = (bounds, players, sum);
-            second.open.push(root);
-            second.at = at;
-            second.nodes(usize::MAX, true).map(|()| second)
-        });
-        let Ok(second) = spawned else { return (None, None) };
-        let (nodes, extras, nul) = count_tokens_and_nul(&bytes[..at]);
-        let (more, more_extras, nul_after) = count.recv().unwrap_or((0, 0, true));
-        let stopped = if nul || nul_after {
-            None
-        } else {
-            first.game.reserve(nodes + more, extras + more_extras);
-            first.nodes(at, false)
-        };
-        (stopped, second.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    });
-    stopped?;
-    let second = second?;
-    if first.at != at || first.open.len() != 1 || second.open.len() != 1 {
-        return None;
-    }
+    let second =
+        side_by_side(&mut first, at, count_tokens_and_nul, |q| q.nodes(at, false), |q| q.nodes(usize::MAX, true))?;
     join(&mut first, second)?;
     first.nodes(usize::MAX, false)?;
     first.skip_blank();
@@ -89,14 +49,9 @@ pub(super) fn halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
 
 /// [`load_tree_in_halves`] for the YAML form: split at the start of the
 /// line of one of the root's items (`- ` in its list's column), at `at` or
-/// near the middle.
+/// near the middle. The first half reads up to the root's first item,
+/// which tells the column of its list, then on to `at`.
 pub fn load_yaml_tree_in_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
-    yaml_halves(text, at)
-}
-
-/// [`load_yaml_tree_in_halves`]: the first half reads up to the root's
-/// first item, which tells the column of its list, then on to `at`.
-pub(super) fn yaml_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)> {
     let bytes = text.as_bytes();
     let mut first = Quick::with_capacity(bytes, 0, 0);
     first.stop = 0;
@@ -113,32 +68,12 @@ pub(super) fn yaml_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)
         return None;
     }
     first.stop = at;
-    let root = Open { id: NodeId::ROOT, kind: first.open.first()?.kind, children: 0, extras: 0 };
-    let (bounds, players, sum) = (first.bounds, first.players.clone(), first.sum);
-    let (counted, count) = std::sync::mpsc::sync_channel(1);
-    let (stopped, second) = std::thread::scope(|s| {
-        let spawned = std::thread::Builder::new().spawn_scoped(s, move || {
-            let (nodes, evals) = super::yaml::count_keys(&bytes[at..]);
-            let _ = counted.send((nodes, evals));
-            let mut second = Quick::with_capacity(bytes, 0, 0);
-            second.game = Builder::for_second_half(nodes);
-            second.game.reserve_extras(evals);
-            (second.bounds, second.players, second.sum) = (bounds, players, sum);
-            second.open.push(root);
-            second.at = at;
-            second.yaml_items(dash, 0).map(|()| second)
-        });
-        let Ok(second) = spawned else { return (None, None) };
-        let (nodes, evals) = super::yaml::count_keys(&bytes[..at]);
-        let (more, more_evals) = count.recv().unwrap_or_default();
-        first.game.reserve(nodes + more, evals + more_evals);
-        let stopped = first.yaml_items(dash, 0);
-        (stopped, second.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    });
-    stopped?;
-    let second = second?;
-    let stopped_where = first.stopped.take().map(|(column, _)| column);
-    if stopped_where != Some(dash) || first.at != at || first.open.len() != 1 || second.open.len() != 1 {
+    let count = |b: &[u8]| {
+        let (nodes, evals) = super::yaml::count_keys(b);
+        (nodes, evals, false)
+    };
+    let second = side_by_side(&mut first, at, count, |q| q.yaml_items(dash, 0), |q| q.yaml_items(dash, 0))?;
+    if first.stopped.take().map(|(column, _)| column) != Some(dash) {
         return None;
     }
     join(&mut first, second)?;
@@ -146,6 +81,56 @@ pub(super) fn yaml_halves(text: &str, at: Option<usize>) -> Option<(Game, usize)
     first.close()?;
     let rest = first.yaml_document()?;
     first.finish_game(rest)
+}
+
+/// The two halves read side by side, `first` (the root open, the headers
+/// read) on this thread up to `at`, the second on another from `at` with
+/// the root stood in for. Each half counts its own part with `count`
+/// (nodes, rare parts, whether it holds a NUL byte), and the arena is
+/// reserved for both. The second half, once both stopped where a join
+/// can follow: `first` at `at` and each with only the root open; else
+/// `None` (also when no thread can be had, or there is a NUL byte).
+fn side_by_side<'a>(
+    first: &mut Quick<'a>,
+    at: usize,
+    count: fn(&[u8]) -> (usize, usize, bool),
+    read_first: impl FnOnce(&mut Quick<'a>) -> Option<()>,
+    read_second: impl FnOnce(&mut Quick<'a>) -> Option<()> + Send,
+) -> Option<Quick<'a>> {
+    let bytes = first.text;
+    let root = Open { id: NodeId::ROOT, kind: first.open.first()?.kind, children: 0, extras: 0 };
+    let (bounds, players, sum) = (first.bounds, first.players.clone(), first.sum);
+    let (counted, counts) = std::sync::mpsc::sync_channel(1);
+    let (stopped, second) = std::thread::scope(|s| {
+        // No thread to be had (a limit on them): the caller reads on one.
+        let spawned = std::thread::Builder::new().spawn_scoped(s, move || {
+            let (nodes, extras, nul) = count(&bytes[at..]);
+            let _ = counted.send((nodes, extras, nul));
+            if nul {
+                return None;
+            }
+            let mut second = Quick::with_capacity(bytes, 0, 0);
+            second.game = Builder::for_second_half(nodes);
+            second.game.reserve_extras(extras);
+            (second.bounds, second.players, second.sum) = (bounds, players, sum);
+            second.open.push(root);
+            second.at = at;
+            read_second(&mut second).map(|()| second)
+        });
+        let Ok(second) = spawned else { return (None, None) };
+        let (nodes, extras, nul) = count(&bytes[..at]);
+        let (more, more_extras, nul_after) = counts.recv().unwrap_or((0, 0, true));
+        let stopped = if nul || nul_after {
+            None
+        } else {
+            first.game.reserve(nodes + more, extras + more_extras);
+            read_first(first)
+        };
+        (stopped, second.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    stopped?;
+    let second = second?;
+    (first.at == at && first.open.len() == 1 && second.open.len() == 1).then_some(second)
 }
 
 /// The start of a line near the middle of the text, after `from`, that is
