@@ -21,7 +21,8 @@
 //! subtrees within a budget, past its estimate (four-ply trees over
 //! 0..100); a sixth, `alphabeta`-family blocks asking only `value` and
 //! `best`, counted as the `minimax` blocks they amount to; a seventh,
-//! `pvs` blocks on trees of two plies, counted as `alphabeta`.
+//! `pvs` blocks on trees of two plies, counted as `alphabeta`; an eighth,
+//! blocks as the fourth's on four- and five-ply trees over a few values.
 
 use gametree::check::puzzle::{self, Domain};
 use gametree::num::Num;
@@ -480,6 +481,40 @@ fn deep_case() -> impl Strategy<Value = Case> {
     })
 }
 
+/// A case four and five plies deep over a few values: a binary tree of
+/// 16 leaves (known ones in 0..=4) or 32 (every leaf on the left half
+/// known), 4–6 unknowns, over 0..=4 or the truth's multiset, blocks as
+/// `subtree_case`'s. A node two plies down then meets its child entered
+/// with many windows whose tables differ only below: where two of its
+/// states reach one place through one value of the child, the ways are
+/// summed before their product only if the child's ways are the same
+/// (`subtrees/moves.rs`), which on three plies they always are.
+fn deep_few_values_case() -> impl Strategy<Value = Case> {
+    fn halves(leaves: &[T]) -> T {
+        match leaves {
+            [one] => one.clone(),
+            _ => T::Node(vec![halves(&leaves[..leaves.len() / 2]), halves(&leaves[leaves.len() / 2..])]),
+        }
+    }
+    let shape = prop_oneof![Just(16usize), Just(32usize)];
+    (subtree_case(), shape, any::<bool>())
+        .prop_flat_map(|(c, n, multiset)| {
+            // Unknowns among the last 16 leaves.
+            let holes = prop::collection::btree_set(n - 16..n, 4..=6);
+            (Just(c), prop::collection::vec(0i64..=4, n), holes, Just(multiset))
+        })
+        .prop_map(|(mut c, values, holes, multiset)| {
+            for (_, _, facts) in &mut c.blocks {
+                facts[2] = false;
+            }
+            let leaves: Vec<T> =
+                values.iter().enumerate().map(|(i, &v)| T::Leaf((!holes.contains(&i)).then_some(v))).collect();
+            let truth = holes.iter().map(|&i| values[i]).collect();
+            let range = (!multiset).then_some((0, 4));
+            Case { tree: halves(&leaves), truth, bounds: false, range, other: None, shared: false, ..c }
+        })
+}
+
 /// A case whose blocks are all of the `alphabeta` family, `pvs`, `minimax` or `negamax` and ask only
 /// `value`, `best` and `pv` (ties first), which `puzzle::solve` counts as the
 /// `minimax` blocks they amount to where the count over subtrees does not
@@ -618,6 +653,11 @@ proptest! {
         }
         // Over a multiset too, by whichever way `solve` takes.
         agree(&c)?;
+    }
+
+    #[test]
+    fn deep_counts_over_few_values_agree_with_enumeration(c in deep_few_values_case()) {
+        agree_listing(&c, 50)?;
     }
 
     #[test]

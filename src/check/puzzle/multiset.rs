@@ -219,6 +219,7 @@ impl Uses {
 
 impl Ring for Uses {
     type W = Poly;
+    const GROUPS: bool = true;
 
     fn bind(&mut self, values: &[Num]) {
         self.shift = values
@@ -337,6 +338,10 @@ impl Ring for Uses {
                 .collect(),
         };
         Poly { degree, terms }
+    }
+
+    fn same(&self, a: &Poly, b: &Poly) -> bool {
+        a.degree == b.degree && a.terms == b.terms
     }
 
     fn may_follow(&self, chosen: &[V], v: V) -> bool {

@@ -52,9 +52,11 @@ use crate::search::{Algorithm, FxBuild};
 mod fixed;
 mod held;
 mod list;
+mod moves;
 mod ring;
 pub(super) mod scouts;
 mod tables;
+use moves::{Landing, Meets, Moves, Place};
 pub(super) use ring::{Plain, Ring};
 use tables::{over_leaves, work};
 
@@ -443,16 +445,14 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         let slot = |v: V, best: u32| v as usize * width + if best == NONE { 0 } else { best as usize + 1 };
         // (running value, best child, ways), and the next child's sums by slot.
         let mut states: Vec<(V, u32, R::W)> = vec![(start, NONE, self.ring.one())];
-        let mut sums: Vec<Option<R::W>> = vec![None; self.values.len() * width];
-        let mut done: Vec<((V, u32), R::W)> = Vec::new();
+        let mut landing = Landing::new(self.values.len() * width);
         for (j, &i) in order.iter().enumerate() {
             let last = j + 1 == order.len();
             let child = self.game.node(id).child(i as usize);
-            // The ways of the children after this one, never entered when
-            // the node stops here (worked out once, when first needed).
-            let mut rest: Option<R::W> = None;
-            let mut touched: Vec<(V, u32)> = Vec::new();
-            for (v, best, ways) in std::mem::take(&mut states) {
+            let (now, stopped) = (std::mem::take(&mut states), landing.done.len());
+            let mut moves = Moves::new();
+            for (s, (v, best, ways)) in now.iter().enumerate() {
+                let (v, best) = (*v, *best);
                 let (a, b) = window(v);
                 let table = match root && self.scouts && j > 0 {
                     true => self.scouted(child, maximizing, (a, b)),
@@ -462,14 +462,15 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                 // The child's values that leave the running value as it is
                 // lead to one state: their ways are summed first.
                 let split = table.partition_point(|(r, _)| if maximizing { *r <= v } else { *r < v });
-                let (low, high) = table.split_at(split);
-                let (same, changed) = if maximizing { (low, high) } else { (high, low) };
+                let (same, changed) =
+                    if maximizing { (0..split, split..table.len()) } else { (split..table.len(), 0..split) };
                 let mut kept = self.ring.zero();
-                for (_, n) in same {
+                for (_, n) in &table[same.clone()] {
                     self.ring.add(&mut kept, n);
                 }
-                let kept = (!same.is_empty()).then_some((v, &kept));
-                for (r, n) in kept.into_iter().chain(changed.iter().map(|(r, n)| (*r, n))) {
+                let kept_too = (!same.is_empty()).then_some((v, Meets::Kept));
+                let entries = changed.map(|e| (table[e].0, Meets::Entry(e)));
+                for (r, meets) in kept_too.into_iter().chain(entries) {
                     let better = if maximizing { r > v } else { r < v };
                     let (v, best) = if better { (r, if tracks_best { i } else { NONE }) } else { (v, best) };
                     // The root's running value only grows (MAX) or shrinks
@@ -498,27 +499,37 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                     if stops && j + 1 < self.reach[id.index()] as usize {
                         continue;
                     }
-                    let ways = self.ring.mul(&ways, n);
-                    if stops {
-                        let rest = rest.get_or_insert_with(|| {
-                            let free = order[j + 1..].iter().map(|&c| self.free(self.game.node(id).child(c as usize)));
-                            free.fold(self.ring.one(), |w, f| self.ring.mul(&w, &f))
-                        });
-                        let ways = self.ring.mul(&ways, rest);
-                        done.push(((self.returned(v, (a0, b0)), best), ways));
-                    } else {
-                        match &mut sums[slot(v, best)] {
-                            Some(sum) => self.ring.add(sum, &ways),
-                            empty => {
-                                touched.push((v, best));
-                                *empty = Some(ways);
-                            }
+                    match R::GROUPS {
+                        true => moves.push(s, meets, (stops, v, best)),
+                        false => {
+                            let ways = self.ring.mul(ways, moves::meets(&table, &kept, meets));
+                            landing.put(&self.ring, slot(v, best), (stops, v, best), ways);
                         }
                     }
                 }
+                if R::GROUPS {
+                    moves.hold(table, kept);
+                }
             }
-            states = touched.into_iter().filter_map(|(v, best)| Some((v, best, sums[slot(v, best)].take()?))).collect();
+            if R::GROUPS {
+                let place = |(stops, v, best): Place| slot(v, best) * 2 + stops as usize;
+                for (p, ways) in moves.settle(&self.ring, |s| &now[s].2, place, landing.sums.len() * 2) {
+                    landing.put(&self.ring, slot(p.1, p.2), p, ways);
+                }
+            }
+            // Where the node stops, the children after this one are never
+            // entered: their unknowns are free.
+            if landing.done.len() > stopped {
+                let free = order[j + 1..].iter().map(|&c| self.free(self.game.node(id).child(c as usize)));
+                let rest = free.fold(self.ring.one(), |w, f| self.ring.mul(&w, &f));
+                for ((v, _), ways) in &mut landing.done[stopped..] {
+                    *v = self.returned(*v, (a0, b0));
+                    *ways = self.ring.mul(ways, &rest);
+                }
+            }
+            states = landing.states(slot);
         }
+        let mut done = landing.done;
         if let Some(w) = self.wanted[id.index()] {
             done.retain(|((r, _), _)| *r == w);
         }
@@ -547,23 +558,6 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             FailMode::Hard if self.prunes => v.max(a0).min(b0),
             _ => v,
         }
-    }
-
-    /// The ways to fill the unknowns under `id` freely (it is never entered).
-    fn free(&self, id: NodeId) -> R::W {
-        let mut ways = self.ring.one();
-        let mut stack = vec![id];
-        while let Some(n) = stack.pop() {
-            if let Some(k) = self.slots[n.index()] {
-                let mut any = self.ring.zero();
-                for &v in &self.allowed[k] {
-                    self.ring.add(&mut any, &self.ring.leaf(v));
-                }
-                ways = self.ring.mul(&ways, &any);
-            }
-            stack.extend(self.game.node(n).children().iter().map(|e| e.child));
-        }
-        ways
     }
 }
 

@@ -11,6 +11,10 @@ use crate::num::Num;
 /// the dynamic programming of `subtrees.rs` is the same for both.
 pub(in crate::check::puzzle) trait Ring {
     type W: Clone;
+    /// Whether moves that meet equal ways are summed before their product
+    /// (`subtrees/moves.rs`): worth it where a product costs far more than
+    /// a sum and a comparison.
+    const GROUPS: bool = false;
     /// Learns the table of values (`V` indexes it) before any count.
     fn bind(&mut self, _values: &[Num]) {}
     fn zero(&self) -> Self::W;
@@ -20,6 +24,10 @@ pub(in crate::check::puzzle) trait Ring {
     fn leaf(&self, v: V) -> Self::W;
     fn add(&self, into: &mut Self::W, w: &Self::W);
     fn mul(&self, a: &Self::W, b: &Self::W) -> Self::W;
+    /// Whether `a` and `b` are equal (asked only where [`Ring::GROUPS`]).
+    fn same(&self, _a: &Self::W, _b: &Self::W) -> bool {
+        false
+    }
     /// The number of assignments of every unknown that `w` stands for.
     fn total(&self, w: &Self::W) -> Count;
     /// Whether the unknown after those given `chosen` may take `v` at all

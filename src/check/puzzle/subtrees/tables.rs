@@ -134,6 +134,23 @@ impl<R: Ring> Subtrees<'_, R> {
         rest
     }
 
+    /// The ways to fill the unknowns under `id` freely (it is never entered).
+    pub(super) fn free(&self, id: NodeId) -> R::W {
+        let mut ways = self.ring.one();
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            if let Some(k) = self.slots[n.index()] {
+                let mut any = self.ring.zero();
+                for &v in &self.allowed[k] {
+                    self.ring.add(&mut any, &self.ring.leaf(v));
+                }
+                ways = self.ring.mul(&ways, &any);
+            }
+            stack.extend(self.game.node(n).children().iter().map(|e| e.child));
+        }
+        ways
+    }
+
     /// The table of `id` entered with exactly `(a, b)` (memoized).
     fn computed(&mut self, id: NodeId, a: V, b: V) -> Table<R::W> {
         if let Some(t) = self.memo[id.index()].get(&(a, b)) {

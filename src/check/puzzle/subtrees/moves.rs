@@ -1,0 +1,172 @@
+//! A node's moves at one child, settled with as few products as the ways
+//! allow: each state (running value, best child, ways) meets the child's
+//! table, and each value the child may return moves the state to a new
+//! one (or stops the node). Where several states move to the same place
+//! through the same ways of the child, their ways are summed first and
+//! multiplied once: `w₁·n + w₂·n = (w₁ + w₂)·n` in either ring, and a sum
+//! costs what a term list is long where a product over a multiset costs
+//! what two are long multiplied (`multiset.rs`).
+//!
+//! It happens a lot: a MIN child entered with α = `v` returns `r > v`
+//! the same ways for every `v < r` where no cut depends on α, so a MAX
+//! node's states below `r` all reach `r` through one entry of the child.
+//!
+//! Only a ring that tells equal ways apart cheaply groups them
+//! ([`Ring::GROUPS`]); plain counts are multiplied one move at a time.
+//!
+//! Invariant: what [`Moves::settle`] returns for a place is the sum over
+//! the moves to it of the state's ways times the child's, as if each were
+//! multiplied alone.
+
+use super::{Ring, Table, V};
+
+/// Where a move goes: whether the node stops there, the running value
+/// and the best child.
+pub(super) type Place = (bool, V, u32);
+
+/// The moves of one child's step: the tables the states met, the ways of
+/// the values each state keeps its running value with (summed), and each
+/// move as (state, what it meets, place).
+pub(super) struct Moves<W> {
+    tables: Vec<Table<W>>,
+    kept: Vec<W>,
+    moves: Vec<(usize, Meets, Place)>,
+}
+
+/// What a state's ways are multiplied by: the child's ways of the values
+/// that keep its running value (summed), or an entry of its table.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Meets {
+    Kept,
+    Entry(usize),
+}
+
+/// The child's ways a state meets: `kept`, or an entry of its `table`.
+pub(super) fn meets<'t, W>(table: &'t Table<W>, kept: &'t W, m: Meets) -> &'t W {
+    match m {
+        Meets::Kept => kept,
+        Meets::Entry(e) => &table[e].1,
+    }
+}
+
+/// The ways that reach one place through the same ways of the child: the
+/// first state to get there, and the sum of all their ways once a second
+/// one does.
+struct Group<W> {
+    state: usize,
+    meets: Meets,
+    sum: Option<W>,
+}
+
+impl<W: Clone> Moves<W> {
+    pub fn new() -> Self {
+        Moves { tables: Vec::new(), kept: Vec::new(), moves: Vec::new() }
+    }
+
+    /// The next state's table, and the sum of the entries that keep its
+    /// running value: states are held in the order they are met.
+    pub fn hold(&mut self, table: Table<W>, kept: W) {
+        self.tables.push(table);
+        self.kept.push(kept);
+    }
+
+    /// State `state` (held next, or before) moves to `place` through `meets`.
+    pub fn push(&mut self, state: usize, meets: Meets, place: Place) {
+        self.moves.push((state, meets, place));
+    }
+
+    fn meets(&self, state: usize, m: Meets) -> &W {
+        meets(&self.tables[state], &self.kept[state], m)
+    }
+
+    /// Whether two states meet the same ways of the child: the same entry
+    /// of one table, or ways the ring finds equal.
+    fn same(&self, ring: &impl Ring<W = W>, (s, m): (usize, Meets), (t, n): (usize, Meets)) -> bool {
+        let shared = std::rc::Rc::ptr_eq(&self.tables[s], &self.tables[t]) && m == n && m != Meets::Kept;
+        shared || ring.same(self.meets(s, m), self.meets(t, n))
+    }
+
+    /// Each place the moves reach, in the order first reached, with the
+    /// ways that reach it: `ways(s)` are state `s`'s. `slot` numbers the
+    /// places below `slots`.
+    pub fn settle<'s, R: Ring<W = W>>(
+        self,
+        ring: &R,
+        ways: impl Fn(usize) -> &'s W,
+        slot: impl Fn(Place) -> usize,
+        slots: usize,
+    ) -> Vec<(Place, W)>
+    where
+        W: 's,
+    {
+        let mut at: Vec<u32> = vec![u32::MAX; slots];
+        let mut places: Vec<(Place, Vec<Group<W>>)> = Vec::new();
+        for &(state, meets, place) in &self.moves {
+            let i = &mut at[slot(place)];
+            if *i == u32::MAX {
+                *i = places.len() as u32;
+                places.push((place, Vec::new()));
+            }
+            let groups = &mut places[*i as usize].1;
+            match groups.iter_mut().find(|g| self.same(ring, (g.state, g.meets), (state, meets))) {
+                Some(g) => {
+                    let sum = g.sum.get_or_insert_with(|| ways(g.state).clone());
+                    ring.add(sum, ways(state));
+                }
+                None => groups.push(Group { state, meets, sum: None }),
+            }
+        }
+        places
+            .into_iter()
+            .map(|(place, groups)| {
+                let mut total: Option<W> = None;
+                for g in groups {
+                    let w = g.sum.as_ref().unwrap_or_else(|| ways(g.state));
+                    let product = ring.mul(w, self.meets(g.state, g.meets));
+                    match &mut total {
+                        Some(t) => ring.add(t, &product),
+                        None => total = Some(product),
+                    }
+                }
+                (place, total.unwrap_or_else(|| ring.zero()))
+            })
+            .collect()
+    }
+}
+
+/// Where a node's moves land: the states that go on, summed by slot (and
+/// the slots taken, in the order first taken), and the ways it stops,
+/// by running value and best child (made what the node returns, times
+/// the ways of the children never entered, once the step is over).
+pub(super) struct Landing<W> {
+    pub sums: Vec<Option<W>>,
+    touched: Vec<(V, u32)>,
+    pub done: Vec<((V, u32), W)>,
+}
+
+impl<W: Clone> Landing<W> {
+    pub fn new(slots: usize) -> Self {
+        Landing { sums: vec![None; slots], touched: Vec::new(), done: Vec::new() }
+    }
+
+    /// Ways that reach `place`, whose state (if it goes on) has slot `at`.
+    pub fn put(&mut self, ring: &impl Ring<W = W>, at: usize, (stops, v, best): Place, ways: W) {
+        if stops {
+            self.done.push(((v, best), ways));
+            return;
+        }
+        match &mut self.sums[at] {
+            Some(sum) => ring.add(sum, &ways),
+            empty => {
+                self.touched.push((v, best));
+                *empty = Some(ways);
+            }
+        }
+    }
+
+    /// The states that go on to the next child (the sums emptied).
+    pub fn states(&mut self, slot: impl Fn(V, u32) -> usize) -> Vec<(V, u32, W)> {
+        let sums = &mut self.sums;
+        self.touched.drain(..).filter_map(|(v, best)| Some((v, best, sums[slot(v, best)].take()?))).collect()
+    }
+}
