@@ -56,7 +56,7 @@ mod moves;
 mod ring;
 pub(super) mod scouts;
 mod tables;
-use moves::{Landing, Meets, Moves, Place};
+use moves::{Landing, Meets, Moves, Place, narrowed, past};
 pub(super) use ring::{Plain, Ring};
 use tables::{over_leaves, work};
 
@@ -161,6 +161,8 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     /// Steps spent, and the most this count may spend (`None`: no limit).
     spent: u64,
     budget: Option<u64>,
+    /// Landings a node's loop is done with, kept for the next (`moves.rs`).
+    spare: Vec<Landing<R::W>>,
 }
 
 impl<'g> Subtrees<'g, Plain> {
@@ -306,6 +308,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             tried: 0,
             spent: 0,
             budget,
+            spare: Vec::new(),
         };
         if let Some(paths) = pruned {
             let paths: Vec<Path> = paths.into_iter().collect();
@@ -445,11 +448,14 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         let slot = |v: V, best: u32| v as usize * width + if best == NONE { 0 } else { best as usize + 1 };
         // (running value, best child, ways), and the next child's sums by slot.
         let mut states: Vec<(V, u32, R::W)> = vec![(start, NONE, self.ring.one())];
-        let mut landing = Landing::new(self.values.len() * width);
+        let mut landing = self.spare.pop().unwrap_or_default();
+        landing.ready(self.values.len() * width);
+        let mut now = Vec::new();
         for (j, &i) in order.iter().enumerate() {
             let last = j + 1 == order.len();
             let child = self.game.node(id).child(i as usize);
-            let (now, stopped) = (std::mem::take(&mut states), landing.done.len());
+            std::mem::swap(&mut now, &mut states);
+            let stopped = landing.done.len();
             let mut moves = Moves::new();
             for (s, (v, best, ways)) in now.iter().enumerate() {
                 let (v, best) = (*v, *best);
@@ -527,9 +533,10 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                     *ways = self.ring.mul(ways, &rest);
                 }
             }
-            states = landing.states(slot);
+            landing.states(&mut states, slot);
         }
-        let mut done = landing.done;
+        let mut done = std::mem::take(&mut landing.done);
+        self.spare.push(landing);
         if let Some(w) = self.wanted[id.index()] {
             done.retain(|((r, _), _)| *r == w);
         }
@@ -559,18 +566,6 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             _ => v,
         }
     }
-}
-
-/// Whether a running value returning `v` is past `x` the way the node
-/// moves its running value (up for MAX, down for MIN).
-fn past(maximizing: bool, v: V, x: V) -> bool {
-    if maximizing { v > x } else { v < x }
-}
-
-/// The window of a node whose running value became `v` without a cut: a
-/// MAX node raises α to it, a MIN node lowers β.
-fn narrowed(maximizing: bool, v: V, (a, b): (V, V)) -> (V, V) {
-    if maximizing { (a.max(v), b) } else { (a, b.min(v)) }
 }
 
 /// Each node's parent in `game` (a tree: no `&` edge), the root its own.

@@ -1,7 +1,8 @@
 //! What the search still compares with, part of the way through: the
 //! values `distinct.rs` and `wide.rs` split the values left by.
 
-use super::{NodeId, NodeKind, Ring, Subtrees, Utility, V, narrowed};
+use super::moves::narrowed;
+use super::{NodeId, NodeKind, Ring, Subtrees, Utility, V};
 
 impl<R: Ring> Subtrees<'_, R> {
     /// The values the search holds — the running values and windows of

@@ -24,6 +24,18 @@ use super::{Ring, Table, V};
 /// and the best child.
 pub(super) type Place = (bool, V, u32);
 
+/// Whether a running value returning `v` is past `x` the way the node
+/// moves its running value (up for MAX, down for MIN).
+pub(super) fn past(maximizing: bool, v: V, x: V) -> bool {
+    if maximizing { v > x } else { v < x }
+}
+
+/// The window of a node whose running value became `v` without a cut: a
+/// MAX node raises α to it, a MIN node lowers β.
+pub(super) fn narrowed(maximizing: bool, v: V, (a, b): (V, V)) -> (V, V) {
+    if maximizing { (a.max(v), b) } else { (a, b.min(v)) }
+}
+
 /// The moves of one child's step: the tables the states met, the ways of
 /// the values each state keeps its running value with (summed), and each
 /// move as (state, what it meets, place).
@@ -137,16 +149,26 @@ impl<W: Clone> Moves<W> {
 /// Where a node's moves land: the states that go on, summed by slot (and
 /// the slots taken, in the order first taken), and the ways it stops,
 /// by running value and best child (made what the node returns, times
-/// the ways of the children never entered, once the step is over).
+/// the ways of the children never entered, once the step is over). Its
+/// room is kept from node to node (a count enters thousands).
 pub(super) struct Landing<W> {
     pub sums: Vec<Option<W>>,
     touched: Vec<(V, u32)>,
     pub done: Vec<((V, u32), W)>,
 }
 
+impl<W> Default for Landing<W> {
+    fn default() -> Self {
+        Landing { sums: Vec::new(), touched: Vec::new(), done: Vec::new() }
+    }
+}
+
 impl<W: Clone> Landing<W> {
-    pub fn new(slots: usize) -> Self {
-        Landing { sums: vec![None; slots], touched: Vec::new(), done: Vec::new() }
+    /// Ready for a node with `slots` slots (the sums are left empty by
+    /// the last node: every state they held went on, its slot emptied).
+    pub fn ready(&mut self, slots: usize) {
+        debug_assert!(self.sums.iter().all(Option::is_none) && self.touched.is_empty());
+        self.sums.resize(slots, None);
     }
 
     /// Ways that reach `place`, whose state (if it goes on) has slot `at`.
@@ -164,9 +186,11 @@ impl<W: Clone> Landing<W> {
         }
     }
 
-    /// The states that go on to the next child (the sums emptied).
-    pub fn states(&mut self, slot: impl Fn(V, u32) -> usize) -> Vec<(V, u32, W)> {
+    /// The states that go on to the next child, into `states` (the sums
+    /// emptied).
+    pub fn states(&mut self, states: &mut Vec<(V, u32, W)>, slot: impl Fn(V, u32) -> usize) {
+        states.clear();
         let sums = &mut self.sums;
-        self.touched.drain(..).filter_map(|(v, best)| Some((v, best, sums[slot(v, best)].take()?))).collect()
+        states.extend(self.touched.drain(..).filter_map(|(v, best)| Some((v, best, sums[slot(v, best)].take()?))));
     }
 }
