@@ -147,6 +147,31 @@ fn an_expectimax_question_over_values_is_counted_exactly() {
     assert_eq!(json["solutions"], serde_json::json!([[1, 2, 6, 3, 4, 5]]));
 }
 
+/// 18 distinct values under three CHANCE nodes of three MAX pairs, the
+/// first node's children worth 9 and 18 and the node 44/3 (so its third
+/// pair's best is 17), the root 44/3 (so each other node's pairs' bests sum
+/// to at most 44). The count, 5 334 161 817 600, is a brute force's (a
+/// Python script: every ordered filling of the first node's six leaves,
+/// times, for each split of the twelve values left into two sixes, the
+/// orderings of each whose pairs' bests sum to at most 44). The smallest
+/// solution, by hand: 1 9, 2 18, 3 17 fill the first node; 4..10 but 9
+/// the second (bests 5 + 7 + 10 = 22) and 11..16 the third (12 + 14 + 16
+/// = 42). The listing multiplied two free nodes' polynomials at every
+/// count and gave up, and no other way answered in minutes.
+#[test]
+fn an_expectimax_question_over_eighteen_values_is_counted_exactly() {
+    let pairs = "MAX { ? ? } MAX { ? ? } MAX { ? ? }";
+    let text = format!(
+        "MAX {{ CHANCE {{ {pairs} }} CHANCE {{ {pairs} }} CHANCE {{ {pairs} }} }}\n\
+         expect expectiminimax {{ values 1.1=9 1.2=18 1=44/3  value 44/3 }}\n"
+    );
+    let values = "6,9,10,18,7,17,2,13,15,1,12,5,16,3,14,4,11,8";
+    let json = solve_text(&text, &["--values", values, "--limit", "1"]);
+    assert_eq!(json["count"], 5_334_161_817_600u64);
+    let first = serde_json::json!([[1, 9, 2, 18, 3, 17, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16]]);
+    assert_eq!(json["solutions"], first);
+}
+
 #[test]
 fn sixteen_leaves_over_the_values_1_to_16_are_counted_exactly() {
     let json = solve(

@@ -340,6 +340,10 @@ impl Ring for Uses {
         Poly { degree, terms }
     }
 
+    fn size(&self, w: &Poly) -> usize {
+        w.terms.len()
+    }
+
     fn same(&self, a: &Poly, b: &Poly) -> bool {
         a.degree == b.degree && a.terms == b.terms
     }

@@ -24,6 +24,11 @@ pub(in crate::check::puzzle) trait Ring {
     fn leaf(&self, v: V) -> Self::W;
     fn add(&self, into: &mut Self::W, w: &Self::W);
     fn mul(&self, a: &Self::W, b: &Self::W) -> Self::W;
+    /// About what multiplying by `w` costs, to multiply the smallest
+    /// first (`chance/tables.rs`): the same for every plain count.
+    fn size(&self, _w: &Self::W) -> usize {
+        1
+    }
     /// Whether `a` and `b` are equal (asked only where [`Ring::GROUPS`]).
     fn same(&self, _a: &Self::W, _b: &Self::W) -> bool {
         false
