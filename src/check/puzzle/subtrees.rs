@@ -519,7 +519,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             }
             if R::GROUPS {
                 let place = |(stops, v, best): Place| slot(v, best) * 2 + stops as usize;
-                for (p, ways) in moves.settle(&self.ring, |s| &now[s].2, place, landing.sums.len() * 2) {
+                for (p, ways) in moves.settle(&self.ring, |s| &now[s].2, place, landing.slots() * 2) {
                     landing.put(&self.ring, slot(p.1, p.2), p, ways);
                 }
             }

@@ -14,9 +14,9 @@
 //! Only a ring that tells equal ways apart cheaply groups them
 //! ([`Ring::GROUPS`]); plain counts are multiplied one move at a time.
 //!
-//! Invariant: what [`Moves::settle`] returns for a place is the sum over
-//! the moves to it of the state's ways times the child's, as if each were
-//! multiplied alone.
+//! Invariant: the products [`Moves::settle`] returns for a place add up
+//! to the moves to it multiplied one by one (each state's ways times the
+//! child's).
 
 use super::{Ring, Table, V};
 
@@ -98,9 +98,10 @@ impl<W: Clone> Moves<W> {
         shared || ring.same(self.meets(s, m), self.meets(t, n))
     }
 
-    /// Each place the moves reach, in the order first reached, with the
-    /// ways that reach it: `ways(s)` are state `s`'s. `slot` numbers the
-    /// places below `slots`.
+    /// The ways the moves bring, a product for each group of states that
+    /// reach one place through equal ways of the child (places in the
+    /// order first reached; the landing sums them by place): `ways(s)`
+    /// are state `s`'s. `slot` numbers the places below `slots`.
     pub fn settle<'s, R: Ring<W = W>>(
         self,
         ring: &R,
@@ -128,19 +129,11 @@ impl<W: Clone> Moves<W> {
                 None => groups.push(Group { state, meets, sum: None }),
             }
         }
-        places
-            .into_iter()
-            .map(|(place, groups)| {
-                let mut total: Option<W> = None;
-                for g in groups {
-                    let w = g.sum.as_ref().unwrap_or_else(|| ways(g.state));
-                    let product = ring.mul(w, self.meets(g.state, g.meets));
-                    match &mut total {
-                        Some(t) => ring.add(t, &product),
-                        None => total = Some(product),
-                    }
-                }
-                (place, total.unwrap_or_else(|| ring.zero()))
+        let products = places.into_iter().flat_map(|(place, groups)| groups.into_iter().map(move |g| (place, g)));
+        products
+            .map(|(place, g)| {
+                let w = g.sum.as_ref().unwrap_or_else(|| ways(g.state));
+                (place, ring.mul(w, self.meets(g.state, g.meets)))
             })
             .collect()
     }
@@ -152,7 +145,7 @@ impl<W: Clone> Moves<W> {
 /// the ways of the children never entered, once the step is over). Its
 /// room is kept from node to node (a count enters thousands).
 pub(super) struct Landing<W> {
-    pub sums: Vec<Option<W>>,
+    sums: Vec<Option<W>>,
     touched: Vec<(V, u32)>,
     pub done: Vec<((V, u32), W)>,
 }
@@ -169,6 +162,11 @@ impl<W: Clone> Landing<W> {
     pub fn ready(&mut self, slots: usize) {
         debug_assert!(self.sums.iter().all(Option::is_none) && self.touched.is_empty());
         self.sums.resize(slots, None);
+    }
+
+    /// The slots of the node it is ready for.
+    pub fn slots(&self) -> usize {
+        self.sums.len()
     }
 
     /// Ways that reach `place`, whose state (if it goes on) has slot `at`.
