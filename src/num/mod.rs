@@ -145,6 +145,13 @@ impl Num {
         }
     }
 
+    /// `num / den` as [`Num::as_ratio`] gave it (lowest terms, `den > 0`):
+    /// the same `Num`, bit for bit, without reducing again.
+    pub(crate) fn from_ratio(num: i64, den: i64) -> Num {
+        debug_assert!(den > 0 && gcd64(num.unsigned_abs(), den as u64) == 1, "{num}/{den} is not in lowest terms");
+        Num::ratio(num, den)
+    }
+
     /// `num / den` (`den ≠ 0`) as every operation on rationals makes its
     /// result: reduced, or a float when the reduced fraction does not fit.
     /// It depends only on the value, not on how it is written, so an

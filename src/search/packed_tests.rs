@@ -23,14 +23,22 @@ fn same(decoded: &[Event], pushed: &[Event]) -> Result<(), TestCaseError> {
 }
 
 /// Numbers of every shape a trace meets: small and huge integers (inline
-/// up to ±2^30, interned past it), fractions, floats that are whole (kept
-/// apart from the equal integers), infinities.
+/// up to ±2^29, interned past it), fractions (inline with a denominator up
+/// to 2049 and a numerator within ±2^18, interned past either), floats
+/// that are whole (kept apart from the equal integers), infinities.
 fn num() -> impl Strategy<Value = Num> {
+    let edge = |n: i64| vec![n - 1, n, n + 1];
     prop_oneof![
         (-5i64..5).prop_map(Num::int),
         prop_oneof![Just(1i64 << 30), Just(-(1i64 << 30)), Just((1 << 30) - 1), Just(i64::MAX), Just(i64::MIN + 1)]
             .prop_map(Num::int),
+        prop::sample::select([edge(1 << 29), edge(-(1 << 29))].concat()).prop_map(Num::int),
         (-9i64..9, 2i64..7).prop_map(|(n, d)| Num::int(n) / Num::int(d)),
+        (
+            prop::sample::select([edge(1 << 18), edge(-(1 << 18)), vec![1, -1, 7]].concat()),
+            prop::sample::select(edge(2049))
+        )
+            .prop_map(|(n, d)| Num::int(n) / Num::int(d)),
         (-3i64..3).prop_map(whole_float),
         prop_oneof![Just(Num::INF), Just(Num::NEG_INF), Just(Num::int(3) + Num::parse("0.5").unwrap())],
     ]

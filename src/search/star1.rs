@@ -42,7 +42,7 @@ use crate::num::Num;
 use crate::search::alphabeta::{Bound, Step};
 use crate::search::options::Options;
 use crate::search::order::Orderer;
-use crate::search::star_chance::Chance;
+use crate::search::star_chance::{Chance, ChanceRoom};
 use crate::search::stream::Sink;
 use crate::search::trace::{BoundKind, CutKind, Event, LeafSource, Trace, Value, Window};
 use crate::search::{Algorithm, Interval, root_window};
@@ -63,6 +63,8 @@ pub(crate) struct Star<'g> {
     pub probing: bool,
     /// `paranoid`: this player's component is the value; its nodes maximize.
     pub player: Option<u16>,
+    /// Chance nodes' vectors, for the next ones (one per level in use).
+    rooms: Vec<ChanceRoom>,
 }
 
 impl<'g> Star<'g> {
@@ -70,7 +72,7 @@ impl<'g> Star<'g> {
         let trace = Trace::new(algorithm, opts);
         let range = root_window(game, opts);
         let probing = algorithm == Algorithm::Star2;
-        Star { game, opts, range, order: Orderer::new(game, opts), trace, probing, player }
+        Star { game, opts, range, order: Orderer::new(game, opts), trace, probing, player, rooms: Vec::new() }
     }
 
     /// The search, its events sent to `sink`.
@@ -165,13 +167,27 @@ impl<'g> Star<'g> {
     fn chance(&mut self, id: NodeId, child: u32, depth: u32, alpha: Bound, beta: Bound) -> (Num, BoundKind) {
         let window = Window { alpha: alpha.v, beta: beta.v };
         self.trace.push(Event::Enter { node: id, child, window: Some(window) });
-        let probs: Vec<Num> = self.game.probs(id).collect();
         let order = self.order.children(id, depth);
-        let mut bet = Chance::new(probs, depth, alpha, beta, self.range);
+        let room = self.rooms.pop().unwrap_or_default();
+        let mut bet = Chance::new(room, self.game.probs(id), depth, alpha, beta, self.range);
+        let out = self.chance_children(id, depth, &order, &mut bet, window);
+        self.rooms.push(bet.room());
+        out
+    }
+
+    /// The CHANCE node's children, in `order`.
+    fn chance_children(
+        &mut self,
+        id: NodeId,
+        depth: u32,
+        order: &[u32],
+        bet: &mut Chance,
+        window: Window,
+    ) -> (Num, BoundKind) {
         if self.probing {
-            let outcome = self.probe_phase(id, &order, &mut bet);
+            let outcome = self.probe_phase(id, order, bet);
             if let Some(high) = outcome {
-                return self.chance_exit(&bet, Some(high), window, Num::ZERO);
+                return self.chance_exit(bet, Some(high), window, Num::ZERO);
             }
         }
         let mut sum = Num::ZERO;
@@ -188,11 +204,11 @@ impl<'g> Star<'g> {
             let Some(high) = bet.cut(self.opts) else { continue };
             let pruned = &order[k + 1..];
             if !pruned.is_empty() {
-                self.push_chance_cut(&bet, high, pruned.to_vec());
+                self.push_chance_cut(bet, high, pruned.to_vec());
             }
-            return self.chance_exit(&bet, Some(high), window, sum);
+            return self.chance_exit(bet, Some(high), window, sum);
         }
-        self.chance_exit(&bet, None, window, sum)
+        self.chance_exit(bet, None, window, sum)
     }
 
     pub(crate) fn push_chance_cut(&mut self, bet: &Chance, high: bool, pruned: Vec<u32>) {

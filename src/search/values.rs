@@ -1,10 +1,11 @@
-//! Values in four bytes: a small integer held in the code itself, any
-//! other number or a vector by its index in a table, each stored once.
-//! The trace's events hold their values so (`super::packed`), and so do
-//! the analysis's visits.
+//! Values in four bytes: a small integer or a small fraction held in the
+//! code itself, any other number or a vector by its index in a table,
+//! each stored once. The trace's events hold their values so
+//! (`super::packed`), and so do the analysis's visits.
 //!
 //! Invariant: [`Values::value_at`] gives back exactly the value put in
-//! (the same bits: `1` and `1.0` stay apart).
+//! (the same bits: `1` and `1.0` stay apart), and a value has one code
+//! (a number that fits in a code is never put in the table).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -16,10 +17,22 @@ use crate::search::trace::Value;
 /// "No value": never a code [`Values::value`] hands out (tables stop
 /// short of 2^30 entries).
 pub const NONE: u32 = u32::MAX;
-/// Inline integers are `n + BIAS` for `n` in `-BIAS..BIAS`.
-const BIAS: i64 = 1 << 30;
-const TABLE: u32 = 1 << 31;
+/// A code's top two bits say what it holds: an integer `n + BIAS` for
+/// `n` in `-BIAS..BIAS` (`00`), a fraction (`01`, [`fraction_code`]), a
+/// number's index in the table (`10`) or a vector's (`11`).
+const BIAS: i64 = 1 << 29;
+const FRACTION: u32 = 1 << 30;
+const TABLE: u32 = 2 << 30;
 const VECTOR: u32 = 3 << 30;
+/// A fraction in a code: `n / d` in lowest terms with `d` in
+/// `2..=DEN_MAX` (the low [`DEN_BITS`] bits hold `d − 2`) and `n` in
+/// `-NUM_BIAS..NUM_BIAS` (the next 19 bits hold `n + NUM_BIAS`). The
+/// weighted sums of chance trees and `star1`'s windows are mostly such
+/// (leaves under 200 in size with probabilities of 1/2..1/10 over a
+/// few levels), and are then coded without a table look-up.
+const DEN_BITS: u32 = 11;
+const DEN_MAX: i64 = (1 << DEN_BITS) + 1;
+const NUM_BIAS: i64 = 1 << (30 - DEN_BITS - 1);
 
 /// A table that hands out one index per distinct key (the trace's values,
 /// windows and leaves; the analysis's windows).
@@ -94,6 +107,12 @@ pub fn int_code(i: i16) -> u32 {
     (i64::from(i) + BIAS) as u32
 }
 
+/// The code of `n / d` (lowest terms, `2 ≤ d ≤ DEN_MAX`, `|n|` within
+/// `NUM_BIAS`).
+fn fraction_code(n: i64, d: i64) -> u32 {
+    FRACTION | ((n + NUM_BIAS) as u32) << DEN_BITS | (d - 2) as u32
+}
+
 /// The table behind the codes.
 #[derive(Clone, Debug, Default)]
 pub struct Values {
@@ -120,9 +139,10 @@ const RECENT: usize = 4;
 impl Values {
     /// The code of number `n`.
     pub fn num(&mut self, n: Num) -> u32 {
-        match n.as_i64().filter(|i| (-BIAS..BIAS).contains(i) && n.is_exact()) {
-            Some(i) => (i + BIAS) as u32,
-            None => {
+        match n.as_ratio() {
+            Some((i, 1)) if (-BIAS..BIAS).contains(&i) => (i + BIAS) as u32,
+            Some((i, d)) if d <= DEN_MAX && (-NUM_BIAS..NUM_BIAS).contains(&i) => fraction_code(i, d),
+            _ => {
                 let before = self.nums.items.len();
                 let at = self.nums.intern(n.bits());
                 if self.nums.items.len() > before {
@@ -165,7 +185,11 @@ impl Values {
     /// The number of a code that holds one (a vector's code is not one).
     pub fn num_at(&self, v: u32) -> Num {
         match v & VECTOR {
-            0 | 0x4000_0000 => Num::int(i64::from(v) - BIAS),
+            0 => Num::int(i64::from(v) - BIAS),
+            FRACTION => {
+                let (n, d) = (i64::from((v & !VECTOR) >> DEN_BITS), i64::from(v & ((1 << DEN_BITS) - 1)));
+                Num::from_ratio(n - NUM_BIAS, d + 2)
+            }
             _ => self.num_values[(v & !VECTOR) as usize],
         }
     }
@@ -275,6 +299,44 @@ mod tests {
 
     fn vector(xs: &[i64]) -> Arc<[Num]> {
         xs.iter().map(|&x| Num::int(x)).collect()
+    }
+
+    /// Numbers at the edges of what a code holds read back with their
+    /// own bits, and two numbers get the same code exactly when their
+    /// bits are equal (`1` and `1.0` apart; a fraction that fits a code
+    /// never in the table).
+    #[test]
+    fn numbers_at_the_edges_of_a_code_read_back_exactly_and_have_one_code() {
+        let whole_float = |n: i64| {
+            let big = Num::int(i64::MAX) * Num::int(2);
+            (big + Num::ZERO) / big + Num::int(n - 1)
+        };
+        let mut nums = Vec::new();
+        for n in [0, 1, -1, BIAS - 1, BIAS, BIAS + 1, -BIAS - 1, -BIAS, -BIAS + 1, i64::MAX, i64::MIN + 1] {
+            nums.push(Num::int(n));
+        }
+        for n in [1, -1, 3, NUM_BIAS - 1, NUM_BIAS, NUM_BIAS + 1, -NUM_BIAS - 1, -NUM_BIAS, -NUM_BIAS + 1] {
+            for d in [2, 3, 10, DEN_MAX - 1, DEN_MAX, DEN_MAX + 1, 1 << 40] {
+                nums.push(Num::int(n) / Num::int(d));
+            }
+        }
+        nums.extend([whole_float(1), whole_float(0), whole_float(-3), Num::INF, Num::NEG_INF]);
+        let mut values = Values::default();
+        let codes: Vec<u32> = nums.iter().chain(nums.iter().rev()).map(|&n| values.num(n)).collect();
+        for (&n, &code) in nums.iter().chain(nums.iter().rev()).zip(&codes) {
+            assert_eq!(values.num_at(code).bits(), n.bits(), "{n:?} read back from {code:#x}");
+        }
+        for (i, &a) in nums.iter().enumerate() {
+            for (j, &b) in nums.iter().enumerate() {
+                assert_eq!(codes[i] == codes[j], a.bits() == b.bits(), "{a:?} and {b:?}");
+            }
+        }
+        // Inline: small fractions; in the table: one past either edge.
+        assert_eq!(values.num(Num::int(NUM_BIAS - 1) / Num::int(DEN_MAX)) & VECTOR, FRACTION);
+        assert_eq!(values.num(Num::int(-NUM_BIAS) / Num::int(3)) & VECTOR, FRACTION);
+        assert_eq!(values.num(Num::int(NUM_BIAS) / Num::int(3)) & VECTOR, TABLE);
+        assert_eq!(values.num(Num::int(1) / Num::int(DEN_MAX + 1)) & VECTOR, TABLE);
+        assert_eq!(values.num(Num::int(BIAS)) & VECTOR, TABLE);
     }
 
     /// A vector passed on is found by its address; one with the same
