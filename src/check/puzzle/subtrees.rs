@@ -56,9 +56,11 @@ mod moves;
 mod ring;
 pub(super) mod scouts;
 mod tables;
-use moves::{Landing, Meets, Moves, Place, narrowed, past};
+mod uniform;
+use moves::{Landing, Meets, Moves, Place, narrowed};
 pub(super) use ring::{Plain, Ring};
 use tables::{over_leaves, work};
+use uniform::Step;
 
 /// The most work this way takes on, in steps: a node at depth 2 or more
 /// may be entered with up to values² windows (values at depth 1, one at
@@ -451,16 +453,30 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         let mut landing = self.spare.pop().unwrap_or_default();
         landing.ready(self.values.len() * width);
         let mut now = Vec::new();
+        let reach = self.reach[id.index()] as usize;
         for (j, &i) in order.iter().enumerate() {
-            let last = j + 1 == order.len();
             let child = self.game.node(id).child(i as usize);
             std::mem::swap(&mut now, &mut states);
             let stopped = landing.done.len();
             let mut moves = Moves::new();
+            let step = Step { root, maximizing, window: (a0, b0), searched, j, children: order.len(), reach };
+            let scouted = root && self.scouts && j > 0;
+            // A leaf's table, and with no cuts any child's, is the same
+            // whatever the window: its moves are summed by value.
+            let uniform = !scouted && (!self.prunes || self.game.node(child).kind() == NodeKind::Leaf);
+            if uniform {
+                let table = self.table(child, a0, b0);
+                self.spent += (table.len() + now.len()) as u64;
+                let best = if tracks_best { i } else { NONE };
+                self.uniform(&step, &mut now, &table, best, &mut landing, slot);
+            }
             for (s, (v, best, ways)) in now.iter().enumerate() {
+                if uniform {
+                    break;
+                }
                 let (v, best) = (*v, *best);
                 let (a, b) = window(v);
-                let table = match root && self.scouts && j > 0 {
+                let table = match scouted {
                     true => self.scouted(child, maximizing, (a, b)),
                     false => self.table(child, a, b),
                 };
@@ -479,32 +495,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                 for (r, meets) in kept_too.into_iter().chain(entries) {
                     let better = if maximizing { r > v } else { r < v };
                     let (v, best) = if better { (r, if tracks_best { i } else { NONE }) } else { (v, best) };
-                    // The root's running value only grows (MAX) or shrinks
-                    // (MIN), and so does what it returns: once past the
-                    // asked value, no way from here returns it.
-                    if root && self.value.is_some_and(|x| past(maximizing, self.returned(v, (a0, b0)), x)) {
-                        continue;
-                    }
-                    let cut = self.cuts_at(maximizing, v, (a, b));
-                    let stops = match searched {
-                        // The answer says where it stops: exactly there.
-                        Some(k) if j + 1 < k => match cut {
-                            true => continue,
-                            false => false,
-                        },
-                        Some(k) if j + 1 == k => {
-                            if k < order.len() && !cut {
-                                continue;
-                            }
-                            true
-                        }
-                        Some(_) => continue,
-                        None => cut || last,
-                    };
-                    // A node given a value below a later child is entered.
-                    if stops && j + 1 < self.reach[id.index()] as usize {
-                        continue;
-                    }
+                    let Some(stops) = self.goes(&step, v, (a, b)) else { continue };
                     match R::GROUPS {
                         true => moves.push(s, meets, (stops, v, best)),
                         false => {
