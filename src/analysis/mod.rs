@@ -292,7 +292,6 @@ impl Analysis {
                 let end = at(visits.len());
                 let v = &mut visits[top];
                 (v.value, v.end) = (value, end);
-                let negamax = if negamax == NONE { Side::None } else { Side::Code(negamax) };
                 keep(v, &mut extras, values, negamax);
                 v.set_bound(bound);
             }

@@ -56,19 +56,19 @@ const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 
 /// A `Leaf`'s flags: its value is the slot's `d`, its window `c`.
 const LEAF_INLINE: u8 = 4;
-/// A `Leaf`'s flags: its side-to-move value is its value (`LEAF_SAME`), or
-/// its value negated (`LEAF_NEGATED`), bit for bit.
-const LEAF_SAME: u8 = 8;
-const LEAF_NEGATED: u8 = 16;
+/// A `Leaf`'s or an `Exit`'s flags: its side-to-move value is its value
+/// (`SIDE_SAME`), or its value negated (`SIDE_NEGATED`), bit for bit.
+const SIDE_SAME: u8 = 8;
+const SIDE_NEGATED: u8 = 16;
 
-/// How a leaf's side-to-move value `m` stands to its value `n`: the flag
+/// How a side-to-move value `m` stands to the value `n`: the flag
 /// that says it, or 0 when it is neither `n` nor `-n` bit for bit.
 #[inline]
 fn side(n: Num, m: Num) -> u8 {
     if m.bits() == n.bits() {
-        LEAF_SAME
+        SIDE_SAME
     } else if m.bits() == (-n).bits() {
-        LEAF_NEGATED
+        SIDE_NEGATED
     } else {
         0
     }
@@ -209,9 +209,14 @@ impl Packed {
             Event::Update { child, value: Value::Scalar(n), window: None, best } => {
                 slot(Tag::Update, u8::from(best), child, self.values.num(n), NONE)
             }
+            // So is an exit's (in the negamax searches, always).
             Event::Exit { value: Value::Scalar(n), bound, negamax } => {
-                let negamax = negamax.map_or(NONE, |m| self.values.num(m));
-                slot(Tag::Exit, bound_code(bound), self.values.num(n), negamax, 0)
+                let side = negamax.map_or(0, |m| side(n, m));
+                let negamax = match negamax {
+                    Some(m) if side == 0 => self.values.num(m),
+                    _ => NONE,
+                };
+                slot(Tag::Exit, bound_code(bound) | side, self.values.num(n), negamax, 0)
             }
             event => return self.push_any(event),
         };

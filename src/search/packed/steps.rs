@@ -5,7 +5,7 @@
 //! [`Packed::decode`] makes the [`Event`] from the same step, so the two
 //! readings of a slot cannot disagree.
 
-use super::{LEAF_INLINE, LEAF_NEGATED, LEAF_SAME, NONE, Packed, Slot, Tables, Tag};
+use super::{LEAF_INLINE, NONE, Packed, SIDE_NEGATED, SIDE_SAME, Slot, Tables, Tag};
 use crate::model::NodeId;
 use crate::search::trace::{BoundKind, Cause, CutKind, Event, ExtendReason, LeafSource, Window};
 use crate::search::values::{self, Values};
@@ -64,13 +64,13 @@ pub enum Step<'a> {
     Exit {
         value: u32,
         bound: BoundKind,
-        negamax: u32,
+        negamax: Side,
     },
     /// Table probes and stores, re-searches, passes: kept whole.
     Rare(&'a Event),
 }
 
-/// A leaf's side-to-move value (negamax-style searches).
+/// The side-to-move value of a leaf or an exit (negamax-style searches).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
     None,
@@ -80,6 +80,19 @@ pub enum Side {
     Negated,
     /// Another number: its code.
     Code(u32),
+}
+
+/// The side-to-move value a slot's `flags` and `code` say.
+fn side(flags: u8, code: u32) -> Side {
+    if flags & SIDE_SAME != 0 {
+        Side::Same
+    } else if flags & SIDE_NEGATED != 0 {
+        Side::Negated
+    } else if code == NONE {
+        Side::None
+    } else {
+        Side::Code(code)
+    }
 }
 
 impl Packed {
@@ -100,16 +113,7 @@ impl Packed {
                     let [window, value, negamax] = self.leaves.items[c as usize];
                     (self.window_codes(window), value, negamax)
                 };
-                let negamax = if flags & LEAF_SAME != 0 {
-                    Side::Same
-                } else if flags & LEAF_NEGATED != 0 {
-                    Side::Negated
-                } else if negamax == NONE {
-                    Side::None
-                } else {
-                    Side::Code(negamax)
-                };
-                Step::Leaf { node: NodeId(a), child: b, window, value, source, negamax }
+                Step::Leaf { node: NodeId(a), child: b, window, value, source, negamax: side(flags, negamax) }
             }
             Tag::Update => Step::Update { child: a, value: b, window: self.window_codes(c), best: flags == 1 },
             Tag::Cut => {
@@ -135,12 +139,12 @@ impl Packed {
             Tag::ForwardPrune => Step::ForwardPrune { pruned: self.list_at(a as usize) },
             Tag::Evaluate => Step::Evaluate { value: a, source },
             Tag::Exit => {
-                let bound = match flags {
+                let bound = match flags & 3 {
                     0 => BoundKind::Exact,
                     1 => BoundKind::Lower,
                     _ => BoundKind::Upper,
                 };
-                Step::Exit { value: a, bound, negamax: b }
+                Step::Exit { value: a, bound, negamax: side(flags, b) }
             }
             Tag::Rare => Step::Rare(&self.rare[a as usize - self.rare_from]),
         }
@@ -206,6 +210,18 @@ impl Packed {
     }
 }
 
+impl Side {
+    /// The number it says, beside the value coded `v`.
+    fn of(self, v: u32, values: &Values) -> Option<crate::num::Num> {
+        match self {
+            Side::None => None,
+            Side::Same => Some(values.num_at(v)),
+            Side::Negated => Some(-values.num_at(v)),
+            Side::Code(n) => Some(values.num_at(n)),
+        }
+    }
+}
+
 /// The event `step` says, its codes read in `values`.
 pub fn event(step: Step<'_>, values: &Values) -> Event {
     let window = |[alpha, beta]: [u32; 2]| {
@@ -216,13 +232,7 @@ pub fn event(step: Step<'_>, values: &Values) -> Event {
         Step::Enter { node, child, window: w } => Event::Enter { node, child, window: window(w) },
         Step::Probe { node, child, window: w } => Event::Probe { node, child, window: window(w) },
         Step::Leaf { node, child, window: w, value: v, source, negamax } => {
-            let negamax = match negamax {
-                Side::None => None,
-                Side::Same => Some(values.num_at(v)),
-                Side::Negated => Some(-values.num_at(v)),
-                Side::Code(n) => Some(values.num_at(n)),
-            };
-            Event::Leaf { node, child, window: window(w), value: value(v), source, negamax }
+            Event::Leaf { node, child, window: window(w), value: value(v), source, negamax: negamax.of(v, values) }
         }
         Step::Update { child, value: v, window: w, best } => {
             Event::Update { child, value: value(v), window: window(w), best }
@@ -238,7 +248,7 @@ pub fn event(step: Step<'_>, values: &Values) -> Event {
         Step::ForwardPrune { pruned } => Event::ForwardPrune { pruned: pruned.to_vec() },
         Step::Evaluate { value: v, source } => Event::Evaluate { value: value(v), source },
         Step::Exit { value: v, bound, negamax } => {
-            Event::Exit { value: value(v), bound, negamax: values.num_opt(negamax) }
+            Event::Exit { value: value(v), bound, negamax: negamax.of(v, values) }
         }
         Step::Rare(event) => event.clone(),
     }
