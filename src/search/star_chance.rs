@@ -32,8 +32,8 @@ pub(crate) struct Chance {
 impl Chance {
     /// Nothing known yet: every child in `[L, U]` (`range`). Its vectors
     /// are `room`'s, which an earlier node gave back ([`Chance::room`]):
-    /// a search makes a chance node of every CHANCE node it enters, and
-    /// three allocations each were a tenth of `star1`'s own time.
+    /// a search makes one for every CHANCE node it enters, and their three
+    /// allocations each were about a twentieth of `star1`'s time.
     pub fn new(
         room: ChanceRoom,
         probs: impl Iterator<Item = Num>,
