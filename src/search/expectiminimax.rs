@@ -63,7 +63,8 @@ impl Expectiminimax<'_> {
         };
         // The probabilities once per node (each `1/n` is a division).
         let probs: Vec<Num> = if kind == NodeKind::Chance { self.game.probs(id).collect() } else { Vec::new() };
-        for i in self.order.children(id, depth) {
+        let order = self.order.children(id, depth);
+        for &i in &order {
             let c = self.game.node(id).children()[i as usize].child;
             let cv = self.value(c, i, depth + 1);
             let best = match kind {
@@ -78,6 +79,7 @@ impl Expectiminimax<'_> {
             }
             self.trace.push(Event::Update { child: i, value: Value::Scalar(v), window: None, best });
         }
+        self.order.give_back(order);
         self.trace.push(Event::Exit { value: Value::Scalar(v), bound: BoundKind::Exact, negamax: None });
         v
     }

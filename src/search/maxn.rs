@@ -141,6 +141,7 @@ impl Maxn<'_> {
                 break;
             }
         }
+        self.order.give_back(order);
         let v = v.unwrap_or_else(|| Arc::from([]));
         self.trace.push(Event::Exit { value: Value::Vector(v.clone()), bound, negamax: None });
         v

@@ -55,7 +55,8 @@ impl Negamax<'_> {
         }
         self.trace.push(Event::Enter { node: id, child, window: None });
         let mut value = Num::NEG_INF;
-        for i in self.order.children(id, depth) {
+        let order = self.order.children(id, depth);
+        for &i in &order {
             let c = self.game.node(id).children()[i as usize].child;
             let score = match self.game.node(c).kind() {
                 kind if kind != NodeKind::Leaf && side(kind) == color => self.negamax(c, i, depth + 1, color),
@@ -67,6 +68,7 @@ impl Negamax<'_> {
             }
             self.trace.push(Event::Update { child: i, value: Value::Scalar(color * value), window: None, best });
         }
+        self.order.give_back(order);
         let exit = Event::Exit { value: Value::Scalar(color * value), bound: BoundKind::Exact, negamax: Some(value) };
         self.trace.push(exit);
         value

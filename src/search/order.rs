@@ -31,11 +31,14 @@ pub struct Orderer<'g> {
     /// For each ply of the current path: the node searched there, its
     /// effective depth and its singular child.
     path: Vec<(NodeId, u32, Option<u32>)>,
+    /// Orders given back ([`Orderer::give_back`]), to fill again: a search
+    /// that visits every node asks one of each inner node.
+    spare: Vec<Vec<u32>>,
 }
 
 impl<'g> Orderer<'g> {
     pub fn new(game: &'g Game, opts: &'g Options) -> Orderer<'g> {
-        Orderer { game, opts, memo: HashMap::new(), path: Vec::new() }
+        Orderer { game, opts, memo: HashMap::new(), path: Vec::new(), spare: Vec::new() }
     }
 
     /// The effective depth of `id` reached at ply `depth` on the current
@@ -74,10 +77,17 @@ impl<'g> Orderer<'g> {
         idx
     }
 
+    /// An order [`Orderer::children`] gave, to be filled again.
+    pub fn give_back(&mut self, order: Vec<u32>) {
+        self.spare.push(order);
+    }
+
     /// Every child of `id` (at effective depth `eff`), in search order.
     fn ordered(&mut self, id: NodeId, eff: u32) -> Vec<u32> {
         let node = self.game.node(id);
-        let mut idx: Vec<u32> = (0..node.children().len() as u32).collect();
+        let mut idx = self.spare.pop().unwrap_or_default();
+        idx.clear();
+        idx.extend(0..node.children().len() as u32);
         let sign = match node.kind() {
             NodeKind::Max => 1,
             NodeKind::Min => -1,

@@ -139,6 +139,7 @@ impl<'g> Star<'g> {
                 break;
             }
         }
+        self.order.give_back(order);
         let (v, known) = (step.v, step.known);
         if probe {
             return self.probe_exit(maximizing, known);
@@ -172,6 +173,7 @@ impl<'g> Star<'g> {
         let mut bet = Chance::new(room, self.game.probs(id), depth, alpha, beta, self.range);
         let out = self.chance_children(id, depth, &order, &mut bet, window);
         self.rooms.push(bet.room());
+        self.order.give_back(order);
         out
     }
 
