@@ -152,6 +152,13 @@ impl Num {
         Num::ratio(num, den)
     }
 
+    /// The whole number `n` as a float: equal to `Num::int(n)` but with
+    /// other bits, as an overflow deep in a chance tree leaves it.
+    #[cfg(test)]
+    pub(crate) fn whole_float(n: i64) -> Num {
+        Num::float(n as f64)
+    }
+
     /// `num / den` (`den ≠ 0`) as every operation on rationals makes its
     /// result: reduced, or a float when the reduced fraction does not fit.
     /// It depends only on the value, not on how it is written, so an

@@ -39,20 +39,14 @@ fn num() -> impl Strategy<Value = Num> {
             prop::sample::select(edge(2049))
         )
             .prop_map(|(n, d)| Num::int(n) / Num::int(d)),
-        (-3i64..3).prop_map(whole_float),
+        (-3i64..3).prop_map(Num::whole_float),
         prop_oneof![Just(Num::INF), Just(Num::NEG_INF), Just(Num::int(3) + Num::parse("0.5").unwrap())],
     ]
 }
 
-/// `n` as a float (an overflow makes a float; floats stay floats).
-fn whole_float(n: i64) -> Num {
-    let big = Num::int(i64::MAX) * Num::int(2);
-    (big + Num::ZERO) / big + Num::int(n - 1)
-}
-
 #[test]
 fn whole_floats_are_floats() {
-    assert_eq!(format!("{:?}", whole_float(2)), "Float(2.0)");
+    assert_eq!(format!("{:?}", Num::whole_float(2)), "Float(2.0)");
 }
 
 fn value() -> impl Strategy<Value = Value> {
@@ -251,7 +245,7 @@ fn a_minimax_trace_takes_16_bytes_an_event() {
 #[test]
 fn repeated_vectors_are_stored_once_and_decode_as_pushed() {
     let ints = || Value::Vector(vec![Num::int(1), Num::int(2)].into());
-    let floats = Value::Vector(vec![whole_float(1), whole_float(2)].into());
+    let floats = Value::Vector(vec![Num::whole_float(1), Num::whole_float(2)].into());
     let mut p = Packed::default();
     let exit = |value| Event::Exit { value, bound: BoundKind::Exact, negamax: None };
     for _ in 0..1000 {

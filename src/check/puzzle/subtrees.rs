@@ -458,7 +458,6 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             let child = self.game.node(id).child(i as usize);
             std::mem::swap(&mut now, &mut states);
             let stopped = landing.done.len();
-            let mut moves = Moves::new();
             let step = Step { root, maximizing, window: (a0, b0), searched, j, children: order.len(), reach };
             let scouted = root && self.scouts && j > 0;
             // A leaf's table, and with no cuts any child's, is the same
@@ -469,49 +468,48 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                 self.spent += (table.len() + now.len()) as u64;
                 let best = if tracks_best { i } else { NONE };
                 self.uniform(&step, &mut now, &table, best, &mut landing, slot);
-            }
-            for (s, (v, best, ways)) in now.iter().enumerate() {
-                if uniform {
-                    break;
-                }
-                let (v, best) = (*v, *best);
-                let (a, b) = window(v);
-                let table = match scouted {
-                    true => self.scouted(child, maximizing, (a, b)),
-                    false => self.table(child, a, b),
-                };
-                self.spent += table.len() as u64 + 1;
-                // The child's values that leave the running value as it is
-                // lead to one state: their ways are summed first.
-                let split = table.partition_point(|(r, _)| if maximizing { *r <= v } else { *r < v });
-                let (same, changed) =
-                    if maximizing { (0..split, split..table.len()) } else { (split..table.len(), 0..split) };
-                let mut kept = self.ring.zero();
-                for (_, n) in &table[same.clone()] {
-                    self.ring.add(&mut kept, n);
-                }
-                let kept_too = (!same.is_empty()).then_some((v, Meets::Kept));
-                let entries = changed.map(|e| (table[e].0, Meets::Entry(e)));
-                for (r, meets) in kept_too.into_iter().chain(entries) {
-                    let better = if maximizing { r > v } else { r < v };
-                    let (v, best) = if better { (r, if tracks_best { i } else { NONE }) } else { (v, best) };
-                    let Some(stops) = self.goes(&step, v, (a, b)) else { continue };
-                    match R::GROUPS {
-                        true => moves.push(s, meets, (stops, v, best)),
-                        false => {
-                            let ways = self.ring.mul(ways, moves::meets(&table, &kept, meets));
-                            landing.put(&self.ring, slot(v, best), (stops, v, best), ways);
+            } else {
+                let mut moves = Moves::new();
+                for (s, (v, best, ways)) in now.iter().enumerate() {
+                    let (v, best) = (*v, *best);
+                    let (a, b) = window(v);
+                    let table = match scouted {
+                        true => self.scouted(child, maximizing, (a, b)),
+                        false => self.table(child, a, b),
+                    };
+                    self.spent += table.len() as u64 + 1;
+                    // The child's values that leave the running value as it is
+                    // lead to one state: their ways are summed first.
+                    let split = table.partition_point(|(r, _)| if maximizing { *r <= v } else { *r < v });
+                    let (same, changed) =
+                        if maximizing { (0..split, split..table.len()) } else { (split..table.len(), 0..split) };
+                    let mut kept = self.ring.zero();
+                    for (_, n) in &table[same.clone()] {
+                        self.ring.add(&mut kept, n);
+                    }
+                    let kept_too = (!same.is_empty()).then_some((v, Meets::Kept));
+                    let entries = changed.map(|e| (table[e].0, Meets::Entry(e)));
+                    for (r, meets) in kept_too.into_iter().chain(entries) {
+                        let better = if maximizing { r > v } else { r < v };
+                        let (v, best) = if better { (r, if tracks_best { i } else { NONE }) } else { (v, best) };
+                        let Some(stops) = self.goes(&step, v, (a, b)) else { continue };
+                        match R::GROUPS {
+                            true => moves.push(s, meets, (stops, v, best)),
+                            false => {
+                                let ways = self.ring.mul(ways, moves::meets(&table, &kept, meets));
+                                landing.put(&self.ring, slot(v, best), (stops, v, best), ways);
+                            }
                         }
+                    }
+                    if R::GROUPS {
+                        moves.hold(table, kept);
                     }
                 }
                 if R::GROUPS {
-                    moves.hold(table, kept);
-                }
-            }
-            if R::GROUPS {
-                let place = |(stops, v, best): Place| slot(v, best) * 2 + stops as usize;
-                for (p, ways) in moves.settle(&self.ring, |s| &now[s].2, place, landing.slots() * 2) {
-                    landing.put(&self.ring, slot(p.1, p.2), p, ways);
+                    let place = |(stops, v, best): Place| slot(v, best) * 2 + stops as usize;
+                    for (p, ways) in moves.settle(&self.ring, |s| &now[s].2, place, landing.slots() * 2) {
+                        landing.put(&self.ring, slot(p.1, p.2), p, ways);
+                    }
                 }
             }
             // Where the node stops, the children after this one are never
