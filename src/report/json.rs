@@ -281,8 +281,9 @@ impl<W: io::Write> Out<W> {
 
     /// The rows of block `b` of `visits`, each after its comma (but the
     /// very first) and line break at `depth`; paths written whole at the
-    /// block's start, so a block needs nothing from the one before.
-    fn block(&mut self, visits: &Visits, b: usize, keys: &Keys, depth: usize) -> io::Result<()> {
+    /// block's start, so a block needs nothing from the one before. With
+    /// `flush`, the buffer goes to the writer whenever it is full.
+    fn block(&mut self, visits: &Visits, b: usize, keys: &Keys, depth: usize, flush: bool) -> io::Result<()> {
         let mut cursor = PathCursor::default();
         let count = visits.analysis().visits.len();
         for i in b * BLOCK..count.min((b + 1) * BLOCK) {
@@ -291,14 +292,19 @@ impl<W: io::Write> Out<W> {
             }
             new_line(&mut self.buf, depth);
             self.node(&visits.node(i), keys, &mut cursor)?;
+            if flush {
+                self.flush_if_full()?;
+            }
         }
         Ok(())
     }
 }
 
-/// Rows from which `nodes` are written by two threads, and rows a block.
+/// Rows from which `nodes` are written by two threads, and rows a block
+/// (the second thread's blocks are a few hundred KiB each, at most four
+/// of them alive, their buffers handed back to be filled again).
 const SHARED_FROM: usize = 1 << 15;
-const BLOCK: usize = 1 << 13;
+const BLOCK: usize = 1 << 11;
 
 /// What comes before each field of a visit's object: a comma (but for the
 /// first), a line break, the indent, the key; and its closing line.
@@ -449,12 +455,13 @@ impl<W: io::Write> Fields for Object<'_, W> {
         let depth = self.depth + 1;
         let written = std::thread::scope(|scope| -> io::Result<()> {
             let (tx, rx) = std::sync::mpsc::sync_channel::<io::Result<String>>(2);
+            let (spare_tx, spare_rx) = std::sync::mpsc::sync_channel::<String>(2);
             let (keys, visits) = (&keys, visits);
             scope.spawn(move || {
                 let mut out = Out { w: io::sink(), buf: String::new(), float: Vec::new() };
                 for b in (1..blocks).step_by(2) {
-                    out.buf = String::with_capacity(BLOCK * 160);
-                    let block = out.block(visits, b, keys, depth).map(|()| std::mem::take(&mut out.buf));
+                    out.buf = spare_rx.try_recv().unwrap_or_else(|_| String::with_capacity(BLOCK * 256));
+                    let block = out.block(visits, b, keys, depth, false).map(|()| std::mem::take(&mut out.buf));
                     if tx.send(block).is_err() {
                         return;
                     }
@@ -462,12 +469,13 @@ impl<W: io::Write> Fields for Object<'_, W> {
             });
             for b in 0..blocks {
                 if b % 2 == 0 {
-                    self.out.block(visits, b, keys, depth)?;
-                    self.out.flush_if_full()?;
+                    self.out.block(visits, b, keys, depth, true)?;
                 } else {
-                    let text = rx.recv().map_err(io::Error::other)??;
+                    let mut text = rx.recv().map_err(io::Error::other)??;
                     self.out.flush()?;
                     self.out.w.write_all(text.as_bytes())?;
+                    text.clear();
+                    let _ = spare_tx.try_send(text);
                 }
             }
             Ok(())

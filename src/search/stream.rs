@@ -21,8 +21,10 @@ use crate::search::packed::{Lengths, Packed, Slot, Tables};
 use crate::search::trace::{Step, Steps};
 use crate::search::values::Values;
 
-/// Events a streaming trace sends at a time (1 MiB of slots).
-pub const BATCH: usize = 1 << 16;
+/// Events a streaming trace sends at a time (256 KiB of slots: with the
+/// batches in flight and their spares, a few MiB at most, whatever the
+/// tree's size; bigger batches were no faster).
+pub const BATCH: usize = 1 << 14;
 
 /// Batches on their way to the reader at most (the search waits past
 /// that: a reader that falls behind costs no memory).
