@@ -279,6 +279,10 @@ fn agree_listing(c: &Case, listed: usize) -> Result<(), TestCaseError> {
     prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
     prop_assert_eq!(fast.count == puzzle::Count::ONE, slow.count == puzzle::Count::ONE);
     prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+    // "All" lists every one, the oracle's few thousand at most.
+    if listed == usize::MAX {
+        prop_assert_eq!(puzzle::Count::from(fast.solutions.len()), fast.count.clone(), "{}\n{:?}", text, domain);
+    }
     let one = puzzle::find_one(&spec, &domain, 10_000_000).unwrap();
     prop_assert_eq!(one.count, if slow.count.is_zero() { puzzle::Count::ZERO } else { puzzle::Count::ONE });
     if let Some(s) = one.solutions.first() {
@@ -605,18 +609,24 @@ proptest! {
 
     #[test]
     fn orderings_agree_with_enumeration(c in distinct_case()) {
-        // Every solution listed: the walk that lists them must miss none.
-        agree_listing(&c, 10_000)?;
+        // Every solution listed ("all", as `--limit 0` asks): the walk that
+        // lists them must miss none.
+        agree_listing(&c, usize::MAX)?;
     }
 
     #[test]
     fn orderings_beside_known_leaves_agree_with_enumeration(c in distinct_known_case()) {
-        agree_listing(&c, 10_000)?;
+        agree_listing(&c, usize::MAX)?;
     }
 
     #[test]
     fn subtree_counts_agree_with_enumeration(c in subtree_case()) {
         agree(&c)?;
+    }
+
+    #[test]
+    fn asked_for_all_the_count_over_subtrees_lists_all(c in subtree_case()) {
+        agree_listing(&c, usize::MAX)?;
     }
 
     #[test]

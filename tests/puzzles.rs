@@ -256,8 +256,36 @@ fn the_text_report_gives_the_verdict_then_the_limited_list() {
     let out = gametree(&["puzzle", "tests/fixtures/puzzles/sixteen.tree", "--limit", "1"]);
     let text = stdout(&out);
     let want = "unknown leaves, left to right: B.1 B.2 B.3 B.4 C.1 C.2 C.3 C.4 D.1 D.2 D.3 D.4 E.1 E.2 E.3 E.4\n\
-                249561088 solutions (not unique)\n  1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0\n  … (the first 1 listed; --limit 0 lists all)\n";
+                249561088 solutions (not unique)\n  1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0\n  … (the first 1 listed; --limit N lists the first N)\n";
     assert_eq!(text, want);
+}
+
+/// `--limit 0` asks for all; past `LIST_ALL_AT_MOST` solutions it answers
+/// at once with the exact count and the first 20 (the default listing),
+/// and says why, where it used to search for hours and print nothing.
+#[test]
+fn limit_zero_past_what_can_be_listed_gives_the_count_and_the_first_twenty() {
+    use gametree::check::puzzle::{LIST_ALL_AT_MOST, LISTED_OF_TOO_MANY};
+    let file = "tests/fixtures/puzzles/some-known.tree";
+    let all = solve(file, &["--domain=-150..150", "--limit", "0"]);
+    let default = solve(file, &["--domain=-150..150"]);
+    assert_eq!(
+        exact_count(file, &["--domain=-150..150", "--limit", "0"]),
+        "3883753658548909668147865937714396213245531292480"
+    );
+    assert_eq!(all["solutions"].as_array().map(Vec::len), Some(LISTED_OF_TOO_MANY));
+    assert_eq!(all["solutions"], default["solutions"]);
+    let out = gametree(&["puzzle", file, "--domain=-150..150", "--limit", "0"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let note = format!(
+        "  … (the first 20 listed: --limit 0 lists all only up to {LIST_ALL_AT_MOST}; --limit N lists the first N)\n"
+    );
+    assert!(text.starts_with("unknown leaves, left to right: ") && text.ends_with(&note), "{text}");
+    assert!(text.contains("\n3883753658548909668147865937714396213245531292480 solutions (not unique)\n"), "{text}");
+    // The help says the same number.
+    let help = stdout(&gametree(&["puzzle", "--help"]));
+    assert!(help.contains(&format!("at most {LIST_ALL_AT_MOST}")), "{help}");
 }
 
 /// `gametree puzzle FILE ARGS… --format json`'s `"count"`, as written:

@@ -43,7 +43,8 @@ pub struct PuzzleArgs {
     #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
     format: PuzzleFormat,
     /// List at most this many solutions, the first in sorted order (all
-    /// are counted, exactly); 0: list all. (`--max-solutions` is an old
+    /// are counted, exactly); 0: list all, when there are at most 100000
+    /// (past that, the first 20). (`--max-solutions` is an old
     /// name for it.)
     #[arg(long, value_name = "N", default_value_t = 20, alias = "max-solutions")]
     limit: usize,
@@ -168,8 +169,19 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
             for s in &solved.solutions {
                 writeln!(out, "  {}", nums(s))?;
             }
-            if Count::from(solved.solutions.len()) < solved.count {
-                writeln!(out, "  … (the first {} listed; --limit 0 lists all)", solved.solutions.len())?;
+            let shown = solved.solutions.len();
+            if Count::from(shown) < solved.count {
+                let all = puzzle::LIST_ALL_AT_MOST;
+                if solved.count <= Count::from(all) {
+                    writeln!(out, "  … (the first {shown} listed; --limit 0 lists all)")?;
+                } else if args.limit == 0 {
+                    writeln!(
+                        out,
+                        "  … (the first {shown} listed: --limit 0 lists all only up to {all}; --limit N lists the first N)"
+                    )?;
+                } else {
+                    writeln!(out, "  … (the first {shown} listed; --limit N lists the first N)")?;
+                }
             }
             for v in &verdicts {
                 let word = if v.correct { "correct" } else { "wrong" };

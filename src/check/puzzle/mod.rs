@@ -176,7 +176,9 @@ pub fn references(game: &Game, ids: &[NodeId]) -> Vec<String> {
 }
 
 /// Solves `spec` over `domain`, examining at most `limit` boxes (or partial
-/// assignments) and listing at most `max_listed` solutions (all are counted).
+/// assignments) and listing at most `max_listed` solutions (all are
+/// counted); `usize::MAX` asks for all of them, which lists what
+/// [`listed`] says.
 pub fn solve(spec: &Spec, domain: &Domain, limit: u64, max_listed: usize) -> Result<Solutions, PuzzleError> {
     search(spec, domain, limit, max_listed, false, None, Method::Best)
 }
@@ -212,6 +214,27 @@ pub fn find_one(spec: &Spec, domain: &Domain, limit: u64) -> Result<Solutions, P
     search(spec, domain, limit, 1, true, None, Method::Best)
 }
 
+/// A listing of "all" solutions (`max_listed` = `usize::MAX`, `puzzle
+/// --limit 0`) lists every one when there are at most this many.
+pub const LIST_ALL_AT_MOST: usize = 100_000;
+
+/// What a listing of "all" lists when there are more than
+/// [`LIST_ALL_AT_MOST`]: the first this many, as the default listing does.
+/// Listing them all could never end (`some-known.tree` has about 3.9·10^48),
+/// and a listing of millions would take minutes and teach nothing.
+pub const LISTED_OF_TOO_MANY: usize = 20;
+
+/// How many of `count` solutions a listing of at most `max_listed` lists
+/// (`usize::MAX`: all, see [`LIST_ALL_AT_MOST`]).
+pub fn listed(max_listed: usize, count: &Count) -> usize {
+    let count = count.to_u128().map_or(usize::MAX, |c| usize::try_from(c).unwrap_or(usize::MAX));
+    match max_listed {
+        usize::MAX if count <= LIST_ALL_AT_MOST => count,
+        usize::MAX => LISTED_OF_TOO_MANY,
+        max => max.min(count),
+    }
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Method {
     /// Boxes where they apply, else enumeration.
@@ -219,6 +242,10 @@ enum Method {
     Enumerate,
 }
 
+/// [`search_ways`], listing what [`listed`] says: a way that counts
+/// before it lists asks for no more than that; the box search and
+/// enumeration keep at most [`LIST_ALL_AT_MOST`] for "all" as they go, and
+/// the list is cut here once the count is known.
 fn search<'p>(
     spec: &Spec,
     domain: &Domain,
@@ -228,6 +255,25 @@ fn search<'p>(
     progress: Option<&'p mut Progress<'p>>,
     method: Method,
 ) -> Result<Solutions, PuzzleError> {
+    let mut found = search_ways(spec, domain, limit, max_listed, stop, progress, method)?;
+    if !stop {
+        let listed = listed(max_listed, &found.count);
+        found.solutions.truncate(listed);
+    }
+    Ok(found)
+}
+
+fn search_ways<'p>(
+    spec: &Spec,
+    domain: &Domain,
+    limit: u64,
+    max_listed: usize,
+    stop: bool,
+    progress: Option<&'p mut Progress<'p>>,
+    method: Method,
+) -> Result<Solutions, PuzzleError> {
+    // What the box search and enumeration keep as they go.
+    let kept = if max_listed == usize::MAX { LIST_ALL_AT_MOST } else { max_listed };
     let game = &spec.game;
     let unknowns = unknowns(game);
     if unknowns.is_empty() {
@@ -309,19 +355,23 @@ fn search<'p>(
             return Ok(found);
         }
         // The box search's short try, over `lo..=hi` (a range, or the
-        // indices of a multiset's values).
+        // indices of a multiset's values). Asked for "all", it lists as
+        // many as it would of too many, and answers only if that is all
+        // there are or there are too many (listing thousands in regions
+        // takes it seconds).
         let quick_boxes = |lo: i64, hi: i64, steps: u64| {
             let quick = boxes::Boxes {
                 game: work.clone(),
                 unknowns: unknowns.clone(),
                 expects: &spec.expects,
-                max_listed,
+                max_listed: if max_listed == usize::MAX { LISTED_OF_TOO_MANY } else { max_listed },
                 stop,
                 limit: limit.min(steps),
                 progress: None,
                 scale: scale.clone(),
             };
-            quick.solve(lo, hi).ok().map(|found| found.solutions_of(unknowns.clone()))
+            let found = quick.solve(lo, hi).ok().map(|found| found.solutions_of(unknowns.clone()))?;
+            (stop || found.solutions.len() >= listed(max_listed, &found.count)).then_some(found)
         };
         // Where the count through order types takes many counts (many
         // known leaves), the box search is given a short try first: it
@@ -384,7 +434,7 @@ fn search<'p>(
             game: work,
             unknowns: unknowns.clone(),
             expects: &spec.expects,
-            max_listed,
+            max_listed: kept,
             stop,
             limit,
             progress,
@@ -395,7 +445,7 @@ fn search<'p>(
     let mut values = domain.values();
     values.sort();
     let multiset = matches!(domain, Domain::Multiset(_));
-    enumerate::enumerate(work, unknowns, &spec.expects, values, multiset, limit, max_listed, stop, progress)
+    enumerate::enumerate(work, unknowns, &spec.expects, values, multiset, limit, kept, stop, progress)
 }
 
 /// Whether [`solve`] counts `spec` over `domain` by dynamic programming

@@ -228,7 +228,7 @@ impl Counted for subtrees::Subtrees<'_> {
 /// solution exists), or `None` when it gives up and the box search must.
 pub(super) fn answer(plan: &mut dyn Counted, unknowns: &[NodeId], stop: bool, max_listed: usize) -> Option<Solutions> {
     let count = if stop { Count::ZERO } else { plan.count_all()? };
-    let solutions = plan.list_first(if stop { 1 } else { max_listed })?;
+    let solutions = plan.list_first(if stop { 1 } else { super::listed(max_listed, &count) })?;
     let count = if stop { Count::from(solutions.len()) } else { count };
     Some(Solutions { unknowns: unknowns.to_vec(), count, solutions, tried: plan.counts_run() })
 }
