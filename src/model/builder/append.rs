@@ -48,40 +48,57 @@ impl Builder {
         self.game.node_extras.reserve_exact(extras);
     }
 
-    /// Appends `other`'s nodes after ours (see the module doc); says where
-    /// they went.
+    /// Turns this second half's nodes and edges around, last first, as
+    /// [`Builder::append`] takes them: done on the half's own thread, as
+    /// soon as it has read its part.
+    pub(crate) fn turn_around(&mut self) {
+        self.game.slots.reverse();
+        self.game.edges.reverse();
+    }
+
+    /// Appends `other`'s nodes after ours (see the module doc), its nodes
+    /// and edges turned around ([`Builder::turn_around`]); says where they
+    /// went. Theirs are freed a chunk at a time as they are copied, so the
+    /// pages of both are never all written at once: a tree read in halves
+    /// touches no more memory than one reader's (where ours has room for
+    /// both already, as `split.rs` reserves it).
     pub(crate) fn append(&mut self, other: Builder) -> Shift {
         let shift = Shift { by: self.game.slots.len() as u32 - 1 };
         let (first_edge, first_extra) = (self.game.edges.len() as u64, self.game.node_extras.len() as u32);
-        let theirs = other.game;
-        // Each of their vectors, at its place in our table.
+        let mut theirs = other.game;
+        // The root's stand-in, their first node.
+        theirs.slots.pop();
+        // Each of their vectors, at its place in our table (coded in the
+        // order they are met, before their nodes go).
         let mut moved: HashMap<u64, u64, FxBuild> = HashMap::default();
-        self.game.slots.reserve(theirs.slots.len().saturating_sub(1));
-        for slot in theirs.slots.iter().skip(1) {
-            let mut slot = slot.clone();
-            match (slot.kind, slot.extra) {
-                (NodeKind::Leaf, VECTOR) => {
-                    let data = slot.data;
-                    slot.data = *moved.entry(data).or_insert_with(|| {
-                        let vector = theirs.vector_at(data);
-                        (vector.len() as u64) << 32 | u64::from(self.intern_vector(vector))
-                    });
-                }
-                (NodeKind::Leaf, NONE) => {}
-                (_, NONE) => slot.data += first_edge,
-                (NodeKind::Leaf, extra) => slot.extra = extra + first_extra,
-                (_, extra) => {
-                    slot.extra = extra + first_extra;
-                    slot.data += first_edge;
-                }
-            }
-            self.game.slots.push(slot);
+        for slot in theirs.slots.iter().rev().filter(|s| (s.kind, s.extra) == (NodeKind::Leaf, VECTOR)) {
+            moved.entry(slot.data).or_insert_with(|| {
+                let vector = theirs.vector_at(slot.data);
+                (vector.len() as u64) << 32 | u64::from(self.intern_vector(vector))
+            });
         }
-        let edges = theirs.edges.iter().map(|e| Edge { child: shift.id(e.child) });
-        self.game.edges.extend(edges);
+        let mut slots = std::mem::take(&mut theirs.slots);
+        while let Some(keep) = next_chunk(&mut slots, &mut self.game.slots) {
+            for mut slot in slots.drain(keep..).rev() {
+                match (slot.kind, slot.extra) {
+                    (NodeKind::Leaf, VECTOR) => slot.data = moved[&slot.data],
+                    (NodeKind::Leaf, NONE) => {}
+                    (_, NONE) => slot.data += first_edge,
+                    (NodeKind::Leaf, extra) => slot.extra = extra + first_extra,
+                    (_, extra) => {
+                        slot.extra = extra + first_extra;
+                        slot.data += first_edge;
+                    }
+                }
+                self.game.slots.push(slot);
+            }
+        }
         let their_edges = theirs.edges.len();
-        release(theirs.slots);
-        release(theirs.edges);
+        let mut edges = std::mem::take(&mut theirs.edges);
+        while let Some(keep) = next_chunk(&mut edges, &mut self.game.edges) {
+            let chunk = edges.drain(keep..).rev().map(|e| Edge { child: shift.id(e.child) });
+            self.game.edges.extend(chunk);
+        }
         self.game.node_extras.extend(theirs.node_extras);
         let first = first_edge as u32;
         self.game.edge_extras.extend(theirs.edge_extras.into_iter().map(|(k, x)| (k + first, x)));
@@ -106,14 +123,21 @@ impl Builder {
     }
 }
 
-/// Frees a big vector by shrinking it to one item first. glibc raises its
-/// mmap threshold to the size of any mapped block under 32 MiB that is
-/// freed, and from then on every block under that size comes from the
-/// heap, which keeps what is freed: the half's 13 MB of nodes at 10^6
-/// leaves made `minimax` about a tenth slower, its 22 MB of edges at 10^7
-/// the peak 28 MB higher. A mapped block shrunk in place to a page and
-/// then freed leaves the threshold as it was.
-fn release<T>(mut v: Vec<T>) {
-    v.truncate(1);
+/// Where the next chunk of `v` (2^16 items; turned around: its first items last)
+/// starts, `into` grown by exactly the chunk, after freeing the chunk
+/// before it; `None` once `v` is empty. `v` shrinks in place, and its
+/// last block freed is one item: glibc raises its mmap threshold to the
+/// size of any mapped block under 32 MiB that is freed, and from then on
+/// every block under that size comes from the heap, which keeps what is
+/// freed (a half's 13 MB of nodes at 10^6 leaves, freed whole, made
+/// `minimax` about a tenth slower; its 22 MB of edges at 10^7 raised the
+/// peak 28 MB).
+fn next_chunk<T, U>(v: &mut Vec<T>, into: &mut Vec<U>) -> Option<usize> {
     v.shrink_to_fit();
+    if v.is_empty() {
+        return None;
+    }
+    let keep = v.len().saturating_sub(1 << 16).max(usize::from(v.len() > 1));
+    into.reserve_exact(v.len() - keep);
+    Some(keep)
 }
