@@ -301,8 +301,9 @@ impl<W: io::Write> Out<W> {
 }
 
 /// Rows from which `nodes` are written by two threads, and rows a block
-/// (the second thread's blocks are a few hundred KiB each, at most four
-/// of them alive, their buffers handed back to be filled again).
+/// (the second thread's blocks are a few hundred KiB each, at most six
+/// buffers of them ever made: two on their way, one being filled, one
+/// being written and two handed back to be filled again).
 const SHARED_FROM: usize = 1 << 15;
 const BLOCK: usize = 1 << 11;
 
