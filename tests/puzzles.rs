@@ -260,6 +260,27 @@ fn the_text_report_gives_the_verdict_then_the_limited_list() {
     assert_eq!(text, want);
 }
 
+/// `pvs` asking `pruned` on four plies goes to the box search, which is
+/// asked for 20 first and, with the count known to be few enough, for all:
+/// `--limit 0` lists every solution, the same as a limit above the count,
+/// and the default lists the first 20 of them.
+#[test]
+fn limit_zero_lists_all_the_box_search_finds() {
+    let text = "MAX {\n\
+                  MIN { MAX { MIN { 3 ? } MIN { 5 1 } } MAX { MIN { ? 4 } MIN { 2 6 } } }\n\
+                  MIN { MAX { MIN { ? 7 } MIN { 1 2 } } MAX { MIN { 4 ? } MIN { ? 3 } } }\n\
+                }\n\
+                expect pvs { value 4  pruned 2.1.2.2 2.2.2.2 }\n";
+    let all = solve_text(text, &["--domain", "0..9", "--limit", "0"]);
+    let count = all["count"].as_u64().expect("a count");
+    assert!(count > 20 && count <= gametree::check::puzzle::LIST_ALL_AT_MOST as u64, "{count}");
+    assert_eq!(all["solutions"].as_array().map(Vec::len), Some(count as usize));
+    let many = solve_text(text, &["--domain", "0..9", "--limit", "100000"]);
+    assert_eq!(all, many);
+    let default = solve_text(text, &["--domain", "0..9"]);
+    assert_eq!(default["solutions"].as_array().map(Vec::as_slice), all["solutions"].as_array().map(|s| &s[..20]));
+}
+
 /// `--limit 0` asks for all; past `LIST_ALL_AT_MOST` solutions it answers
 /// at once with the exact count and the first 20 (the default listing),
 /// and says why, where it used to search for hours and print nothing.
