@@ -243,9 +243,9 @@ enum Method {
 }
 
 /// [`search_ways`], listing what [`listed`] says: a way that counts
-/// before it lists asks for no more than that; the box search and
-/// enumeration keep at most [`LIST_ALL_AT_MOST`] for "all" as they go, and
-/// the list is cut here once the count is known.
+/// before it lists asks for no more than that, the box search keeps 20
+/// first, enumeration keeps at most [`LIST_ALL_AT_MOST`] for "all" as it
+/// goes, and the list is cut here once the count is known.
 fn search<'p>(
     spec: &Spec,
     domain: &Domain,
@@ -272,7 +272,7 @@ fn search_ways<'p>(
     progress: Option<&'p mut Progress<'p>>,
     method: Method,
 ) -> Result<Solutions, PuzzleError> {
-    // What the box search and enumeration keep as they go.
+    // What enumeration keeps as it goes.
     let kept = if max_listed == usize::MAX { LIST_ALL_AT_MOST } else { max_listed };
     let game = &spec.game;
     let unknowns = unknowns(game);

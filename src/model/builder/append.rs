@@ -66,7 +66,7 @@ impl Builder {
         let shift = Shift { by: self.game.slots.len() as u32 - 1 };
         let (first_edge, first_extra) = (self.game.edges.len() as u64, self.game.node_extras.len() as u32);
         let mut theirs = other.game;
-        // The root's stand-in, their first node.
+        // The root's stand-in: their first node, last once turned around.
         theirs.slots.pop();
         // Each of their vectors, at its place in our table (coded in the
         // order they are met, before their nodes go).
@@ -123,9 +123,9 @@ impl Builder {
     }
 }
 
-/// Where the next chunk of `v` (2^16 items; turned around: its first items last)
-/// starts, `into` grown by exactly the chunk, after freeing the chunk
-/// before it; `None` once `v` is empty. `v` shrinks in place, and its
+/// Where the next chunk of `v` (2^16 items; `v` turned around, its first
+/// items last) starts, `into` grown by exactly the chunk, after freeing
+/// the chunk before it; `None` once `v` is empty. `v` shrinks in place, and its
 /// last block freed is one item: glibc raises its mmap threshold to the
 /// size of any mapped block under 32 MiB that is freed, and from then on
 /// every block under that size comes from the heap, which keeps what is
