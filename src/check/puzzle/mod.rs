@@ -242,28 +242,11 @@ enum Method {
     Enumerate,
 }
 
-/// [`search_ways`], listing what [`listed`] says: a way that counts
+/// Every way of solving, listing what [`listed`] says: a way that counts
 /// before it lists asks for no more than that, the box search keeps 20
 /// first, enumeration keeps at most [`LIST_ALL_AT_MOST`] for "all" as it
-/// goes, and the list is cut here once the count is known.
+/// goes and its list is cut once the count is known.
 fn search<'p>(
-    spec: &Spec,
-    domain: &Domain,
-    limit: u64,
-    max_listed: usize,
-    stop: bool,
-    progress: Option<&'p mut Progress<'p>>,
-    method: Method,
-) -> Result<Solutions, PuzzleError> {
-    let mut found = search_ways(spec, domain, limit, max_listed, stop, progress, method)?;
-    if !stop {
-        let listed = listed(max_listed, &found.count);
-        found.solutions.truncate(listed);
-    }
-    Ok(found)
-}
-
-fn search_ways<'p>(
     spec: &Spec,
     domain: &Domain,
     limit: u64,
@@ -456,7 +439,11 @@ fn search_ways<'p>(
     let mut values = domain.values();
     values.sort();
     let multiset = matches!(domain, Domain::Multiset(_));
-    enumerate::enumerate(work, unknowns, &spec.expects, values, multiset, limit, kept, stop, progress)
+    let mut found = enumerate::enumerate(work, unknowns, &spec.expects, values, multiset, limit, kept, stop, progress)?;
+    if !stop {
+        found.solutions.truncate(listed(max_listed, &found.count));
+    }
+    Ok(found)
 }
 
 /// Whether [`solve`] counts `spec` over `domain` by dynamic programming
