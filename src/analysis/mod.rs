@@ -179,6 +179,8 @@ impl Analysis {
         let mut researches = (algorithm == crate::search::Algorithm::Pvs).then_some(0);
         // The visits evaluated directly, counted as they are marked.
         let mut leaves = 0;
+        // Whether a probe was entered (`star2`).
+        let mut probed = false;
         // Windows and side-to-move values, only for the visits that have them.
         let mut extras: Interned<[u32; 3]> = Interned::default();
         let at = |i: usize| u32::try_from(i).expect("fewer than 2^32 visits");
@@ -236,6 +238,7 @@ impl Analysis {
             Step::Probe { node, child, window } => {
                 let idx = open(&mut visits, &mut extras, &stack, node, child, window);
                 visits[idx].flags |= flag::PROBE;
+                probed = true;
                 stack.push(idx);
             }
             Step::Extend { reason, .. } => extend = Some(reason),
@@ -350,7 +353,7 @@ impl Analysis {
         // (iterative deepening records the iterations it skips as passes
         // without visits), no re-search, no probe.
         let searching = passes.iter().filter(|p| !p.visits.is_empty()).count();
-        let counted_once = !visits.iter().any(Visit::probe);
+        let counted_once = !probed;
         let once = searching <= 1 && researches.unwrap_or(0) == 0 && counted_once;
         let pruned_by_node =
             (!counted_once && !game.has_transpositions()).then(|| cuts::by_node(game, &visits, &cuts, &edges));
