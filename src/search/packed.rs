@@ -192,8 +192,15 @@ impl Packed {
     /// are packed here, inline where they are pushed, so the search's
     /// `Event` is never built; the rest by [`Packed::push_any`]. Both give
     /// the slot that decodes to the event pushed.
+    ///
+    /// A streaming trace sends no update that found no new best: its
+    /// reader is an analysis, which reads of an update only that (see
+    /// [`crate::search::stream`]).
     #[inline(always)]
     pub fn push(&mut self, event: Event) {
+        if self.sink.0.is_some() && matches!(event, Event::Update { best: false, .. }) {
+            return;
+        }
         #[cfg(test)]
         self.pushed.push(event.clone());
         let slot = |tag, flags, a, b, c| Slot { tag, flags, d: 0, a, b, c };

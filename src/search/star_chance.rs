@@ -160,7 +160,8 @@ impl Terms {
     fn admit(&mut self, x: Num) -> bool {
         let Some((n, d)) = x.as_ratio() else { return false };
         let d = d.unsigned_abs();
-        if !self.lcm.is_multiple_of(d) {
+        // The common cases first, without a division.
+        if d != 1 && d != self.lcm && !self.lcm.is_multiple_of(d) {
             match (self.lcm / gcd(self.lcm, d)).checked_mul(d) {
                 Some(l) if l <= i64::MAX as u64 => {
                     self.num *= i128::from(l / self.lcm);
@@ -185,7 +186,11 @@ impl Terms {
     fn scaled(&self, t: Num) -> i128 {
         let Some((n, d)) = t.as_ratio() else { return 0 };
         let d = d.unsigned_abs();
-        let factor = if d == self.lcm { 1 } else { self.lcm / d };
+        let factor = match d {
+            d if d == self.lcm => 1,
+            1 => self.lcm,
+            d => self.lcm / d,
+        };
         i128::from(n) * i128::from(factor)
     }
 

@@ -2,14 +2,17 @@
 //! reader on another thread, so a big search's trace is never held whole
 //! and reading it (the analysis) overlaps the search.
 //!
-//! The reader decodes exactly the events pushed, in order: each batch
-//! carries its slots and what the trace's side tables (values, windows,
-//! pruned lists, rare events) gained since the previous batch. The tables
-//! only ever grow, so the reader's copy of them is always the whole table
-//! a slot's index points into. Invariant: a streamed trace's reader yields
-//! the same events as [`Trace::events`](super::trace::Trace::events) of the
-//! same search (a property test compares them on random trees, with
-//! batches of a few events).
+//! The reader decodes the events pushed, in order: each batch carries its
+//! slots and what the trace's side tables (values, windows, pruned lists,
+//! rare events) gained since the previous batch. The tables only ever
+//! grow, so the reader's copy of them is always the whole table a slot's
+//! index points into. The reader is an analysis, and of an update it
+//! reads only whether a new best was found: updates that found none (most
+//! of a search's events, in the searches that visit every node) are not
+//! sent. Invariant: the analysis of a streamed search is the analysis of
+//! its whole trace ([`Trace::events`](super::trace::Trace::events)), so
+//! their reports are the same (`tests/stream_laws.rs` compares them on
+//! random trees, with batches of a few events).
 //!
 //! Only a search that never reads its own trace back may stream (see
 //! [`super::streams`]): the slots it has sent are gone from it.
