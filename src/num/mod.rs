@@ -506,5 +506,56 @@ impl Num {
     }
 }
 
+/// `Σ pᵢ·xᵢ` from zero, the same `Num` as [`Num::add_product`] folds it,
+/// without a reduction per term where it can: a chance node's weighted
+/// sum, whose running value a search needs only at the end when nothing
+/// records it child by child.
+///
+/// While every product is an exact rational over one denominator (a
+/// chance node's `1/n` times whole numbers: always), the sum is kept as
+/// an integer numerator over it. As long as that numerator, that
+/// denominator and each product's own fit in `i64`, every reduced
+/// product and partial sum the fold makes fits too, so each of its steps
+/// is exact and it holds the exact sum reduced: what [`WeightedSum::value`]
+/// gives. A term that does not fit that way turns the sum into the fold
+/// itself, from the value so far.
+#[derive(Clone, Copy, Debug)]
+pub enum WeightedSum {
+    /// `num / den`, not reduced.
+    Over { num: i64, den: i64 },
+    /// The fold of `add_product`, as it goes.
+    Folded(Num),
+}
+
+impl Default for WeightedSum {
+    fn default() -> WeightedSum {
+        WeightedSum::Over { num: 0, den: 1 }
+    }
+}
+
+impl WeightedSum {
+    /// Adds `p · x`.
+    #[inline]
+    pub fn add_product(&mut self, p: Num, x: Num) {
+        if let (WeightedSum::Over { num, den }, Repr::Ratio(c, d), Repr::Ratio(e, f)) = (&mut *self, p.repr(), x.repr())
+            && let (Some(pd), Some(t)) = (d.checked_mul(f), c.checked_mul(e))
+            && (pd == *den || *num == 0)
+            && let Some(sum) = num.checked_add(t)
+        {
+            (*num, *den) = (sum, pd);
+            return;
+        }
+        *self = WeightedSum::Folded(self.value().add_product(p, x));
+    }
+
+    /// The sum so far, reduced.
+    pub fn value(&self) -> Num {
+        match *self {
+            WeightedSum::Over { num, den } => Num::from_i128(i128::from(num), i128::from(den)),
+            WeightedSum::Folded(v) => v,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

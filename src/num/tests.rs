@@ -241,3 +241,35 @@ fn add_product_is_add_after_mul() {
         assert_eq!(fused.bits(), apart.bits(), "{v:?} + {q:?} * {x:?}: {fused:?}, {apart:?}");
     }
 }
+
+/// `WeightedSum` gives what folding `add_product` from zero gives, bit
+/// for bit, after every term: a chance node's `1/n` (or written
+/// probabilities) times whole numbers, fractions, numbers near `i64`'s
+/// limits whose sums overflow, floats and infinities.
+#[test]
+fn a_weighted_sum_is_the_fold_of_add_product() {
+    let values: Vec<Num> =
+        ["0", "1", "-7", "99", "-99", "5/2", "-1/3", "3037000499", "-3037000499", "4611686018427387903"]
+            .iter()
+            .map(|s| p(s))
+            .chain([Num::int(i64::MAX), Num::int(i64::MIN + 1), Num::float(0.25), Num::INF, Num::NEG_INF])
+            .collect();
+    let mut next = below(0x2545_f491_4f6c_dd1d);
+    let mut next = |n: usize| next(n as u64) as usize;
+    for round in 0..20_000 {
+        let n = 1 + next(12);
+        let probs: Vec<Num> = match round % 3 {
+            0 => vec![Num::int(1) / Num::int(n as i64); n],
+            1 => (0..n).map(|_| Num::int(1 + next(9) as i64) / Num::int(1 + next(20) as i64)).collect(),
+            _ => (0..n).map(|_| Num::int(1) / Num::int(1 + next(3_000_000_000) as i64)).collect(),
+        };
+        let (mut sum, mut fold) = (WeightedSum::default(), Num::ZERO);
+        for q in probs {
+            // Mostly small whole numbers, as leaves are.
+            let x = if next(4) == 0 { values[next(values.len())] } else { Num::int(next(201) as i64 - 100) };
+            sum.add_product(q, x);
+            fold = fold.add_product(q, x);
+            assert_eq!(sum.value().bits(), fold.bits(), "{q:?} * {x:?}: {:?}, {fold:?}", sum.value());
+        }
+    }
+}

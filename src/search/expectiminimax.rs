@@ -17,7 +17,7 @@
 //! weighted sum; no child is "best" there.
 
 use crate::model::{Game, NodeId, NodeKind};
-use crate::num::Num;
+use crate::num::{Num, WeightedSum};
 use crate::search::Algorithm;
 use crate::search::options::Options;
 use crate::search::order::Orderer;
@@ -63,6 +63,8 @@ impl Expectiminimax<'_> {
         };
         // The probabilities once per node (each `1/n` is a division).
         let probs: Vec<Num> = if kind == NodeKind::Chance { self.game.probs(id).collect() } else { Vec::new() };
+        // A chance node's running sum, reduced only when an update records it.
+        let mut sum = WeightedSum::default();
         let order = self.order.children(id, depth);
         for &i in &order {
             let c = self.game.node(id).children()[i as usize].child;
@@ -73,11 +75,18 @@ impl Expectiminimax<'_> {
                 _ => false,
             };
             if kind == NodeKind::Chance {
-                v = v.add_product(probs[i as usize], cv);
+                sum.add_product(probs[i as usize], cv);
+                if !self.trace.records_every_update() {
+                    continue;
+                }
+                v = sum.value();
             } else if best {
                 v = cv;
             }
             self.trace.push(Event::Update { child: i, value: Value::Scalar(v), window: None, best });
+        }
+        if kind == NodeKind::Chance {
+            v = sum.value();
         }
         self.order.give_back(order);
         self.trace.push(Event::Exit { value: Value::Scalar(v), bound: BoundKind::Exact, negamax: None });

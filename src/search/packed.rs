@@ -333,6 +333,12 @@ impl Packed {
         }
     }
 
+    /// Whether an update that finds no new best is recorded (not by a
+    /// streaming trace: see [`Packed::push`]).
+    pub fn records_every_update(&self) -> bool {
+        self.sink.0.is_none()
+    }
+
     /// Sends its events to `sink`'s reader, a batch at a time: given to
     /// a trace before anything is recorded.
     pub fn attach(&mut self, sink: Sink) {

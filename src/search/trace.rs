@@ -292,6 +292,14 @@ impl Trace {
         self.events.attach(sink);
     }
 
+    /// Whether an update that finds no new best is recorded: not by a
+    /// trace that streams (its reader is an analysis, which does not read
+    /// them), so a search need not work out the value such an update
+    /// would carry.
+    pub fn records_every_update(&self) -> bool {
+        self.events.records_every_update()
+    }
+
     /// Sends the last events to the reader, if it has one, and ends its stream.
     pub fn finish(&mut self) {
         self.events.finish();
