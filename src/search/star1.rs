@@ -38,7 +38,7 @@
 //! component as the scalar, `paranoid.rs`).
 
 use crate::model::{Game, NodeId, NodeKind, Utility};
-use crate::num::Num;
+use crate::num::{Num, WeightedSum};
 use crate::search::alphabeta::{Bound, Step};
 use crate::search::options::Options;
 use crate::search::order::Orderer;
@@ -189,20 +189,22 @@ impl<'g> Star<'g> {
         if self.probing {
             let outcome = self.probe_phase(id, order, bet);
             if let Some(high) = outcome {
-                return self.chance_exit(bet, Some(high), window, Num::ZERO);
+                return self.chance_exit(bet, Some(high), window, WeightedSum::default());
             }
         }
-        let mut sum = Num::ZERO;
+        // `Σ pᵢ·cvᵢ` so far, reduced only when an update records it or no
+        // cut comes (the fold of `sum + pᵢ·cv`: `add_product` is that).
+        let mut sum = WeightedSum::default();
         for (k, &i) in order.iter().enumerate() {
             let (a, b) = bet.window(i as usize, self.range);
             let c = self.game.node(id).children()[i as usize].child;
             let (cv, cb) = self.value(c, i, depth + 1, a, b);
-            // `pᵢ·cv` is one of the two products learned: `cv` is the
-            // interval's lo unless it is only an upper bound.
-            let (lo, hi) = bet.learn(i as usize, Interval::of(cv, cb, self.range));
-            sum = sum + if cb == BoundKind::Upper { hi } else { lo };
-            let now = Some(window);
-            self.trace.push(Event::Update { child: i, value: Value::Scalar(sum), window: now, best: false });
+            bet.learn(i as usize, Interval::of(cv, cb, self.range));
+            sum.add_product(bet.probs[i as usize], cv);
+            if self.trace.records_every_update() {
+                let (value, now) = (Value::Scalar(sum.value()), Some(window));
+                self.trace.push(Event::Update { child: i, value, window: now, best: false });
+            }
             let Some(high) = bet.cut(self.opts) else { continue };
             let pruned = &order[k + 1..];
             if !pruned.is_empty() {
@@ -222,12 +224,12 @@ impl<'g> Star<'g> {
 
     /// Returns the weighted `sum` of the children's values, or on a cut
     /// the bound that cut.
-    fn chance_exit(&mut self, bet: &Chance, cut: Option<bool>, w: Window, sum: Num) -> (Num, BoundKind) {
+    fn chance_exit(&mut self, bet: &Chance, cut: Option<bool>, w: Window, sum: WeightedSum) -> (Num, BoundKind) {
         let (lo, hi) = bet.totals();
         let v = match cut {
             Some(true) => lo,
             Some(false) => hi,
-            None => sum,
+            None => sum.value(),
         };
         self.exit(v, Interval { lo, hi }, w)
     }
