@@ -73,7 +73,9 @@ impl<'g> Orderer<'g> {
         self.path.push((id, eff, horizon::singular_child(self.game, self.opts, id)));
         let dropped = horizon::forward_pruned(self.game, self.opts, id);
         let mut idx = self.ordered(id, eff);
-        idx.retain(|i| !dropped.contains(i));
+        if !dropped.is_empty() {
+            idx.retain(|i| !dropped.contains(i));
+        }
         idx
     }
 
