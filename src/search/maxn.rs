@@ -129,8 +129,10 @@ impl Maxn<'_> {
             } else if best {
                 v = Some(cv);
             }
-            let value = Value::Vector(v.clone().unwrap_or_else(|| Arc::from([])));
-            self.trace.push(Event::Update { child: i, value, window: None, best });
+            if best || self.trace.records_every_update() {
+                let value = Value::Vector(v.clone().unwrap_or_else(|| Arc::from([])));
+                self.trace.push(Event::Update { child: i, value, window: None, best });
+            }
             let pruned = &order[k + 1..];
             if let (Some((value, limit, cause)), false) =
                 (self.shallow_cut(kind, v.as_deref(), parent), pruned.is_empty())
