@@ -513,7 +513,8 @@ impl Num {
 ///
 /// While every product is an exact rational over one denominator (a
 /// chance node's `1/n` times whole numbers: always), the sum is kept as
-/// an integer numerator over it. As long as that numerator, that
+/// an integer numerator over it, as [`Num::sum`] adds terms already
+/// multiplied (here no product is reduced either). As long as that numerator, that
 /// denominator and each product's own fit in `i64`, every reduced
 /// product and partial sum the fold makes fits too, so each of its steps
 /// is exact and it holds the exact sum reduced: what [`WeightedSum::value`]

@@ -76,7 +76,7 @@ impl Expectiminimax<'_> {
             };
             if kind == NodeKind::Chance {
                 sum.add_product(probs[i as usize], cv);
-                if !self.trace.records_every_update() {
+                if !self.trace.records_update(false) {
                     continue;
                 }
                 v = sum.value();

@@ -129,7 +129,7 @@ impl Maxn<'_> {
             } else if best {
                 v = Some(cv);
             }
-            if best || self.trace.records_every_update() {
+            if self.trace.records_update(best) {
                 let value = Value::Vector(v.clone().unwrap_or_else(|| Arc::from([])));
                 self.trace.push(Event::Update { child: i, value, window: None, best });
             }

@@ -198,7 +198,9 @@ impl Packed {
     /// [`crate::search::stream`]).
     #[inline(always)]
     pub fn push(&mut self, event: Event) {
-        if self.sink.0.is_some() && matches!(event, Event::Update { best: false, .. }) {
+        if let Event::Update { best, .. } = event
+            && !self.records_update(best)
+        {
             return;
         }
         #[cfg(test)]
@@ -333,10 +335,11 @@ impl Packed {
         }
     }
 
-    /// Whether an update that finds no new best is recorded (not by a
-    /// streaming trace: see [`Packed::push`]).
-    pub fn records_every_update(&self) -> bool {
-        self.sink.0.is_none()
+    /// Whether an update that finds a new best (`best`) or none is
+    /// recorded: a streaming trace records only those that find one (see
+    /// [`Packed::push`]).
+    pub fn records_update(&self, best: bool) -> bool {
+        best || self.sink.0.is_none()
     }
 
     /// Sends its events to `sink`'s reader, a batch at a time: given to

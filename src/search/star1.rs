@@ -201,7 +201,7 @@ impl<'g> Star<'g> {
             let (cv, cb) = self.value(c, i, depth + 1, a, b);
             bet.learn(i as usize, Interval::of(cv, cb, self.range));
             sum.add_product(bet.probs[i as usize], cv);
-            if self.trace.records_every_update() {
+            if self.trace.records_update(false) {
                 let (value, now) = (Value::Scalar(sum.value()), Some(window));
                 self.trace.push(Event::Update { child: i, value, window: now, best: false });
             }

@@ -55,15 +55,14 @@ impl Chance {
         ChanceRoom([self.probs, self.lo.terms, self.hi.terms])
     }
 
-    /// Records what is now known of child `i`; returns `(pᵢ·lo, pᵢ·hi)`.
-    pub fn learn(&mut self, i: usize, k: Interval) -> (Num, Num) {
+    /// Records what is now known of child `i`: its terms `pᵢ·lo` and `pᵢ·hi`.
+    pub fn learn(&mut self, i: usize, k: Interval) {
         let p = self.probs[i];
         let lo = p * k.lo;
         // An exact value: one product (the same `Num` either way).
         let hi = if k.hi.bits() == k.lo.bits() { lo } else { p * k.hi };
         self.lo.set(i, lo);
         self.hi.set(i, hi);
-        (lo, hi)
     }
 
     /// `(Σ pⱼ·loⱼ, Σ pⱼ·hiⱼ)`: what the node's value can still be.

@@ -292,12 +292,13 @@ impl Trace {
         self.events.attach(sink);
     }
 
-    /// Whether an update that finds no new best is recorded: not by a
-    /// trace that streams (its reader is an analysis, which does not read
-    /// them), so a search need not work out the value such an update
-    /// would carry.
-    pub fn records_every_update(&self) -> bool {
-        self.events.records_every_update()
+    /// Whether an update that finds a new best (`best`) or none is
+    /// recorded: a trace that streams records only those that find one
+    /// (its reader is an analysis, which reads nothing else of an
+    /// update), so a search need not work out the value of one it would
+    /// drop.
+    pub fn records_update(&self, best: bool) -> bool {
+        self.events.records_update(best)
     }
 
     /// Sends the last events to the reader, if it has one, and ends its stream.
