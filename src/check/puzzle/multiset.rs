@@ -318,9 +318,12 @@ impl Ring for Uses {
                 if narrow.is_empty() {
                     narrow.resize(ways.len(), 0);
                 }
+                // Slices, not the vectors: the loop then keeps their ends
+                // in registers across the writes it makes.
+                let (sums, na, nb) = (&mut narrow[..], &na[..], &nb[..]);
                 met.sum(self, |at, i, j| {
-                    let empty = narrow[at] == 0;
-                    narrow[at] += na[i] * nb[j];
+                    let empty = sums[at] == 0;
+                    sums[at] += na[i] * nb[j];
                     empty
                 })
                 .into_iter()
@@ -402,6 +405,7 @@ impl Met<'_> {
 /// [`Met::sum`]'s loop over keys of type `K` (`u64` or `u128`): each pair
 /// of terms of the parts whose sum overuses no value (no field passes its
 /// headroom into its top bit) is added into its slot.
+#[inline(never)]
 fn meet<K>(
     parts: &[(Range<usize>, Range<usize>)],
     (ka, sa): (&[K], &[usize]),
@@ -414,12 +418,13 @@ fn meet<K>(
     K: Copy + Default + PartialEq + std::ops::Add<Output = K> + std::ops::BitAnd<Output = K> + Into<u128>,
 {
     for (x, y) in parts {
+        let (kb, sb) = (&kb[y.clone()], &sb[y.clone()]);
         for i in x.clone() {
             let (ki, si) = (ka[i], sa[i]);
-            for j in y.clone() {
-                let sum = ki + kb[j];
+            for (j, (&k, &s)) in (y.start..).zip(kb.iter().zip(sb)) {
+                let sum = ki + k;
                 if (sum + headroom) & top == K::default() {
-                    let at = si + sb[j];
+                    let at = si + s;
                     if add(at, i, j) {
                         touched.push(at as u32);
                         keys[at] = sum.into();
