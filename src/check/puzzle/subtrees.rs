@@ -165,6 +165,8 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     budget: Option<u64>,
     /// Landings a node's loop is done with, kept for the next (`moves.rs`).
     spare: Vec<Landing<R::W>>,
+    /// Every node, children before their parents (`tables.rs`).
+    upward: Vec<NodeId>,
 }
 
 impl<'g> Subtrees<'g, Plain> {
@@ -311,6 +313,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             spent: 0,
             budget,
             spare: Vec::new(),
+            upward: tables::upward(game),
         };
         if let Some(paths) = pruned {
             let paths: Vec<Path> = paths.into_iter().collect();

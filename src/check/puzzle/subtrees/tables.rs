@@ -32,25 +32,57 @@ enum Shape {
         wanted: Option<V>,
         best: Option<u32>,
         reach: u32,
-        children: Vec<u32>,
+        children: Children,
     },
 }
 
-impl<R: Ring> Subtrees<'_, R> {
-    /// Works out `same`: for each node, the first (in post-order) whose
-    /// subtree has its shape.
-    pub(super) fn share(&mut self) {
-        let mut preorder = vec![NodeId::ROOT];
-        let mut i = 0;
-        while let Some(&id) = preorder.get(i) {
-            preorder.extend(self.game.node(id).children().iter().map(|e| e.child));
-            i += 1;
+/// A node's children by their shapes' numbers: up to four in place (a
+/// count works the shapes out again after every change of an unknown's
+/// values, thousands of times a puzzle, and most nodes have few children).
+#[derive(Hash, PartialEq, Eq)]
+enum Children {
+    Few(u8, [u32; 4]),
+    Many(Vec<u32>),
+}
+
+impl Children {
+    fn of(numbers: impl ExactSizeIterator<Item = u32>) -> Children {
+        let n = numbers.len();
+        if n > 4 {
+            return Children::Many(numbers.collect());
         }
-        let mut sets: HashMap<&[V], u32, FxBuild> = HashMap::default();
-        let mut shapes: HashMap<Shape, (u32, NodeId), FxBuild> = HashMap::default();
+        let mut few = [0; 4];
+        for (slot, k) in few.iter_mut().zip(numbers) {
+            *slot = k;
+        }
+        Children::Few(n as u8, few)
+    }
+}
+
+/// Every node of `game`, children before their parents (the reverse of a
+/// breadth-first order).
+pub(super) fn upward(game: &Game) -> Vec<NodeId> {
+    let mut order = vec![NodeId::ROOT];
+    let mut i = 0;
+    while let Some(&id) = order.get(i) {
+        order.extend(game.node(id).children().iter().map(|e| e.child));
+        i += 1;
+    }
+    order.reverse();
+    order
+}
+
+impl<R: Ring> Subtrees<'_, R> {
+    /// Works out `same`: for each node, the first (children before their
+    /// parents) whose subtree has its shape.
+    pub(super) fn share(&mut self) {
+        // Sized once: grown as it fills, a map was half the time of this.
+        let mut sets: HashMap<&[V], u32, FxBuild> =
+            HashMap::with_capacity_and_hasher(self.unknowns.len(), FxBuild::default());
+        let mut shapes: HashMap<Shape, (u32, NodeId), FxBuild> =
+            HashMap::with_capacity_and_hasher(self.game.len(), FxBuild::default());
         let mut number = vec![0u32; self.game.len()];
-        // Children before their parents.
-        for &id in preorder.iter().rev() {
+        for &id in &self.upward {
             let node = self.game.node(id);
             let shape = if let Some(k) = self.slots[id.index()] {
                 let next = sets.len() as u32;
@@ -62,7 +94,7 @@ impl<R: Ring> Subtrees<'_, R> {
                     wanted: self.wanted[id.index()],
                     best: self.best[id.index()],
                     reach: self.reach[id.index()],
-                    children: node.children().iter().map(|e| number[e.child.index()]).collect(),
+                    children: Children::of(node.children().iter().map(|e| number[e.child.index()])),
                 }
             } else if let Utility::Scalar(u) = node.utility() {
                 Shape::Known(self.values.binary_search(&u).map_or(0, |i| i as V))
@@ -165,15 +197,17 @@ impl<R: Ring> Subtrees<'_, R> {
             let v = self.values.binary_search(&u).map_or(0, |i| i as V);
             return Rc::new(vec![(v, self.ring.one())]);
         }
-        // The ways by value returned, in a slot a value.
-        let mut merged: Vec<Option<R::W>> = vec![None; self.values.len()];
-        for ((v, _), n) in self.node(id, a, b, false) {
-            match &mut merged[v as usize] {
-                Some(sum) => self.ring.add(sum, &n),
-                empty => *empty = Some(n),
+        // The ways by value returned: the node's ways sorted by value (in
+        // the order they came for one value), those of one value summed.
+        let mut ways = self.node(id, a, b, false);
+        ways.sort_by_key(|&((v, _), _)| v);
+        let mut t: Vec<(V, R::W)> = Vec::with_capacity(ways.len());
+        for ((v, _), n) in ways {
+            match t.last_mut() {
+                Some((last, sum)) if *last == v => self.ring.add(sum, &n),
+                _ => t.push((v, n)),
             }
         }
-        let t: Vec<(V, R::W)> = merged.into_iter().enumerate().filter_map(|(v, n)| Some((v as V, n?))).collect();
         let t = Rc::new(t);
         self.memo[id.index()].insert((a, b), t.clone());
         t
