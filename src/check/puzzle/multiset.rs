@@ -34,11 +34,13 @@ use crate::check::puzzle::subtrees::{Ring, Subtrees, V};
 use crate::model::{Game, NodeId};
 use crate::num::Num;
 
-/// The most distinct values: each has a 5-bit field of a `u128` key.
+/// The most distinct values: each has a field of at most 5 bits in a key
+/// ([`field_width`]).
 const MAX_KINDS: usize = 25;
 
-/// The most times one value may be given (its field holds up to 15, and
-/// the sum of two fields up to 30 with no carry into the next).
+/// The most times one value may be given (its field then has 5 bits: it
+/// holds up to 15, and the sum of two fields up to 30 with no carry into
+/// the next).
 const MAX_REPEATS: usize = 15;
 
 /// The most term products one puzzle's count (and then its listing) takes
@@ -63,11 +65,18 @@ const SPLIT_PAIRS: usize = 4096;
 /// The most sub-multisets (a table of this many slots sums products).
 const MAX_SLOTS: usize = 1 << 20;
 
-/// The width of a value's field in a key.
-const BITS: u32 = 5;
+/// The width of the field of a value given `n` times: the bits of `n`,
+/// and a top bit that a sum of two fields plus the headroom `2^(w-1) - 1
+/// - n` sets exactly where the sum passes `n` (it is at most `n + 2^(w-1)
+/// - 1 < 2^w`: no carry into the next field). Values given once take 2
+/// bits (18 distinct values: 36 bits, tested a word at a time by
+/// [`Met::sum`], where 5-bit fields took two words).
+fn field_width(n: u32) -> u32 {
+    u32::BITS - n.leading_zeros() + 1
+}
 
 /// The ways of a subtree by the values they use: `(key, ways)`, keys
-/// increasing, each key the uses of every value in 5-bit fields. Every
+/// increasing, each key the uses of every value in its field (`Uses::at`). Every
 /// term has `degree` uses in all.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Poly {
@@ -79,9 +88,11 @@ pub(super) struct Poly {
 pub(super) struct Uses {
     /// The multiset's distinct values, increasing, and how often each is given.
     kinds: Vec<(Num, u32)>,
-    /// For each value of the table (by `V`), its field's shift, if it is one
-    /// of the multiset's.
-    shift: Vec<Option<u32>>,
+    /// Each distinct value's field in a key: its shift and its mask.
+    at: Vec<(u32, u128)>,
+    /// For each value of the table (by `V`), its place in `kinds`, if it
+    /// is one of the multiset's.
+    kind: Vec<Option<usize>>,
     /// The whole multiset as a key, and its number of values.
     whole: u128,
     degree: u32,
@@ -139,15 +150,29 @@ impl Uses {
         let sums =
             Sums { ways: vec![Count::ZERO; slots], narrow: Vec::new(), keys: vec![0; slots], touched: Vec::new() };
         let (mut whole, mut headroom, mut top) = (0u128, 0u128, 0u128);
-        for (i, &(_, n)) in kinds.iter().enumerate() {
-            let at = BITS * i as u32;
-            whole |= u128::from(n) << at;
-            headroom |= u128::from(15 - n) << at;
-            top |= 16u128 << at;
+        let mut at = Vec::with_capacity(kinds.len());
+        let mut shift = 0;
+        for &(_, n) in &kinds {
+            // At most 25 fields of at most 5 bits: within 128.
+            let width = field_width(n);
+            let half = 1u128 << (width - 1);
+            whole |= u128::from(n) << shift;
+            headroom |= (half - 1 - u128::from(n)) << shift;
+            top |= half << shift;
+            at.push((shift, (1u128 << width) - 1));
+            shift += width;
+        }
+        // Every field in the low 64 bits, where products test keys a word
+        // at a time: a field of `w` bits is for a value given `n ≥
+        // 2^(w-2)` times, a factor `n + 1 ≥ 2^(w/2)` of the slots, so
+        // within [`MAX_SLOTS`] (2^20) the fields take at most 40 bits.
+        if shift > u64::BITS {
+            return None;
         }
         Some(Uses {
             kinds,
-            shift: Vec::new(),
+            at,
+            kind: Vec::new(),
             whole,
             degree,
             headroom,
@@ -165,7 +190,7 @@ impl Uses {
 
     /// The slot of `key`: its uses as digits of mixed radix.
     fn slot(&self, key: u128) -> usize {
-        self.place.iter().enumerate().map(|(i, p)| ((key >> (BITS * i as u32)) & 31) as usize * p).sum()
+        self.place.iter().zip(&self.at).map(|(p, &(shift, mask))| ((key >> shift) & mask) as usize * p).sum()
     }
 
     /// Splits two lists of terms (keys increasing; only the fields below
@@ -191,11 +216,11 @@ impl Uses {
             return;
         }
         let level = level - 1;
-        let (shift, n) = (BITS * level as u32, self.kinds[level].1 as usize);
+        let ((shift, mask), n) = (self.at[level], self.kinds[level].1 as usize);
         // Where each field value's part starts (and the last one ends).
         let starts = |keys: &[u128], r: &Range<usize>| -> Vec<usize> {
             let part = &keys[r.clone()];
-            (0..=n + 1).map(|v| r.start + part.partition_point(|k| ((k >> shift) & 31) < v as u128)).collect()
+            (0..=n + 1).map(|v| r.start + part.partition_point(|k| ((k >> shift) & mask) < v as u128)).collect()
         };
         let (sa, sb) = (starts(a, &ar), starts(b, &br));
         for i in 0..=n {
@@ -222,10 +247,7 @@ impl Ring for Uses {
     const GROUPS: bool = true;
 
     fn bind(&mut self, values: &[Num]) {
-        self.shift = values
-            .iter()
-            .map(|v| self.kinds.binary_search_by(|(k, _)| k.cmp(v)).ok().map(|i| BITS * i as u32))
-            .collect();
+        self.kind = values.iter().map(|v| self.kinds.binary_search_by(|(k, _)| k.cmp(v)).ok()).collect();
     }
 
     fn zero(&self) -> Poly {
@@ -237,8 +259,8 @@ impl Ring for Uses {
     }
 
     fn leaf(&self, v: V) -> Poly {
-        match self.shift.get(v as usize).copied().flatten() {
-            Some(at) => Poly { degree: 1, terms: vec![(1u128 << at, Count::ONE)] },
+        match self.kind.get(v as usize).copied().flatten() {
+            Some(i) => Poly { degree: 1, terms: vec![(1u128 << self.at[i].0, Count::ONE)] },
             None => Poly::default(),
         }
     }
@@ -353,8 +375,8 @@ impl Ring for Uses {
 
     fn may_follow(&self, chosen: &[V], v: V) -> bool {
         // A value is used at most as often as the multiset has it.
-        let Some(at) = self.shift.get(v as usize).copied().flatten() else { return false };
-        let given = self.kinds[(at / BITS) as usize].1 as usize;
+        let Some(i) = self.kind.get(v as usize).copied().flatten() else { return false };
+        let given = self.kinds[i].1 as usize;
         chosen.iter().filter(|&&c| c == v).count() < given
     }
 
@@ -383,47 +405,41 @@ impl Met<'_> {
     /// slot of their sum and says whether it held nothing before. Returns
     /// the sums' keys and slots, keys increasing.
     ///
-    /// Most pairs overuse a value and are only tested: where every field
-    /// lies in the low 64 bits (at most 12 values), the keys are tested as
-    /// `u64`s, one word an add and a mask where a `u128` takes two (a
-    /// third less time on 27 leaves over 1..9).
+    /// Most pairs overuse a value and are only tested: every field lies in
+    /// the low 64 bits ([`Uses::new`]), so the keys are tested as `u64`s,
+    /// one word an add and a mask where a `u128` takes two (a third less
+    /// time on 27 leaves over 1..9).
     fn sum(self, uses: &Uses, add: impl FnMut(usize, usize, usize) -> bool) -> Vec<(u128, usize)> {
         let Met { parts, a: (ka, sa), b: (kb, sb), keys, touched } = self;
-        match (u64::try_from(uses.headroom), u64::try_from(uses.top)) {
-            (Ok(headroom), Ok(top)) => {
-                let narrow = |k: &[u128]| k.iter().map(|&k| k as u64).collect::<Vec<u64>>();
-                let (ka, kb) = (narrow(&ka), narrow(&kb));
-                meet(&parts, (&ka, &sa), (&kb, &sb), (headroom, top), keys, touched, add);
-            }
-            _ => meet(&parts, (&ka, &sa), (&kb, &sb), (uses.headroom, uses.top), keys, touched, add),
-        }
+        let narrow = |k: &[u128]| k.iter().map(|&k| k as u64).collect::<Vec<u64>>();
+        let (ka, kb) = (narrow(&ka), narrow(&kb));
+        meet(&parts, (&ka, &sa), (&kb, &sb), (uses.headroom as u64, uses.top as u64), keys, touched, add);
         touched.sort_unstable();
         touched.drain(..).map(|at| (keys[at as usize], at as usize)).collect()
     }
 }
 
-/// [`Met::sum`]'s loop over keys of type `K` (`u64` or `u128`): each pair
-/// of terms of the parts whose sum overuses no value (no field passes its
-/// headroom into its top bit) is added into its slot.
+/// [`Met::sum`]'s loop: each pair of terms of the parts whose sum
+/// overuses no value (no field passes its headroom into its top bit) is
+/// added into its slot. A function of its own, over slices, so that its
+/// pointers and masks stay in registers.
 #[inline(never)]
-fn meet<K>(
+fn meet(
     parts: &[(Range<usize>, Range<usize>)],
-    (ka, sa): (&[K], &[usize]),
-    (kb, sb): (&[K], &[usize]),
-    (headroom, top): (K, K),
+    (ka, sa): (&[u64], &[usize]),
+    (kb, sb): (&[u64], &[usize]),
+    (headroom, top): (u64, u64),
     keys: &mut [u128],
     touched: &mut Vec<u32>,
     mut add: impl FnMut(usize, usize, usize) -> bool,
-) where
-    K: Copy + Default + PartialEq + std::ops::Add<Output = K> + std::ops::BitAnd<Output = K> + Into<u128>,
-{
+) {
     for (x, y) in parts {
         let (kb, sb) = (&kb[y.clone()], &sb[y.clone()]);
         for i in x.clone() {
             let (ki, si) = (ka[i], sa[i]);
             for (j, (&k, &s)) in (y.start..).zip(kb.iter().zip(sb)) {
                 let sum = ki + k;
-                if (sum + headroom) & top == K::default() {
+                if (sum + headroom) & top == 0 {
                     let at = si + s;
                     if add(at, i, j) {
                         touched.push(at as u32);

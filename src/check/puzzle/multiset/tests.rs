@@ -3,11 +3,10 @@
 use super::*;
 
 /// Every sub-multiset of `kinds` with `size` values, as a key.
-fn keys_of_size(kinds: &[(Num, u32)], size: u32) -> Vec<u128> {
+fn keys_of_size(uses: &Uses, size: u32) -> Vec<u128> {
     let mut keys = vec![(0u128, 0u32)];
-    for (i, &(_, n)) in kinds.iter().enumerate() {
-        let grown =
-            keys.iter().flat_map(|&(k, s)| (0..=n).map(move |u| (k | (u128::from(u) << (BITS * i as u32)), s + u)));
+    for (&(_, n), &(shift, _)) in uses.kinds.iter().zip(&uses.at) {
+        let grown = keys.iter().flat_map(|&(k, s)| (0..=n).map(move |u| (k | (u128::from(u) << shift), s + u)));
         keys = grown.collect();
     }
     let mut out: Vec<u128> = keys.into_iter().filter(|&(_, s)| s == size).map(|(k, _)| k).collect();
@@ -20,7 +19,8 @@ fn keys_of_size(kinds: &[(Num, u32)], size: u32) -> Vec<u128> {
 /// pair by pair, overused values dropped.
 #[test]
 fn split_products_equal_products_pair_by_pair() {
-    // Keys tested in 64 bits up to twelve values, in 128 from thirteen.
+    // Fields of 2 bits (values given once) and 3 (twice or three times),
+    // side by side in every order.
     let twelve = [1, 2, 1, 1, 2, 1, 1, 1, 2, 1, 1, 1];
     let thirteen = [1, 1, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1];
     for given in [&[3, 3, 2, 3, 1, 2, 3][..], &twelve, &thirteen, &[1, 2, 1, 1, 2, 1, 1, 1, 2, 1, 1, 1, 1, 2]] {
@@ -33,7 +33,7 @@ fn split_products_are_pair_by_pair(given: &[u32]) {
     let uses = Uses::new(kinds.clone(), given.iter().sum()).expect("a small multiset");
     let poly = |size: u32, salt: u64| Poly {
         degree: size,
-        terms: keys_of_size(&kinds, size).into_iter().map(|k| (k, Count::from((k as u64 ^ salt) % 7 + 1))).collect(),
+        terms: keys_of_size(&uses, size).into_iter().map(|k| (k, Count::from((k as u64 ^ salt) % 7 + 1))).collect(),
     };
     for (da, db) in [(4, 5), (6, 6), (3, 8)] {
         let (a, b) = (poly(da, 3), poly(db, 11));
