@@ -165,8 +165,10 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     budget: Option<u64>,
     /// Landings a node's loop is done with, kept for the next (`moves.rs`).
     spare: Vec<Landing<R::W>>,
-    /// Every node, children before their parents (`tables.rs`).
+    /// Every node, children before their parents, and room to sum a
+    /// table by value (`tables.rs`).
     upward: Vec<NodeId>,
+    sum_room: Vec<Option<R::W>>,
 }
 
 impl<'g> Subtrees<'g, Plain> {
@@ -314,6 +316,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             budget,
             spare: Vec::new(),
             upward: tables::upward(game),
+            sum_room: Vec::new(),
         };
         if let Some(paths) = pruned {
             let paths: Vec<Path> = paths.into_iter().collect();

@@ -197,17 +197,25 @@ impl<R: Ring> Subtrees<'_, R> {
             let v = self.values.binary_search(&u).map_or(0, |i| i as V);
             return Rc::new(vec![(v, self.ring.one())]);
         }
-        // The ways by value returned: the node's ways sorted by value (in
-        // the order they came for one value), those of one value summed.
-        let mut ways = self.node(id, a, b, false);
-        ways.sort_by_key(|&((v, _), _)| v);
-        let mut t: Vec<(V, R::W)> = Vec::with_capacity(ways.len());
+        // The ways by value returned, in a slot a value (the slots kept
+        // from one table to the next: allocated for each, they were a
+        // fifth of a count over distinct values).
+        let ways = self.node(id, a, b, false);
+        let mut merged = std::mem::take(&mut self.sum_room);
+        merged.resize(self.values.len(), None);
+        let mut used = 0;
         for ((v, _), n) in ways {
-            match t.last_mut() {
-                Some((last, sum)) if *last == v => self.ring.add(sum, &n),
-                _ => t.push((v, n)),
+            match &mut merged[v as usize] {
+                Some(sum) => self.ring.add(sum, &n),
+                empty => {
+                    *empty = Some(n);
+                    used += 1;
+                }
             }
         }
+        let mut t: Vec<(V, R::W)> = Vec::with_capacity(used);
+        t.extend(merged.iter_mut().enumerate().filter_map(|(v, n)| Some((v as V, n.take()?))));
+        self.sum_room = merged;
         let t = Rc::new(t);
         self.memo[id.index()].insert((a, b), t.clone());
         t
