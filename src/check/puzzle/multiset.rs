@@ -76,8 +76,8 @@ fn field_width(n: u32) -> u32 {
 }
 
 /// The ways of a subtree by the values they use: `(key, ways)`, keys
-/// increasing, each key the uses of every value in its field (`Uses::at`). Every
-/// term has `degree` uses in all.
+/// increasing, each key the uses of every value in its field (`Uses::at`).
+/// Every term has `degree` uses in all.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Poly {
     degree: u32,
