@@ -55,11 +55,6 @@ use crate::search::Algorithm;
 /// types that takes many counts (`wide.rs`): about a tenth of a second.
 const QUICK_BOX_STEPS: u64 = 10_000;
 
-/// The same before a count over a multiset that may take seconds
-/// (`multiset.rs`), where a step costs more: 10 000 steps on 27 leaves over
-/// 1..9 three times each took 2.5 s, these about a quarter of a second.
-const QUICK_MULTISET_BOX_STEPS: u64 = 1_000;
-
 mod arrange;
 mod boxes;
 mod cdf;
@@ -381,14 +376,9 @@ fn search<'p>(
             return Ok(found);
         }
         if let Some(mut plan) = repeats_plan(spec, domain, &unknowns) {
-            // A count over a multiset that may take seconds: the box search
-            // is given its short try first, as before a heavy `wide.rs`.
-            if let symbolic::Scale::Values { values, .. } = &scale
-                && plan.heavy()
-                && let Some(found) = quick_boxes(0, values.len() as i64 - 1, QUICK_MULTISET_BOX_STEPS)
-            {
-                return Ok(found);
-            }
+            // No short try of the box search first, as before a heavy
+            // `wide.rs`: on every heavy count of the sweeps it failed, and
+            // took up to 5.6 s doing so (`benches/README.md`).
             if let Some(found) = answered(&mut plan) {
                 return Ok(found);
             }

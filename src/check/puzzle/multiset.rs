@@ -52,10 +52,6 @@ const MAX_REPEATS: usize = 15;
 /// answers them within a minute.
 const MAX_WORK: u64 = 2_000_000_000;
 
-/// The least work ([`least_work`]) past which the count may take seconds:
-/// the box search is given a short try before it (`mod.rs`).
-const LIGHT_WORK: u64 = 75_000_000;
-
 /// How many values' fields a product splits its terms by before it
 /// meets them pair by pair ([`Uses::parts`]), and the fewest pairs of
 /// terms a pair of parts must meet to be split further.
@@ -537,8 +533,6 @@ impl super::chance::Tally for Uses {
 /// A puzzle over a multiset, counted by the values each way uses.
 pub(super) struct Repeats<'g> {
     plan: Subtrees<'g, Uses>,
-    /// Its [`least_work`].
-    least: u64,
 }
 
 impl<'g> Repeats<'g> {
@@ -550,19 +544,13 @@ impl<'g> Repeats<'g> {
             return None;
         }
         let kinds = kinds(values);
-        let least = least_work(game, unknowns, &kinds);
-        if least > MAX_WORK / 4 {
+        if least_work(game, unknowns, &kinds) > MAX_WORK / 4 {
             return None;
         }
         let uses = Uses::new(kinds, values.len() as u32)?;
         let domain = uses.kinds.iter().map(|&(v, _)| v).collect();
         let plan = Subtrees::with_ring(game, unknowns, e, domain, uses, None)?;
-        Some(Repeats { plan, least })
-    }
-
-    /// Whether the count may take seconds ([`LIGHT_WORK`]).
-    pub fn heavy(&self) -> bool {
-        self.least > LIGHT_WORK
+        Some(Repeats { plan })
     }
 }
 
