@@ -30,7 +30,7 @@ use std::ops::Range;
 
 use crate::check::expect::Expect;
 use crate::check::puzzle::count::Count;
-use crate::check::puzzle::subtrees::{Ring, Subtrees, V};
+use crate::check::puzzle::subtrees::{Ring, Subtrees, V, upward};
 use crate::model::{Game, NodeId};
 use crate::num::Num;
 
@@ -489,13 +489,7 @@ fn least_work(game: &Game, unknowns: &[NodeId], kinds: &[(Num, u32)]) -> u64 {
     for &id in unknowns {
         under[id.index()] = 1;
     }
-    let mut order = Vec::with_capacity(game.len());
-    let mut stack = vec![NodeId::ROOT];
-    while let Some(id) = stack.pop() {
-        order.push(id);
-        stack.extend(game.node(id).children().iter().map(|e| e.child));
-    }
-    for &id in order.iter().rev() {
+    for id in upward(game) {
         let below: usize = game.node(id).children().iter().map(|e| under[e.child.index()]).sum();
         under[id.index()] += below;
     }

@@ -59,6 +59,7 @@ mod tables;
 mod uniform;
 use moves::{Landing, Meets, Moves, Place, narrowed};
 pub(super) use ring::{Plain, Ring};
+pub(in crate::check::puzzle) use tables::upward;
 use tables::{over_leaves, work};
 use uniform::Step;
 

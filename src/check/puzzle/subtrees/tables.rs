@@ -61,7 +61,7 @@ impl Children {
 
 /// Every node of `game`, children before their parents (the reverse of a
 /// breadth-first order).
-pub(super) fn upward(game: &Game) -> Vec<NodeId> {
+pub(in crate::check::puzzle) fn upward(game: &Game) -> Vec<NodeId> {
     let mut order = vec![NodeId::ROOT];
     let mut i = 0;
     while let Some(&id) = order.get(i) {
