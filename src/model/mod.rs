@@ -394,6 +394,20 @@ impl Game {
         }
     }
 
+    /// How many numbers the table of vectors holds, end to end.
+    pub fn vector_table_len(&self) -> usize {
+        self.vectors.len()
+    }
+
+    /// Where a leaf's vector (as [`NodeRef::utility`] gave it) starts in
+    /// the table of vectors, if it is held there (a vector stored on its
+    /// own leaf is not): leaves with the same vector give the same place.
+    pub fn vector_start(&self, v: &[Num]) -> Option<usize> {
+        let offset = (v.as_ptr() as usize).checked_sub(self.vectors.as_ptr() as usize)?;
+        let start = offset / std::mem::size_of::<Num>();
+        (!v.is_empty() && start + v.len() <= self.vectors.len()).then_some(start)
+    }
+
     /// The vector at `len << 32 | start` in the table of vectors.
     fn vector_at(&self, data: u64) -> &[Num] {
         let start = (data & u64::from(u32::MAX)) as usize;

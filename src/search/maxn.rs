@@ -51,7 +51,8 @@ pub fn maxn(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let strict = opts.shallow_strict();
     let mut trace = Trace::new(Algorithm::Maxn, opts);
     trace.attach(sink);
-    let mut search = Maxn { game, order: Orderer::new(game, opts), ties, shallow, strict, trace };
+    let leaves = Shared::new(game);
+    let mut search = Maxn { game, order: Orderer::new(game, opts), ties, shallow, strict, trace, leaves };
     search.value(NodeId::ROOT, 0, 0, None);
     search.trace
 }
@@ -89,6 +90,31 @@ struct Maxn<'g> {
     shallow: Option<Num>,
     strict: bool,
     trace: Trace,
+    leaves: Shared,
+}
+
+/// The leaves' vectors, one allocation for each vector the game's table
+/// holds (by where it starts there): the game stores each distinct vector
+/// once, so leaves that hold the same one share its allocation, as their
+/// events then do. A vector stored on its own leaf is allocated each time.
+struct Shared(Vec<Option<Arc<[Num]>>>);
+
+impl Shared {
+    fn new(game: &Game) -> Shared {
+        Shared(vec![None; game.vector_table_len()])
+    }
+
+    fn get(&mut self, game: &Game, u: &[Num]) -> Arc<[Num]> {
+        let Some(start) = game.vector_start(u) else { return u.into() };
+        match &self.0[start] {
+            Some(v) if v.len() == u.len() => v.clone(),
+            _ => {
+                let v: Arc<[Num]> = u.into();
+                self.0[start] = Some(v.clone());
+                v
+            }
+        }
+    }
 }
 
 impl Maxn<'_> {
@@ -97,7 +123,7 @@ impl Maxn<'_> {
     fn value(&mut self, id: NodeId, child: u32, depth: u32, parent: Option<Parent>) -> Arc<[Num]> {
         let node = self.game.node(id);
         if let Utility::Vector(u) = node.utility() {
-            let u: Arc<[Num]> = u.into();
+            let u = self.leaves.get(self.game, u);
             let (value, source) = (Value::Vector(u.clone()), LeafSource::Utility);
             self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
             return u;

@@ -125,6 +125,11 @@ pub struct Values {
     /// on a hit; a collision adds a copy).
     vectors: Vec<Arc<[Num]>>,
     vector_index: HashMap<u64, u32, FxBuild>,
+    /// The index of each vector in `vectors` by its address: a vector
+    /// handed in again (a leaf's vector, which `maxn` shares among the
+    /// leaves that hold it) is found without hashing its numbers. The
+    /// table holds each, so no other vector can take its address.
+    by_address: HashMap<usize, u32, FxBuild>,
     /// The vectors coded last, as handed in, with their codes: a vector
     /// passed on (a child's value becoming its parent's, then its return)
     /// is the same allocation, found by its address without hashing. Each
@@ -135,6 +140,11 @@ pub struct Values {
 
 /// Vectors [`Values`] knows by address.
 const RECENT: usize = 4;
+
+/// Where a vector's numbers are.
+fn address(vs: &Arc<[Num]>) -> usize {
+    vs.as_ptr() as usize
+}
 
 impl Values {
     /// The code of number `n`.
@@ -166,12 +176,16 @@ impl Values {
         if let Some((_, at)) = self.recent.iter().flatten().find(|(v, _)| Arc::ptr_eq(v, &vs)) {
             return *at;
         }
+        if let Some(&at) = self.by_address.get(&address(&vs)) {
+            return at;
+        }
         let key = bits_key(&vs);
         let same = |at: u32| self.vectors[at as usize].iter().map(|n| n.bits()).eq(vs.iter().map(|n| n.bits()));
         let at = match self.vector_index.get(&key).filter(|&&at| same(at)) {
             Some(&at) => at,
             None => {
                 let at = index(self.vectors.len());
+                self.by_address.insert(address(&vs), at);
                 self.vectors.push(vs.clone());
                 self.vector_index.insert(key, at);
                 at
@@ -233,6 +247,7 @@ impl Values {
     pub fn shrink_to_fit(&mut self) {
         self.nums.shrink_to_fit();
         self.vector_index = HashMap::default();
+        self.by_address = HashMap::default();
         self.recent = Default::default();
         self.vectors.shrink_to_fit();
         self.num_values.shrink_to_fit();
