@@ -34,7 +34,8 @@ pub fn minimax(game: &Game, opts: &Options, sink: Sink) -> Trace {
 }
 
 fn search(game: &Game, opts: &Options, algorithm: Algorithm, sink: Sink) -> Trace {
-    let mut search = Expectiminimax { game, order: Orderer::new(game, opts), trace: Trace::new(algorithm, opts) };
+    let (order, trace) = (Orderer::new(game, opts), Trace::new(algorithm, opts));
+    let mut search = Expectiminimax { game, order, trace, rooms: Vec::new() };
     search.trace.attach(sink);
     search.value(NodeId::ROOT, 0, 0);
     search.trace
@@ -44,6 +45,10 @@ struct Expectiminimax<'g> {
     game: &'g Game,
     order: Orderer<'g>,
     trace: Trace,
+    /// Chance nodes' vectors of probabilities, for the next ones (one per
+    /// level in use), as `star1` keeps them: not one allocated for every
+    /// chance node.
+    rooms: Vec<Vec<Num>>,
 }
 
 impl Expectiminimax<'_> {
@@ -62,7 +67,12 @@ impl Expectiminimax<'_> {
             _ => Num::ZERO,
         };
         // The probabilities once per node (each `1/n` is a division).
-        let probs: Vec<Num> = if kind == NodeKind::Chance { self.game.probs(id).collect() } else { Vec::new() };
+        let mut probs = Vec::new();
+        if kind == NodeKind::Chance {
+            probs = self.rooms.pop().unwrap_or_default();
+            probs.clear();
+            probs.extend(self.game.probs(id));
+        }
         // A chance node's running sum, reduced only when an update records it.
         let mut sum = WeightedSum::default();
         let order = self.order.children(id, depth);
@@ -89,6 +99,9 @@ impl Expectiminimax<'_> {
             v = sum.value();
         }
         self.order.give_back(order);
+        if kind == NodeKind::Chance {
+            self.rooms.push(probs);
+        }
         self.trace.push(Event::Exit { value: Value::Scalar(v), bound: BoundKind::Exact, negamax: None });
         v
     }
