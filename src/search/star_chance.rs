@@ -42,27 +42,23 @@ impl Chance {
         beta: Bound,
         range: (Num, Num),
     ) -> Chance {
-        let ChanceRoom([mut own, lo, hi]) = room;
+        let ChanceRoom(mut own, lo, hi) = room;
         own.clear();
         own.extend(probs);
-        let lo = Terms::new(products(&own, range.0, lo));
-        let hi = Terms::new(products(&own, range.1, hi));
+        let lo = Terms::new(factors(&own, range.0, lo));
+        let hi = Terms::new(factors(&own, range.1, hi));
         Chance { probs: own, depth, alpha, beta, lo, hi }
     }
 
     /// Its vectors, for the next chance node.
     pub fn room(self) -> ChanceRoom {
-        ChanceRoom([self.probs, self.lo.terms, self.hi.terms])
+        ChanceRoom(self.probs, self.lo.factors, self.hi.factors)
     }
 
     /// Records what is now known of child `i`: its terms `pᵢ·lo` and `pᵢ·hi`.
     pub fn learn(&mut self, i: usize, k: Interval) {
-        let p = self.probs[i];
-        let lo = p * k.lo;
-        // An exact value: one product (the same `Num` either way).
-        let hi = if k.hi.bits() == k.lo.bits() { lo } else { p * k.hi };
-        self.lo.set(i, lo);
-        self.hi.set(i, hi);
+        self.lo.set(i, k.lo);
+        self.hi.set(i, k.hi);
     }
 
     /// `(Σ pⱼ·loⱼ, Σ pⱼ·hiⱼ)`: what the node's value can still be.
@@ -115,23 +111,28 @@ impl Chance {
 
 /// A chance node's vectors, kept from node to node.
 #[derive(Default)]
-pub(crate) struct ChanceRoom([Vec<Num>; 3]);
+pub(crate) struct ChanceRoom(Vec<Num>, Vec<(Num, Num)>, Vec<(Num, Num)>);
 
 /// One side's terms, and their sum kept as they change — while that is
-/// safe. The sums the search needs (all terms, or all but one) are defined
-/// as folds from zero in written order. When every term is an exact
-/// rational `aⱼ/dⱼ` with `n · max|aⱼ| · lcm(dⱼ) ≤ i64::MAX`, every partial
-/// sum of any subset of them, over the common denominator, has a
-/// numerator and denominator that fit in `i64`: no addition of the fold
-/// overflows to a float, each gives the exact rational, and a reduced
-/// rational has one form. So the fold is the exact sum, reduced, and the
-/// sum can be kept as an integer numerator over the lcm (`num`), updated
-/// without any gcd, and reduced only when a `Num` is asked for — the same
-/// `Num`, bit for bit. `lcm` and `top` cover every term the side has held.
-/// Once a term is a float or the bound fails, `exact` is false for good
-/// and the folds are computed as written.
+/// safe. Term j is the product `pⱼ·xⱼ` of its two factors (`factors`), as
+/// [`Num`]'s `Mul` makes it. The sums the search needs (all terms, or all
+/// but one) are defined as folds from zero in written order. When every
+/// term is an exact rational `aⱼ/dⱼ` (in any form, not only the reduced
+/// one) with `n · max|aⱼ| · lcm(dⱼ) ≤ i64::MAX`, every partial sum of any
+/// subset of them, over the common denominator, has a numerator and
+/// denominator that fit in `i64` (the reduced forms' are no larger): no
+/// addition of the fold overflows to a float, each gives the exact
+/// rational, and a reduced rational has one form. So the fold is the
+/// exact sum, reduced, and the sum can be kept as an integer numerator
+/// over the lcm (`num`), updated without any gcd, and reduced only when a
+/// `Num` is asked for — the same `Num`, bit for bit. A term is taken in
+/// the form its factors give unreduced (`pₙ·xₙ / p_d·x_d`), so the product
+/// is never reduced while the sum is kept. `lcm` and `top` cover every
+/// term the side has held. Once a term is a float, or its unreduced form
+/// does not fit `i64`, or the bound fails, `exact` is false for good and
+/// the folds are computed as written, each term multiplied out.
 struct Terms {
-    terms: Vec<Num>,
+    factors: Vec<(Num, Num)>,
     exact: bool,
     /// `Σ termⱼ = num / lcm` (not reduced), while `exact`.
     num: i128,
@@ -142,22 +143,42 @@ struct Terms {
 }
 
 impl Terms {
-    fn new(terms: Vec<Num>) -> Terms {
-        let mut side = Terms { terms, exact: true, num: 0, lcm: 1, top: 0 };
-        for k in 0..side.terms.len() {
-            side.exact = side.exact && side.admit(side.terms[k]);
+    fn new(factors: Vec<(Num, Num)>) -> Terms {
+        let mut side = Terms { factors, exact: true, num: 0, lcm: 1, top: 0 };
+        for j in 0..side.factors.len() {
+            side.exact = side.exact && side.admit(side.parts(j));
         }
         side.exact = side.exact && side.safe();
         if side.exact {
-            side.num = side.terms.iter().map(|&t| side.scaled(t)).sum();
+            side.num = (0..side.factors.len()).map(|j| side.scaled(side.parts(j))).sum();
         }
         side
     }
 
-    /// Widens `lcm` (rescaling `num`) and `top` to cover `x`; false when
-    /// `x` is a float or the lcm passes `i64::MAX`.
-    fn admit(&mut self, x: Num) -> bool {
-        let Some((n, d)) = x.as_ratio() else { return false };
+    /// Term `j`, `pⱼ·xⱼ`, as `Mul` makes it.
+    fn term(&self, j: usize) -> Num {
+        let (p, x) = self.factors[j];
+        p * x
+    }
+
+    /// Term `j` as an exact fraction `(num, den)`, `den > 0`, not reduced:
+    /// the product of its factors' parts when both are rationals and the
+    /// products fit `i64` (then `Mul` gives this value, reduced); `0/1`
+    /// when a factor is zero and the other a float (as `Mul` gives `0`);
+    /// else none (a float, or too big to tell here).
+    fn parts(&self, j: usize) -> Option<(i64, i64)> {
+        let (p, x) = self.factors[j];
+        match (p.as_ratio(), x.as_ratio()) {
+            (Some((a, b)), Some((c, d))) => Some((a.checked_mul(c)?, b.checked_mul(d)?)),
+            _ if p.is_zero() || x.is_zero() => Some((0, 1)),
+            _ => None,
+        }
+    }
+
+    /// Widens `lcm` (rescaling `num`) and `top` to cover a term of these
+    /// `parts`; false when there are none or the lcm passes `i64::MAX`.
+    fn admit(&mut self, parts: Option<(i64, i64)>) -> bool {
+        let Some((n, d)) = parts else { return false };
         let d = d.unsigned_abs();
         // The common cases first, without a division.
         if d != 1 && d != self.lcm && !self.lcm.is_multiple_of(d) {
@@ -175,15 +196,15 @@ impl Terms {
 
     /// `n · top · lcm ≤ i64::MAX`.
     fn safe(&self) -> bool {
-        let n = self.terms.len() as u128;
+        let n = self.factors.len() as u128;
         n.checked_mul(u128::from(self.top))
             .and_then(|x| x.checked_mul(u128::from(self.lcm)))
             .is_some_and(|x| x <= i64::MAX as u128)
     }
 
-    /// An admitted (so exact) term's numerator over `lcm`.
-    fn scaled(&self, t: Num) -> i128 {
-        let Some((n, d)) = t.as_ratio() else { return 0 };
+    /// An admitted term's numerator over `lcm` (its `parts`).
+    fn scaled(&self, parts: Option<(i64, i64)>) -> i128 {
+        let Some((n, d)) = parts else { return 0 };
         let d = d.unsigned_abs();
         let factor = match d {
             d if d == self.lcm => 1,
@@ -193,29 +214,38 @@ impl Terms {
         i128::from(n) * i128::from(factor)
     }
 
+    /// Term `j`'s numerator over `lcm` (the side is exact).
+    fn scaled_term(&self, j: usize) -> i128 {
+        self.scaled(self.parts(j))
+    }
+
     /// `num / lcm` reduced: the exact sum (`num` fits `i64`, by the bound;
     /// `skip` says which fold it stands for, should it ever not).
     fn reduced(&self, num: i128, skip: Option<usize>) -> Num {
         match i64::try_from(num) {
             Ok(num) => Num::int(num) / Num::int(self.lcm as i64),
-            Err(_) => fold(&self.terms, skip),
+            Err(_) => self.fold(skip),
         }
     }
 
-    /// Replaces term `i`.
+    /// Makes term `i` `pᵢ·x`.
     fn set(&mut self, i: usize, x: Num) {
-        let old = std::mem::replace(&mut self.terms[i], x);
+        let old = self.exact.then(|| self.scaled_term(i));
+        self.factors[i].1 = x;
         // The bound is checked again only when `lcm` or `top` grew.
         let was = (self.lcm, self.top);
-        self.exact = self.exact && self.admit(x) && ((self.lcm, self.top) == was || self.safe());
-        if self.exact {
-            self.num += self.scaled(x) - self.scaled(old);
+        let parts = self.parts(i);
+        self.exact = self.exact && self.admit(parts) && ((self.lcm, self.top) == was || self.safe());
+        if let (true, Some(old)) = (self.exact, old) {
+            // `old` was over the lcm before it grew: rescale it too.
+            let old = old * i128::from(self.lcm / was.0);
+            self.num += self.scaled(parts) - old;
         }
     }
 
     /// `Σⱼ termⱼ`.
     fn total(&self) -> Num {
-        if self.exact { self.reduced(self.num, None) } else { fold(&self.terms, None) }
+        if self.exact { self.reduced(self.num, None) } else { self.fold(None) }
     }
 
     /// How `Σⱼ termⱼ` compares with `x` (as `Num`'s order has it: exactly
@@ -236,7 +266,7 @@ impl Terms {
         match (self.exact, x.as_ratio()) {
             (true, Some((n, d))) => {
                 let (d, lcm) = (i128::from(d), i128::from(self.lcm));
-                let rest = self.num - self.scaled(self.terms[i]);
+                let rest = self.num - self.scaled_term(i);
                 Num::from_fraction(i128::from(n) * lcm - rest * d, d * lcm)
             }
             _ => x - self.others(i),
@@ -256,7 +286,7 @@ impl Terms {
         }
         let fits = |v: i128| i64::try_from(v).is_ok_and(|v| v != i64::MIN);
         let (xd, lcm) = (i128::from(xd), i128::from(self.lcm));
-        let rest = self.num - self.scaled(self.terms[i]);
+        let rest = self.num - self.scaled_term(i);
         let (dn, dd) = (i128::from(xn) * lcm - rest * xd, xd * lcm);
         if !fits(dn) || !fits(dd) {
             return None;
@@ -267,11 +297,13 @@ impl Terms {
 
     /// `Σ_{j≠i} termⱼ`.
     fn others(&self, i: usize) -> Num {
-        if self.exact {
-            self.reduced(self.num - self.scaled(self.terms[i]), Some(i))
-        } else {
-            fold(&self.terms, Some(i))
-        }
+        if self.exact { self.reduced(self.num - self.scaled_term(i), Some(i)) } else { self.fold(Some(i)) }
+    }
+
+    /// `0 + t₀ + t₁ + …` in written order, leaving out `skip`, each term
+    /// multiplied out.
+    fn fold(&self, skip: Option<usize>) -> Num {
+        (0..self.factors.len()).filter(|&j| Some(j) != skip).fold(Num::ZERO, |acc, j| acc + self.term(j))
     }
 }
 
@@ -282,25 +314,11 @@ fn order(a: (i128, i128), b: (i64, i64)) -> std::cmp::Ordering {
     (a.0 * i128::from(b.1)).cmp(&(i128::from(b.0) * a.1))
 }
 
-/// `pⱼ·x` for every j, multiplying once per run of equal probabilities
-/// (equal bits: the same product), in `out`'s room.
-fn products(probs: &[Num], x: Num, mut out: Vec<Num>) -> Vec<Num> {
-    let mut last: Option<(Num, Num)> = None;
+/// `(pⱼ, x)` for every j, in `out`'s room.
+fn factors(probs: &[Num], x: Num, mut out: Vec<(Num, Num)>) -> Vec<(Num, Num)> {
     out.clear();
-    for &p in probs {
-        let t = match last {
-            Some((q, t)) if q.bits() == p.bits() => t,
-            _ => p * x,
-        };
-        last = Some((p, t));
-        out.push(t);
-    }
+    out.extend(probs.iter().map(|&p| (p, x)));
     out
-}
-
-/// `0 + t₀ + t₁ + …` in written order, leaving out `skip`.
-fn fold(terms: &[Num], skip: Option<usize>) -> Num {
-    (0..terms.len()).filter(|&j| Some(j) != skip).fold(Num::ZERO, |acc, j| acc + terms[j])
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {
@@ -314,12 +332,13 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{Terms, fold};
+    use super::Terms;
     use crate::num::Num;
 
-    /// Terms of every kind a chance node meets: small fractions, numbers
-    /// near `i64`'s limits (whose sums overflow to floats), floats, ±∞.
-    fn term() -> impl Strategy<Value = Num> {
+    /// Values of every kind a chance node meets: small fractions, numbers
+    /// near `i64`'s limits (whose sums and products overflow to floats),
+    /// floats, ±∞.
+    fn value() -> impl Strategy<Value = Num> {
         prop_oneof![
             4 => (-50i64..50, 1i64..12).prop_map(|(n, d)| Num::int(n) / Num::int(d)),
             2 => (-(1i64 << 62)..(1i64 << 62), 1i64..4).prop_map(|(n, d)| Num::int(n) / Num::int(d)),
@@ -329,22 +348,42 @@ mod tests {
         ]
     }
 
+    /// Probabilities: `1/d`, other fractions, 0 and 1, a float, and ones
+    /// whose products with big values do not fit.
+    fn prob() -> impl Strategy<Value = Num> {
+        prop_oneof![
+            4 => (1i64..12).prop_map(|d| Num::int(1) / Num::int(d)),
+            2 => (1i64..6, 2i64..30).prop_map(|(n, d)| Num::int(n) / Num::int(d)),
+            1 => prop_oneof![Just(Num::ZERO), Just(Num::ONE), Just(Num::whole_float(1))],
+            1 => (1i64..5).prop_map(|n| Num::int(n) / Num::int(i64::MAX / 2)),
+        ]
+    }
+
+    /// `Σ pⱼ·xⱼ` in written order, leaving out `skip`: the folds the
+    /// kept sums stand for.
+    fn fold(factors: &[(Num, Num)], skip: Option<usize>) -> Num {
+        let terms = factors.iter().enumerate().filter(|&(j, _)| Some(j) != skip);
+        terms.fold(Num::ZERO, |acc, (_, &(p, x))| acc + p * x)
+    }
+
     proptest! {
         /// After any replacements, the kept sums are the written-order
-        /// folds, bit for bit (by `Debug`: `Ratio(1, 1)` is not `Float(1.0)`).
+        /// folds of the products, bit for bit (by `Debug`: `Ratio(1, 1)`
+        /// is not `Float(1.0)`).
         #[test]
-        fn kept_sums_are_the_folds(start in prop::collection::vec(term(), 1..12), sets in prop::collection::vec((0usize..12, term()), 0..24)) {
+        fn kept_sums_are_the_folds(start in prop::collection::vec((prob(), value()), 1..12), sets in prop::collection::vec((0usize..12, value()), 0..24)) {
             let mut side = Terms::new(start);
             for (i, x) in sets {
-                let i = i % side.terms.len();
+                let i = i % side.factors.len();
                 side.set(i, x);
-                let total = fold(&side.terms, None);
+                let total = fold(&side.factors, None);
                 prop_assert_eq!(format!("{:?}", side.total()), format!("{:?}", total));
-                for x in [total, Num::ZERO, Num::int(3) / Num::int(7), Num::INF, Num::NEG_INF, side.terms[i]] {
+                let (p, x) = side.factors[i];
+                for x in [total, Num::ZERO, Num::int(3) / Num::int(7), Num::INF, Num::NEG_INF, p * x] {
                     prop_assert_eq!(side.cmp_total(x), total.cmp(&x));
                 }
-                for j in 0..side.terms.len() {
-                    let others = fold(&side.terms, Some(j));
+                for j in 0..side.factors.len() {
+                    let others = fold(&side.factors, Some(j));
                     prop_assert_eq!(format!("{:?}", side.others(j)), format!("{:?}", others));
                     for x in [Num::ZERO, Num::int(-99) / Num::int(7), Num::int(i64::MAX), Num::int(i64::MIN + 1) / Num::int(3), Num::NEG_INF, total] {
                         prop_assert_eq!(format!("{:?}", side.minus_others(x, j)), format!("{:?}", x - others));
@@ -357,15 +396,19 @@ mod tests {
     /// The bound holds exactly at its edge and fails just past it.
     #[test]
     fn the_running_sum_stops_where_overflow_could_start() {
-        let third = |n: i64| Num::int(n) / Num::int(3);
+        let third = |n: i64| (Num::int(1) / Num::int(3), Num::int(n));
+        let one = |x: Num| (Num::ONE, x);
         let edge = i64::MAX / 6;
         assert!(Terms::new(vec![third(edge), third(1)]).exact);
         assert!(!Terms::new(vec![third(edge + 1), third(1)]).exact);
-        assert!(!Terms::new(vec![Num::INF, Num::ZERO]).exact);
-        let mut side = Terms::new(vec![Num::int(2), Num::int(5)]);
-        side.set(0, third(edge));
+        assert!(!Terms::new(vec![one(Num::INF), one(Num::ZERO)]).exact);
+        // A zero probability times ±∞ is 0, exactly (as `Mul` has it).
+        assert!(Terms::new(vec![(Num::ZERO, Num::INF), one(Num::int(2))]).exact);
+        let mut side = Terms::new(vec![one(Num::int(2)), third(5)]);
+        side.set(0, Num::int(edge) / Num::int(3));
         assert!(side.exact);
-        assert_eq!(format!("{:?}", side.total()), format!("{:?}", third(edge) + Num::int(5)));
+        let want = Num::int(edge) / Num::int(3) + Num::int(5) / Num::int(3);
+        assert_eq!(format!("{:?}", side.total()), format!("{:?}", want));
         side.set(1, Num::int(i64::MAX / 2));
         assert!(!side.exact);
     }
