@@ -417,6 +417,11 @@ fn share_extras(game: &mut Game) {
         slot.extra = moved[at];
     }
     game.node_extras.shrink_to_fit();
+    // Freed whole, the old entries (one for each inner node of a tree
+    // with `[eval=…]` on all) would raise glibc's mmap threshold to their
+    // size (see `append::next_chunk`): shrunk in place to one first.
+    old.truncate(1);
+    old.shrink_to_fit();
 }
 
 /// A leaf value outside the declared bounds.

@@ -99,7 +99,13 @@ impl Builder {
             let chunk = edges.drain(keep..).rev().map(|e| Edge { child: shift.id(e.child) });
             self.game.edges.extend(chunk);
         }
-        self.game.node_extras.extend(theirs.node_extras);
+        // Their rare parts too: a tree with `[eval=…]` on every inner node
+        // has one for each.
+        let mut extras = std::mem::take(&mut theirs.node_extras);
+        extras.reverse();
+        while let Some(keep) = next_chunk(&mut extras, &mut self.game.node_extras) {
+            self.game.node_extras.extend(extras.drain(keep..).rev());
+        }
         let first = first_edge as u32;
         self.game.edge_extras.extend(theirs.edge_extras.into_iter().map(|(k, x)| (k + first, x)));
         if !(self.game.probs.is_empty() && theirs.probs.is_empty()) {
