@@ -4,6 +4,7 @@
 //! ```text
 //! rustc -O --edition 2024 benches/matrix/limit_process.rs -o target/limit
 //! target/limit tree.tree
+//! target/limit tree.yaml      # the YAML limit (`limit_yaml.rs`)
 //! ```
 //!
 //! Not a target of the crate: the matrix bench uses `limit.rs` in its own
@@ -12,6 +13,8 @@
 #[path = "limit.rs"]
 #[allow(dead_code)]
 mod limit;
+#[path = "limit_yaml.rs"]
+mod limit_yaml;
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
@@ -22,7 +25,8 @@ fn main() {
         eprintln!("{path}: {e}");
         std::process::exit(2)
     });
-    match limit::value(&text) {
+    let value = if path.ends_with(".yaml") { limit_yaml::value_yaml(&text) } else { limit::value(&text) };
+    match value {
         Some(v) => println!("{v:?}"),
         None => std::process::exit(1),
     }

@@ -5,6 +5,7 @@
 //! cargo bench --bench matrix -- 10x7         # one size: branching x depth
 //! cargo bench --bench matrix -- quick        # only some forms: quick, full, yaml
 //! cargo bench --bench matrix -- chance       # only some shapes: minmax, chance, players
+//! cargo bench --bench matrix -- write DIR    # only write the trees to DIR (for `whole_process.py`)
 //! ```
 //!
 //! For each tree shape (MAX/MIN, chance, three players) and input form
@@ -154,9 +155,14 @@ fn is_size(word: &str) -> bool {
 type Limit = fn(&str) -> Option<limit::Val>;
 
 fn main() {
-    agree::check();
     let sizes: Vec<(u32, u32)> =
         if std::env::args().skip(1).any(|a| is_size(&a)) { common::sizes() } else { vec![(10, 6)] };
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|a| a == "write") {
+        let dir = args.get(at + 1).expect("write DIR: the folder to write the trees to");
+        return write_forms(std::path::Path::new(dir), &sizes);
+    }
+    agree::check();
     println!(
         "| leaves | tree | form | algorithm | limit s | JSON s | JSON × limit | text s | text × limit | peak B/node (JSON / text) | JSON MB | text MB |"
     );
@@ -276,6 +282,30 @@ fn main() {
                     );
                     std::io::stdout().flush().ok();
                 }
+            }
+        }
+    }
+}
+
+/// Writes every shape's forms at each size to `dir`, as
+/// `SHAPE-FORM-BxD.tree` (or `.yaml`), for `benches/whole_process.py`,
+/// which times and measures `gametree solve` on them as whole processes.
+fn write_forms(dir: &std::path::Path, sizes: &[(u32, u32)]) {
+    std::fs::create_dir_all(dir).expect("the folder can be made");
+    for &(b, d) in sizes {
+        for (shape, key) in [(Shape::TwoPlayer, "minmax"), (Shape::Chance, "chance"), (Shape::Players, "players")] {
+            let algorithm = match shape {
+                Shape::TwoPlayer => Algorithm::Minimax,
+                Shape::Chance => Algorithm::Expectiminimax,
+                Shape::Players => Algorithm::Maxn,
+            };
+            let f = forms::forms(shape, b, d, true, expect(shape, algorithm));
+            let texts = [("quick", "tree", f.quick), ("full", "tree", Some(f.full)), ("yaml", "yaml", f.yaml)];
+            for (form, ext, text) in texts {
+                let Some(text) = text else { continue };
+                let path = dir.join(format!("{key}-{form}-{b}x{d}.{ext}"));
+                std::fs::write(&path, text).expect("the tree can be written");
+                println!("{}", path.display());
             }
         }
     }
