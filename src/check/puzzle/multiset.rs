@@ -77,7 +77,7 @@ fn field_width(n: u32) -> u32 {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Poly {
     degree: u32,
-    terms: Vec<(u128, Count)>,
+    terms: Vec<(u64, Count)>,
 }
 
 /// Polynomials truncated at the multiset.
@@ -85,17 +85,17 @@ pub(super) struct Uses {
     /// The multiset's distinct values, increasing, and how often each is given.
     kinds: Vec<(Num, u32)>,
     /// Each distinct value's field in a key: its shift and its mask.
-    at: Vec<(u32, u128)>,
+    at: Vec<(u32, u64)>,
     /// For each value of the table (by `V`), its place in `kinds`, if it
     /// is one of the multiset's.
     kind: Vec<Option<usize>>,
     /// The whole multiset as a key, and its number of values.
-    whole: u128,
+    whole: u64,
     degree: u32,
     /// Added to a sum of keys: a field's top bit is then set exactly where
     /// the sum uses that value more often than the multiset has it.
-    headroom: u128,
-    top: u128,
+    headroom: u64,
+    top: u64,
     /// Term products so far; past [`MAX_WORK`], products are empty.
     work: Cell<u64>,
     /// Each value's place in a slot number (the product of the counts + 1
@@ -112,7 +112,7 @@ pub(super) struct Uses {
 struct Sums {
     ways: Vec<Count>,
     narrow: Vec<u64>,
-    keys: Vec<u128>,
+    keys: Vec<u64>,
     touched: Vec<u32>,
 }
 
@@ -145,25 +145,25 @@ impl Uses {
         }
         let sums =
             Sums { ways: vec![Count::ZERO; slots], narrow: Vec::new(), keys: vec![0; slots], touched: Vec::new() };
-        let (mut whole, mut headroom, mut top) = (0u128, 0u128, 0u128);
+        let (mut whole, mut headroom, mut top) = (0u64, 0u64, 0u64);
         let mut at = Vec::with_capacity(kinds.len());
         let mut shift = 0;
         for &(_, n) in &kinds {
-            // At most 25 fields of at most 5 bits: within 128.
             let width = field_width(n);
-            let half = 1u128 << (width - 1);
-            whole |= u128::from(n) << shift;
-            headroom |= (half - 1 - u128::from(n)) << shift;
+            // Every field in one word, where products test keys an add
+            // and a mask at a time: a field of `w` bits is for a value
+            // given `n ≥ 2^(w-2)` times, a factor `n + 1 ≥ 2^(w/2)` of
+            // the slots, so within [`MAX_SLOTS`] (2^20) the fields take at
+            // most 40 bits.
+            if shift + width > u64::BITS {
+                return None;
+            }
+            let half = 1u64 << (width - 1);
+            whole |= u64::from(n) << shift;
+            headroom |= (half - 1 - u64::from(n)) << shift;
             top |= half << shift;
-            at.push((shift, (1u128 << width) - 1));
+            at.push((shift, (1u64 << width) - 1));
             shift += width;
-        }
-        // Every field in the low 64 bits, where products test keys a word
-        // at a time: a field of `w` bits is for a value given `n ≥
-        // 2^(w-2)` times, a factor `n + 1 ≥ 2^(w/2)` of the slots, so
-        // within [`MAX_SLOTS`] (2^20) the fields take at most 40 bits.
-        if shift > u64::BITS {
-            return None;
         }
         Some(Uses {
             kinds,
@@ -185,7 +185,7 @@ impl Uses {
     }
 
     /// The slot of `key`: its uses as digits of mixed radix.
-    fn slot(&self, key: u128) -> usize {
+    fn slot(&self, key: u64) -> usize {
         self.place.iter().zip(&self.at).map(|(p, &(shift, mask))| ((key >> shift) & mask) as usize * p).sum()
     }
 
@@ -198,8 +198,8 @@ impl Uses {
     /// [`SPLIT_PAIRS`] pairs of terms are not split further.
     fn parts(
         &self,
-        (a, ar): (&[u128], Range<usize>),
-        (b, br): (&[u128], Range<usize>),
+        (a, ar): (&[u64], Range<usize>),
+        (b, br): (&[u64], Range<usize>),
         level: usize,
         depth: usize,
         out: &mut Vec<(Range<usize>, Range<usize>)>,
@@ -214,9 +214,9 @@ impl Uses {
         let level = level - 1;
         let ((shift, mask), n) = (self.at[level], self.kinds[level].1 as usize);
         // Where each field value's part starts (and the last one ends).
-        let starts = |keys: &[u128], r: &Range<usize>| -> Vec<usize> {
+        let starts = |keys: &[u64], r: &Range<usize>| -> Vec<usize> {
             let part = &keys[r.clone()];
-            (0..=n + 1).map(|v| r.start + part.partition_point(|k| ((k >> shift) & mask) < v as u128)).collect()
+            (0..=n + 1).map(|v| r.start + part.partition_point(|k| ((k >> shift) & mask) < v as u64)).collect()
         };
         let (sa, sb) = (starts(a, &ar), starts(b, &br));
         for i in 0..=n {
@@ -256,7 +256,7 @@ impl Ring for Uses {
 
     fn leaf(&self, v: V) -> Poly {
         match self.kind.get(v as usize).copied().flatten() {
-            Some(i) => Poly { degree: 1, terms: vec![(1u128 << self.at[i].0, Count::ONE)] },
+            Some(i) => Poly { degree: 1, terms: vec![(1u64 << self.at[i].0, Count::ONE)] },
             None => Poly::default(),
         }
     }
@@ -319,7 +319,7 @@ impl Ring for Uses {
         let mut sums = self.sums.borrow_mut();
         let Sums { ways, narrow, keys, touched } = &mut *sums;
         let slots = |p: &Poly| -> Vec<usize> { p.terms.iter().map(|(k, _)| self.slot(*k)).collect() };
-        let keys_of = |p: &Poly| -> Vec<u128> { p.terms.iter().map(|(k, _)| *k).collect() };
+        let keys_of = |p: &Poly| -> Vec<u64> { p.terms.iter().map(|(k, _)| *k).collect() };
         let (a_at, b_at) = ((keys_of(a), slots(a)), (keys_of(b), slots(b)));
         let mut parts = Vec::new();
         self.parts((&a_at.0, 0..a.terms.len()), (&b_at.0, 0..b.terms.len()), self.kinds.len(), SPLIT_KINDS, &mut parts);
@@ -389,9 +389,9 @@ impl Ring for Uses {
 /// sums' keys and the slots they fill are noted.
 struct Met<'s> {
     parts: Vec<(Range<usize>, Range<usize>)>,
-    a: (Vec<u128>, Vec<usize>),
-    b: (Vec<u128>, Vec<usize>),
-    keys: &'s mut Vec<u128>,
+    a: (Vec<u64>, Vec<usize>),
+    b: (Vec<u64>, Vec<usize>),
+    keys: &'s mut Vec<u64>,
     touched: &'s mut Vec<u32>,
 }
 
@@ -402,14 +402,11 @@ impl Met<'_> {
     /// the sums' keys and slots, keys increasing.
     ///
     /// Most pairs overuse a value and are only tested: every field lies in
-    /// the low 64 bits ([`Uses::new`]), so the keys are tested as `u64`s,
-    /// one word an add and a mask where a `u128` takes two (a third less
-    /// time on 27 leaves over 1..9).
-    fn sum(self, uses: &Uses, add: impl FnMut(usize, usize, usize) -> bool) -> Vec<(u128, usize)> {
+    /// one word ([`Uses::new`]), so a test is an add and a mask (a third
+    /// less time on 27 leaves over 1..9 than two words for a `u128`).
+    fn sum(self, uses: &Uses, add: impl FnMut(usize, usize, usize) -> bool) -> Vec<(u64, usize)> {
         let Met { parts, a: (ka, sa), b: (kb, sb), keys, touched } = self;
-        let narrow = |k: &[u128]| k.iter().map(|&k| k as u64).collect::<Vec<u64>>();
-        let (ka, kb) = (narrow(&ka), narrow(&kb));
-        meet(&parts, (&ka, &sa), (&kb, &sb), (uses.headroom as u64, uses.top as u64), keys, touched, add);
+        meet(&parts, (&ka, &sa), (&kb, &sb), (uses.headroom, uses.top), keys, touched, add);
         touched.sort_unstable();
         touched.drain(..).map(|at| (keys[at as usize], at as usize)).collect()
     }
@@ -425,7 +422,7 @@ fn meet(
     (ka, sa): (&[u64], &[usize]),
     (kb, sb): (&[u64], &[usize]),
     (headroom, top): (u64, u64),
-    keys: &mut [u128],
+    keys: &mut [u64],
     touched: &mut Vec<u32>,
     mut add: impl FnMut(usize, usize, usize) -> bool,
 ) {
@@ -439,7 +436,7 @@ fn meet(
                     let at = si + s;
                     if add(at, i, j) {
                         touched.push(at as u32);
-                        keys[at] = sum.into();
+                        keys[at] = sum;
                     }
                 }
             }

@@ -48,12 +48,13 @@ impl Builder {
         self.game.node_extras.reserve_exact(extras);
     }
 
-    /// Turns this second half's nodes and edges around, last first, as
-    /// [`Builder::append`] takes them: done on the half's own thread, as
-    /// soon as it has read its part.
+    /// Turns this second half's nodes, edges and rare parts around, last
+    /// first, as [`Builder::append`] takes them: done on the half's own
+    /// thread, as soon as it has read its part.
     pub(crate) fn turn_around(&mut self) {
         self.game.slots.reverse();
         self.game.edges.reverse();
+        self.game.node_extras.reverse();
     }
 
     /// Appends `other`'s nodes after ours (see the module doc), its nodes
@@ -102,7 +103,6 @@ impl Builder {
         // Their rare parts too: a tree with `[eval=…]` on every inner node
         // has one for each.
         let mut extras = std::mem::take(&mut theirs.node_extras);
-        extras.reverse();
         while let Some(keep) = next_chunk(&mut extras, &mut self.game.node_extras) {
             self.game.node_extras.extend(extras.drain(keep..).rev());
         }

@@ -3,13 +3,13 @@
 use super::*;
 
 /// Every sub-multiset of `kinds` with `size` values, as a key.
-fn keys_of_size(uses: &Uses, size: u32) -> Vec<u128> {
-    let mut keys = vec![(0u128, 0u32)];
+fn keys_of_size(uses: &Uses, size: u32) -> Vec<u64> {
+    let mut keys = vec![(0u64, 0u32)];
     for (&(_, n), &(shift, _)) in uses.kinds.iter().zip(&uses.at) {
-        let grown = keys.iter().flat_map(|&(k, s)| (0..=n).map(move |u| (k | (u128::from(u) << shift), s + u)));
+        let grown = keys.iter().flat_map(|&(k, s)| (0..=n).map(move |u| (k | (u64::from(u) << shift), s + u)));
         keys = grown.collect();
     }
-    let mut out: Vec<u128> = keys.into_iter().filter(|&(_, s)| s == size).map(|(k, _)| k).collect();
+    let mut out: Vec<u64> = keys.into_iter().filter(|&(_, s)| s == size).map(|(k, _)| k).collect();
     out.sort_unstable();
     out
 }
@@ -33,12 +33,12 @@ fn split_products_are_pair_by_pair(given: &[u32]) {
     let uses = Uses::new(kinds.clone(), given.iter().sum()).expect("a small multiset");
     let poly = |size: u32, salt: u64| Poly {
         degree: size,
-        terms: keys_of_size(&uses, size).into_iter().map(|k| (k, Count::from((k as u64 ^ salt) % 7 + 1))).collect(),
+        terms: keys_of_size(&uses, size).into_iter().map(|k| (k, Count::from((k ^ salt) % 7 + 1))).collect(),
     };
     for (da, db) in [(4, 5), (6, 6), (3, 8)] {
         let (a, b) = (poly(da, 3), poly(db, 11));
         assert!(a.terms.len() * b.terms.len() > 4 * SPLIT_PAIRS, "big enough to split");
-        let mut naive: std::collections::BTreeMap<u128, Count> = std::collections::BTreeMap::new();
+        let mut naive: std::collections::BTreeMap<u64, Count> = std::collections::BTreeMap::new();
         for (ka, na) in &a.terms {
             for (kb, nb) in &b.terms {
                 let sum = ka + kb;
