@@ -197,7 +197,27 @@ impl Gen {
                 let v = format!("({}, {} {})", self.number(), self.number(), self.number());
                 self.push(&v);
             }
-            _ if self.players > 0 && !self.one_in(30) => self.push("(1, 2, 3)"),
+            // Vectors that come again, written as the quick reader's
+            // small-vector key must read them (or give up on them).
+            _ if self.players > 0 && !self.one_in(30) => {
+                let v = self.pick(&[
+                    "(1, 2, 3)",
+                    "(1, 2, 3)",
+                    "(1 2 3)",
+                    "( 1,2 ,3 )",
+                    "(-0, 0, 9999)",
+                    "(-9999, 3, 0)",
+                    "(10000, 1, 2)",
+                    "(1, 2, 3 # three\n)",
+                    "(1, 2)",
+                    "(1, 2, 3, 4)",
+                    "(1, 2, 3,)",
+                    "(1/2, 2, 3)",
+                    "(1.5, 2, 3)",
+                    "(01, 2, 3)",
+                ]);
+                self.push(v);
+            }
             _ => {
                 let v = self.number();
                 self.push(&v);
@@ -515,5 +535,53 @@ fn deep_yaml_trees_go_the_quick_way_only_where_the_yaml_reader_reads_them() {
         let yaml = gametree::syntax::yaml::to_yaml(&file);
         let took = agree_yaml(&yaml);
         assert_eq!(took, depth <= 40, "depth {depth}");
+    }
+}
+
+/// Vectors met again are read by a key of their numbers: every vector a
+/// leaf holds is the one written there, whatever numbers come again and
+/// whatever their neighbours in the key (signs, the largest and the
+/// smallest that fit, those just past, other lengths), in the text form
+/// and in the YAML form.
+#[test]
+fn vectors_met_again_are_the_ones_written() {
+    const PARTS: &[&str] =
+        &["0", "-0", "1", "-1", "127", "128", "-128", "-129", "16383", "-16384", "9999", "-9999", "10000", "255", "7"];
+    let mut rng = SplitMix64::new(5);
+    let mut pick = |n: usize| (rng.next_u64() % n as u64) as usize;
+    for _ in 0..400 {
+        let players = 2 + pick(3);
+        let names: Vec<String> = (0..players).map(|p| format!("P{p}")).collect();
+        let mut text = format!("players {}\n{} {{", names.join(" "), names[0]);
+        let mut yaml = format!("players: [{}]\ntree:\n  kind: {}\n  children:\n", names.join(", "), names[0]);
+        // A vector and others one number away from it, each met often.
+        let base: Vec<&str> = (0..players).map(|_| PARTS[pick(PARTS.len())]).collect();
+        let mut pool = vec![base.clone()];
+        for _ in 0..3 {
+            let mut near = base.clone();
+            near[pick(players)] = PARTS[pick(PARTS.len())];
+            pool.push(near);
+        }
+        // Now and then one with a number more, `0` (a spec to refuse).
+        if pick(4) == 0 {
+            pool.push([&base[..], &["0"]].concat());
+        }
+        for _ in 0..4 {
+            text.push_str(&format!(" {} {{", names[1]));
+            yaml.push_str(&format!("  - kind: {}\n    children:\n", names[1]));
+            for _ in 0..6 {
+                let v = pool[pick(pool.len())].join(", ");
+                text.push_str(&format!(" ({v})"));
+                yaml.push_str(&format!("    - value: [{v}]\n"));
+            }
+            text.push_str(" }");
+        }
+        text.push_str(" }");
+        // In the text form and in the YAML form, whose vectors are read
+        // as a key too: the same game, or the same errors.
+        let valid = full(&text).is_ok();
+        assert_eq!(agree(&text), valid, "the quick path refused:\n{text}");
+        assert_eq!(full_yaml(&yaml).is_ok(), valid, "not the same tree:\n{text}\n{yaml}");
+        assert_eq!(agree_yaml(&yaml), valid, "the quick path refused:\n{yaml}");
     }
 }

@@ -169,6 +169,22 @@ impl Builder {
         slot.data = (values.len() as u64) << 32 | u64::from(start);
     }
 
+    /// Leaf `id`'s vector as its slot holds it, `len << 32 | start` in the
+    /// game's table, when it is there.
+    pub fn vector_data(&self, id: NodeId) -> Option<u64> {
+        let slot = &self.game.slots[id.index()];
+        (slot.extra == VECTOR).then_some(slot.data)
+    }
+
+    /// Gives leaf `id` (with no rare parts) the vector at `data` in the
+    /// game's table, as [`Builder::vector_data`] gave it for another leaf.
+    pub fn set_vector_data(&mut self, id: NodeId, data: u64) {
+        let slot = &mut self.game.slots[id.index()];
+        debug_assert!(slot.kind == NodeKind::Leaf && slot.extra == NONE, "a leaf with no rare parts");
+        slot.extra = VECTOR;
+        slot.data = data;
+    }
+
     /// Where `values` starts in the game's table of vectors, added there
     /// unless the same numbers already are.
     fn intern_vector(&mut self, values: &[Num]) -> u32 {

@@ -24,6 +24,12 @@ pub(super) struct Attrs {
 pub(super) enum LeafValue {
     Scalar(Num),
     Vector(Vec<Num>),
+    /// A vector the game holds already, read and checked before (its
+    /// length and start in the game's table, as [`Builder::vector_data`]
+    /// gives them).
+    ///
+    /// [`Builder::vector_data`]: crate::model::Builder::vector_data
+    Known(u64),
     Unknown,
 }
 
@@ -145,6 +151,28 @@ impl Quick<'_> {
         Some(())
     }
 
+    /// Adds an unnamed leaf (not yet recorded as a child) whose vector is
+    /// `spare`'s numbers: one met before in this text (by its
+    /// [`vector_key`]) takes its place in the game's table without being
+    /// checked or looked up again.
+    pub(super) fn add_spare_vector_leaf(&mut self, span: Span) -> Option<NodeId> {
+        let key = vector_key(&self.spare);
+        if let Some(&data) = key.and_then(|k| self.known_vectors.get(&k)) {
+            return self.add_leaf(LeafValue::Known(data), span, None);
+        }
+        let values = std::mem::take(&mut self.spare);
+        let id = self.add_leaf(LeafValue::Vector(values), span, None)?;
+        self.known(key, id);
+        Some(id)
+    }
+
+    /// Keeps where leaf `id`'s vector is in the game's table, under `key`.
+    pub(super) fn known(&mut self, key: Option<u64>, id: NodeId) {
+        if let (Some(key), Some(data)) = (key, self.game.vector_data(id)) {
+            self.known_vectors.insert(key, data);
+        }
+    }
+
     /// Adds a leaf (not yet recorded as a child): a number inside the
     /// bounds in a two-player game; a vector of one value per player, inside
     /// the bounds, not over `sum`; or `?`. `span` is the node's (in the
@@ -171,8 +199,41 @@ impl Quick<'_> {
                 self.game.set_vector(id, &vs);
                 self.spare = vs;
             }
+            LeafValue::Known(data) => self.game.set_vector_data(id, data),
             LeafValue::Unknown => self.game.set_unknown(id),
         }
         Some(id)
     }
+}
+
+/// A vector of at most four integers within `±9999` as one word: its
+/// length, and each number's 15-bit two's complement, [`mixed`] (so two
+/// vectors have the same key only if they hold the same numbers). [`Quick`]'s text
+/// reader makes the same key from the text (`Quick::small_vector`).
+pub(super) fn vector_key(values: &[Num]) -> Option<u64> {
+    if values.len() > 4 {
+        return None;
+    }
+    let mut key = (values.len() as u64) << 60;
+    for (n, v) in values.iter().enumerate() {
+        let v = v.is_exact().then(|| v.as_i64()).flatten().filter(|v| v.abs() <= 9999)?;
+        key |= pack(v, n);
+    }
+    Some(mixed(key))
+}
+
+/// A vector's packed numbers mixed so that every bit of the key moves its
+/// low bits (splitmix64's finalizer, a bijection: keys stay apart). The
+/// maps hash with one multiply ([`crate::fx::Fx`]), whose low bits, the
+/// bucket, see only the key's low bits: packed as they are, the vectors
+/// of a million leaves fell into the buckets of their first number.
+pub(super) fn mixed(mut key: u64) -> u64 {
+    key = (key ^ (key >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    key = (key ^ (key >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    key ^ (key >> 31)
+}
+
+/// Number `v` of a vector as its key holds it, the `n`th.
+pub(super) fn pack(v: i64, n: usize) -> u64 {
+    (v as u64 & 0x7fff) << (15 * n)
 }

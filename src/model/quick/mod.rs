@@ -26,11 +26,12 @@ mod tree;
 mod yaml;
 mod yaml_plain;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 pub use split::{load_tree_in_halves, load_yaml_tree_in_halves};
 
 use crate::diagnostic::Span;
+use crate::fx::FxBuild;
 use crate::model::{Builder, Game, NodeId, NodeKind, Path};
 use crate::num::Num;
 use crate::syntax::ast;
@@ -146,6 +147,9 @@ struct Quick<'a> {
     /// The vector leaves are read into, again and again (the game keeps
     /// each distinct one once: no allocation per leaf).
     spare: Vec<Num>,
+    /// Small vectors read before, by their key (`Quick::small_vector`):
+    /// where the game holds each ([`Builder::vector_data`]).
+    known_vectors: HashMap<u64, u64, FxBuild>,
     /// The last `n/d` read and its value: a chance tree writes the same
     /// probability on every edge, and each is a division.
     last_ratio: Option<(i64, i64, Num)>,
@@ -187,6 +191,7 @@ impl<'a> Quick<'a> {
             transpositions: Vec::new(),
             path: Path::root(),
             spare: Vec::new(),
+            known_vectors: HashMap::default(),
             last_ratio: None,
             yaml_seen: Vec::new(),
             stop: usize::MAX,

@@ -4,7 +4,7 @@
 
 use crate::diagnostic::Span;
 use crate::model::NodeId;
-use crate::model::quick::build::{Attrs, LeafValue};
+use crate::model::quick::build::{Attrs, LeafValue, mixed, pack};
 use crate::model::quick::lex::{digits, is_run_blank};
 use crate::model::quick::{DANGLING, EdgeText, Quick};
 use crate::num::Num;
@@ -362,10 +362,58 @@ impl<'a> Quick<'a> {
                 self.at += 1;
                 LeafValue::Unknown
             }
+            b'(' if name.is_none() => return self.unnamed_vector_leaf(),
             b'(' => LeafValue::Vector(self.vector()?),
             _ => LeafValue::Scalar(self.number()?.0),
         };
         self.end_leaf(value, Span::new(start, self.at), name)
+    }
+
+    /// An unnamed vector leaf. A vector of up to four small integers is
+    /// read first as its key ([`Quick::small_vector`]); one read before is
+    /// the game's already, checked then: the leaf takes its place in the
+    /// table without a number made or checked again (a three-player tree
+    /// of a million leaves holds a thousand distinct vectors).
+    fn unnamed_vector_leaf(&mut self) -> Option<NodeId> {
+        let start = self.at;
+        let key = self.small_vector();
+        if let Some(&data) = key.and_then(|k| self.known_vectors.get(&k)) {
+            return self.end_leaf(LeafValue::Known(data), Span::new(start, self.at), None);
+        }
+        self.at = start;
+        let value = LeafValue::Vector(self.vector()?);
+        let id = self.end_leaf(value, Span::new(start, self.at), None)?;
+        self.known(key, id);
+        Some(id)
+    }
+
+    /// `(1, 2, 6)` as [`Quick::vector`] reads it, when it holds at most four
+    /// integers of at most four digits each, each followed by a blank, a
+    /// comment, `,` or `)`: its count and its numbers' 15-bit two's
+    /// complements packed in a word, as [`vector_key`](super::build::vector_key) packs
+    /// the numbers.
+    /// Else none, `at` anywhere.
+    fn small_vector(&mut self) -> Option<u64> {
+        self.at += 1;
+        let mut key = 0u64;
+        for n in 0..4 {
+            self.skip_blank();
+            let neg = self.peek() == Some(b'-');
+            let from = self.at + usize::from(neg);
+            let (whole, end) = digits(self.text, from);
+            let ends = matches!(self.text.get(end), Some(b' ' | b'\t' | b'\r' | b'\n' | b'#' | b',' | b')'));
+            if end == from || end - from > 4 || !ends {
+                return None;
+            }
+            let v = if neg { -whole } else { whole };
+            key |= pack(v, n);
+            self.at = end;
+            if self.eat(b')') {
+                return Some(mixed(key | ((n + 1) as u64) << 60));
+            }
+            self.eat(b',');
+        }
+        None
     }
 
     /// A leaf whose value has been read (`span` is the value's): added,

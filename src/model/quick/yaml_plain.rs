@@ -73,12 +73,12 @@ impl Quick<'_> {
             Some(_) if indent >= col => return Some(None),
             Some(_) => next,
         };
-        let value = if scalar {
-            LeafValue::Scalar(Num::int(whole))
+        let span = Span::new(start, end);
+        let id = if scalar {
+            self.add_leaf(LeafValue::Scalar(Num::int(whole)), span, None)?
         } else {
-            LeafValue::Vector(std::mem::take(&mut self.spare))
+            self.add_spare_vector_leaf(span)?
         };
-        let id = self.add_leaf(value, Span::new(start, end), None)?;
         self.record(edge, id);
         self.at = at;
         Some(Some(indent))
