@@ -117,6 +117,60 @@ fn root(game: &Game, a: Algorithm, opts: &Options) -> Value {
     run(game, a, opts).value().unwrap().clone()
 }
 
+/// `maxn`'s value of `t` by definition (AIMA 3e §5.2.2): a player's node
+/// takes the vector of the child best in that player's component (the
+/// first of those tied, or with `last` the last), a CHANCE node the
+/// weighted average of its children's, component by component, as exact
+/// fractions `(numerator, denominator)`.
+fn by_definition(t: &T, last: bool) -> Vec<(i128, i128)> {
+    match t {
+        T::Leaf(v) => v.iter().map(|&x| (i128::from(x), 1)).collect(),
+        T::Inner(kind, children) if kind == "CHANCE" => {
+            let total: u32 = children.iter().map(|c| c.0).sum();
+            let mut sum: Vec<(i128, i128)> = Vec::new();
+            for (w, c) in children {
+                let v = by_definition(c, last);
+                sum.resize(v.len(), (0, 1));
+                for (s, (n, d)) in sum.iter_mut().zip(v) {
+                    *s = reduce(s.0 * d * i128::from(total) + i128::from(*w) * n * s.1, s.1 * d * i128::from(total));
+                }
+            }
+            sum
+        }
+        T::Inner(kind, children) => {
+            let player = ["A", "B", "C"].iter().position(|p| p == kind).expect("a player");
+            let mut best: Option<Vec<(i128, i128)>> = None;
+            for (_, c) in children {
+                let v = by_definition(c, last);
+                let better = match &best {
+                    None => true,
+                    Some(b) => {
+                        let (new, old) = (v[player].0 * b[player].1, b[player].0 * v[player].1);
+                        new > old || (last && new == old)
+                    }
+                };
+                if better {
+                    best = Some(v);
+                }
+            }
+            best.expect("children")
+        }
+    }
+}
+
+fn reduce(n: i128, d: i128) -> (i128, i128) {
+    let (mut a, mut b) = (n.abs(), d.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    (n / a.max(1), d / a.max(1))
+}
+
+/// A fraction as the report writes a number: `3`, `-7/2`.
+fn fraction(n: i128, d: i128) -> String {
+    if d == 1 { n.to_string() } else { format!("{n}/{d}") }
+}
+
 /// The subtree at `path`, mutably.
 fn at<'t>(t: &'t mut T, path: &[u32]) -> &'t mut T {
     match (path.split_first(), t) {
@@ -283,6 +337,25 @@ proptest! {
                 let events: Vec<_> = search::run(&game, star, &opts).unwrap().events().collect();
                 prop_assert_eq!(events, ab.events().collect::<Vec<_>>());
             }
+        }
+    }
+
+    /// `maxn`'s root vector is the one its definition gives, worked out
+    /// here in exact fractions: with and without CHANCE nodes, ties to
+    /// the first child or the last.
+    #[test]
+    fn maxn_is_its_definition(seed in 1u64..u64::MAX) {
+        let mut rng = Rng(seed);
+        let shape = Shape { kinds: vec!["A", "B", "C", "CHANCE"], n: 3, lo: -3, hi: 9, sum: None };
+        let t = grow(&mut rng, &shape, 4);
+        let game = spec("players A B C", &t);
+        for (ties, last) in [("first", false), ("last", true)] {
+            let mut opts = Options::default();
+            opts.set("ties", Some(ties)).unwrap();
+            let want: Vec<String> = by_definition(&t, last).iter().map(|&(n, d)| fraction(n, d)).collect();
+            let Value::Vector(got) = root(&game, Algorithm::Maxn, &opts) else { panic!("not a vector") };
+            let got: Vec<String> = got.iter().map(|x| x.to_string()).collect();
+            prop_assert_eq!(got, want, "{}", spec_text("players A B C", &t));
         }
     }
 

@@ -41,7 +41,7 @@ use crate::search::Algorithm;
 use crate::search::options::{Options, Ties};
 use crate::search::order::Orderer;
 use crate::search::stream::Sink;
-use crate::search::trace::{BoundKind, Cause, CutKind, Event, LeafSource, Trace, Value};
+use crate::search::trace::{BoundKind, Cause, Coded, CutKind, Event, Trace};
 
 pub fn maxn(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let ties = opts.ties;
@@ -93,56 +93,60 @@ struct Maxn<'g> {
     leaves: Shared,
 }
 
-/// The leaves' vectors, one allocation for each vector the game's table
-/// holds (by where it starts there): the game stores each distinct vector
-/// once, so leaves that hold the same one share its allocation, as their
-/// events then do. A vector stored on its own leaf is allocated each time.
-struct Shared(Vec<Option<Arc<[Num]>>>);
+/// The codes of the leaves' vectors among the trace's values, by where
+/// each starts in the game's table: the game stores each distinct vector
+/// once, so leaves that hold the same one are coded once (`NONE`: not yet).
+/// A vector stored on its own leaf is coded each time.
+struct Shared(Vec<u32>);
+
+const NONE: u32 = u32::MAX;
 
 impl Shared {
     fn new(game: &Game) -> Shared {
-        Shared(vec![None; game.vector_table_len()])
+        Shared(vec![NONE; game.vector_table_len()])
     }
 
-    fn get(&mut self, game: &Game, u: &[Num]) -> Arc<[Num]> {
-        let Some(start) = game.vector_start(u) else { return u.into() };
-        match &self.0[start] {
-            Some(v) if v.len() == u.len() => v.clone(),
+    fn code(&mut self, game: &Game, trace: &mut Trace, u: &[Num]) -> u32 {
+        let Some(start) = game.vector_start(u) else { return trace.vector_code(u.into()) };
+        match self.0[start] {
+            code if code != NONE && trace.vector_numbers(code).len() == u.len() => code,
             _ => {
-                let v: Arc<[Num]> = u.into();
-                self.0[start] = Some(v.clone());
-                v
+                let code = trace.vector_code(u.into());
+                self.0[start] = code;
+                code
             }
         }
     }
 }
 
 impl Maxn<'_> {
-    /// A node's vector: shared with the events that record it, so a
-    /// child's vector passed up is the same allocation all the way.
-    fn value(&mut self, id: NodeId, child: u32, depth: u32, parent: Option<Parent>) -> Arc<[Num]> {
+    /// A node's vector, as its code among the trace's values: a child's
+    /// vector passed up is the same code all the way, and its events are
+    /// pushed with it ([`Coded`]), no vector handed from one to the next.
+    fn value(&mut self, id: NodeId, child: u32, depth: u32, parent: Option<Parent>) -> u32 {
         let node = self.game.node(id);
         if let Utility::Vector(u) = node.utility() {
-            let u = self.leaves.get(self.game, u);
-            let (value, source) = (Value::Vector(u.clone()), LeafSource::Utility);
-            self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: None });
-            return u;
+            let value = self.leaves.code(self.game, &mut self.trace, u);
+            self.trace.push_coded(Coded::Leaf { node: id, child, value });
+            return value;
         }
         self.trace.push(Event::Enter { node: id, child, window: None });
         let kind = node.kind();
-        let mut v: Option<Arc<[Num]>> = None;
+        let mut v: Option<u32> = None;
+        // A CHANCE node's sum so far, coded when an event records it.
+        let mut sum: Vec<Num> = Vec::new();
         let mut bound = BoundKind::Exact;
         let order = self.order.children(id, depth);
         for (k, &i) in order.iter().enumerate() {
             let c = self.game.node(id).children()[i as usize].child;
-            let me = match (kind, &v) {
-                (NodeKind::Player(p), Some(cur)) => Some(Parent { player: p, best: cur[p as usize], depth }),
+            let me = match (kind, v) {
+                (NodeKind::Player(p), Some(cur)) => Some(Parent { player: p, best: self.at(cur, p), depth }),
                 _ => None,
             };
             let cv = self.value(c, i, depth + 1, me);
-            let best = match (kind, &v) {
+            let best = match (kind, v) {
                 (NodeKind::Player(p), Some(cur)) => {
-                    let (new, old) = (cv[p as usize], cur[p as usize]);
+                    let (new, old) = (self.at(cv, p), self.at(cur, p));
                     new > old || (self.ties != Ties::First && new == old)
                 }
                 (NodeKind::Player(_), None) => true,
@@ -150,19 +154,24 @@ impl Maxn<'_> {
             };
             if kind == NodeKind::Chance {
                 let p = self.game.prob(id, i as usize);
-                let acc = v.take().unwrap_or_else(|| vec![Num::ZERO; cv.len()].into());
-                v = Some(acc.iter().zip(cv.iter()).map(|(&a, &b)| a + p * b).collect());
+                let child = self.trace.vector_numbers(cv);
+                if k == 0 {
+                    sum.resize(child.len(), Num::ZERO);
+                }
+                for (a, &b) in sum.iter_mut().zip(child) {
+                    *a = *a + p * b;
+                }
+                v = None;
             } else if best {
                 v = Some(cv);
             }
             if self.trace.records_update(best) {
-                let value = Value::Vector(v.clone().unwrap_or_else(|| Arc::from([])));
-                self.trace.push(Event::Update { child: i, value, window: None, best });
+                let value = self.code(&mut v, &sum, kind);
+                self.trace.push_coded(Coded::Update { child: i, value, best });
             }
             let pruned = &order[k + 1..];
-            if let (Some((value, limit, cause)), false) =
-                (self.shallow_cut(kind, v.as_deref(), parent), pruned.is_empty())
-            {
+            let mine = v.map(|code| self.trace.vector_numbers(code));
+            if let (Some((value, limit, cause)), false) = (self.shallow_cut(kind, mine, parent), pruned.is_empty()) {
                 let pruned = pruned.to_vec();
                 self.trace.push(Event::Cut { kind: CutKind::Shallow, value, bound: limit, cause, pruned });
                 bound = BoundKind::Lower;
@@ -170,9 +179,30 @@ impl Maxn<'_> {
             }
         }
         self.order.give_back(order);
-        let v = v.unwrap_or_else(|| Arc::from([]));
-        self.trace.push(Event::Exit { value: Value::Vector(v.clone()), bound, negamax: None });
-        v
+        let value = self.code(&mut v, &sum, kind);
+        self.trace.push_coded(Coded::Exit { value, bound });
+        value
+    }
+
+    /// Component `p` of the vector coded `code`.
+    fn at(&self, code: u32, p: u16) -> Num {
+        self.trace.vector_numbers(code)[p as usize]
+    }
+
+    /// The code of the node's vector so far: a CHANCE node's `sum` (kept
+    /// in `v` until the sum changes), else `v`'s, else the empty vector's.
+    fn code(&mut self, v: &mut Option<u32>, sum: &[Num], kind: NodeKind) -> u32 {
+        match *v {
+            Some(code) => code,
+            None => {
+                let numbers: Arc<[Num]> = if kind == NodeKind::Chance { sum.into() } else { Arc::from([]) };
+                let code = self.trace.vector_code(numbers);
+                if kind == NodeKind::Chance {
+                    *v = Some(code);
+                }
+                code
+            }
+        }
     }
 
     /// The shallow cut at a node of player p whose parent's player q ≠ p

@@ -119,6 +119,36 @@ pub struct Packed {
     pub(super) pushed: Vec<Event>,
 }
 
+/// An event of a search that keeps its values as codes
+/// ([`Packed::push_coded`]): a leaf's utility, an update without a window,
+/// an exit without a side-to-move value.
+#[derive(Clone, Copy, Debug)]
+pub enum Coded {
+    Leaf { node: crate::model::NodeId, child: u32, value: u32 },
+    Update { child: u32, value: u32, best: bool },
+    Exit { value: u32, bound: BoundKind },
+}
+
+impl Coded {
+    /// The event it stands for.
+    pub fn event(self, values: &Values) -> Event {
+        match self {
+            Coded::Leaf { node, child, value } => Event::Leaf {
+                node,
+                child,
+                window: None,
+                value: values.value_at(value),
+                source: LeafSource::Utility,
+                negamax: None,
+            },
+            Coded::Update { child, value, best } => {
+                Event::Update { child, value: values.value_at(value), window: None, best }
+            }
+            Coded::Exit { value, bound } => Event::Exit { value: values.value_at(value), bound, negamax: None },
+        }
+    }
+}
+
 /// How long each interned table was (when a streaming trace last sent a batch).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Lengths {
@@ -314,6 +344,37 @@ impl Packed {
             }
         };
         self.push_slot(s);
+    }
+
+    /// Records an event whose value is already a code of this trace's
+    /// values ([`Packed::vector_code`]): the slot [`Packed::push`] makes of
+    /// the same event with the value itself, without the value handed in
+    /// (for `maxn`, a shared vector's reference count changed each time).
+    pub fn push_coded(&mut self, event: Coded) {
+        let slot = |tag, flags, a, b, c| Slot { tag, flags, d: 0, a, b, c };
+        let s = match event {
+            Coded::Leaf { node, child, value } => {
+                slot(Tag::Leaf, source_code(LeafSource::Utility), node.0, child, value)
+            }
+            Coded::Update { child, value, best } if self.records_update(best) => {
+                slot(Tag::Update, u8::from(best), child, value, NONE)
+            }
+            Coded::Update { .. } => return,
+            Coded::Exit { value, bound } => slot(Tag::Exit, bound_code(bound), value, NONE, 0),
+        };
+        #[cfg(test)]
+        self.pushed.push(event.event(&self.values));
+        self.push_slot(s);
+    }
+
+    /// The code of vector `vs` among this trace's values.
+    pub fn vector_code(&mut self, vs: std::sync::Arc<[Num]>) -> u32 {
+        self.values.vector_code(vs)
+    }
+
+    /// The numbers of a vector's code.
+    pub fn vector_numbers(&self, code: u32) -> &[Num] {
+        self.values.vector_numbers(code)
     }
 
     fn push_slot(&mut self, s: Slot) {

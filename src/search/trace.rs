@@ -12,7 +12,7 @@ use crate::model::NodeId;
 use crate::num::Num;
 use crate::search::options::Options;
 use crate::search::packed::Packed;
-pub use crate::search::packed::{Side, Step};
+pub use crate::search::packed::{Coded, Side, Step};
 use crate::search::stream::Sink;
 use crate::search::values::Values;
 
@@ -282,6 +282,23 @@ impl Trace {
     #[inline(always)]
     pub fn push(&mut self, event: Event) {
         self.events.push(event);
+    }
+
+    /// Records an event whose value is a code of [`Trace::vector_code`]'s.
+    pub fn push_coded(&mut self, event: Coded) {
+        self.events.push_coded(event);
+    }
+
+    /// The code of vector `vs` among the trace's values: a search may keep
+    /// its vectors as codes and push their events with
+    /// [`Trace::push_coded`].
+    pub fn vector_code(&mut self, vs: std::sync::Arc<[Num]>) -> u32 {
+        self.events.vector_code(vs)
+    }
+
+    /// The numbers of a vector's code.
+    pub fn vector_numbers(&self, code: u32) -> &[Num] {
+        self.events.vector_numbers(code)
     }
 
     /// Sends the events to `sink`'s reader as they are pushed, a batch at

@@ -171,6 +171,16 @@ impl Values {
         }
     }
 
+    /// The code of vector `vs` (as [`Values::value`] gives it).
+    pub fn vector_code(&mut self, vs: Arc<[Num]>) -> u32 {
+        VECTOR | self.vector(vs)
+    }
+
+    /// The numbers of a vector's code.
+    pub fn vector_numbers(&self, code: u32) -> &[Num] {
+        &self.vectors[(code & !VECTOR) as usize]
+    }
+
     /// The index of vector `vs`, stored once.
     fn vector(&mut self, vs: Arc<[Num]>) -> u32 {
         if let Some((_, at)) = self.recent.iter().flatten().find(|(v, _)| Arc::ptr_eq(v, &vs)) {
