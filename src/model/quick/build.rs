@@ -208,8 +208,9 @@ impl Quick<'_> {
 
 /// A vector of at most four integers within `±9999` as one word: its
 /// length, and each number's 15-bit two's complement, [`mixed`] (so two
-/// vectors have the same key only if they hold the same numbers). [`Quick`]'s text
-/// reader makes the same key from the text (`Quick::small_vector`).
+/// vectors have the same key only if they hold the same numbers).
+/// [`Quick`]'s text reader makes the same key from the text
+/// (`Quick::small_vector`).
 pub(super) fn vector_key(values: &[Num]) -> Option<u64> {
     if values.len() > 4 {
         return None;

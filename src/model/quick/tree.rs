@@ -390,9 +390,9 @@ impl<'a> Quick<'a> {
     /// `(1, 2, 6)` as [`Quick::vector`] reads it, when it holds at most four
     /// integers of at most four digits each, each followed by a blank, a
     /// comment, `,` or `)`: its count and its numbers' 15-bit two's
-    /// complements packed in a word, as [`vector_key`](super::build::vector_key) packs
-    /// the numbers.
-    /// Else none, `at` anywhere.
+    /// complements packed in a word and mixed, the key
+    /// [`vector_key`](super::build::vector_key) makes of the numbers. Else
+    /// none, `at` anywhere.
     fn small_vector(&mut self) -> Option<u64> {
         self.at += 1;
         let mut key = 0u64;
