@@ -120,8 +120,9 @@ pub struct Packed {
 }
 
 /// An event of a search that keeps its values as codes
-/// ([`Packed::push_coded`]): a leaf's utility, an update without a window,
-/// an exit without a side-to-move value.
+/// ([`Trace::push_coded`](crate::search::trace::Trace::push_coded)): a
+/// leaf's utility, an update without a window, an exit without a
+/// side-to-move value.
 #[derive(Clone, Copy, Debug)]
 pub enum Coded {
     Leaf { node: crate::model::NodeId, child: u32, value: u32 },
