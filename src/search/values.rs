@@ -167,7 +167,7 @@ impl Values {
     pub fn value(&mut self, v: Value) -> u32 {
         match v {
             Value::Scalar(n) => self.num(n),
-            Value::Vector(vs) => VECTOR | self.vector(vs),
+            Value::Vector(vs) => self.vector_code(vs),
         }
     }
 

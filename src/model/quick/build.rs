@@ -215,12 +215,18 @@ pub(super) fn vector_key(values: &[Num]) -> Option<u64> {
     if values.len() > 4 {
         return None;
     }
-    let mut key = (values.len() as u64) << 60;
+    let mut packed = 0;
     for (n, v) in values.iter().enumerate() {
         let v = v.is_exact().then(|| v.as_i64()).flatten().filter(|v| v.abs() <= 9999)?;
-        key |= pack(v, n);
+        packed |= pack(v, n);
     }
-    Some(mixed(key))
+    Some(key(packed, values.len()))
+}
+
+/// The key of a vector of `len` numbers packed as [`pack`] packs them:
+/// its length in the top bits, then [`mixed`].
+pub(super) fn key(packed: u64, len: usize) -> u64 {
+    mixed(packed | (len as u64) << 60)
 }
 
 /// A vector's packed numbers mixed so that every bit of the key moves its
@@ -228,7 +234,7 @@ pub(super) fn vector_key(values: &[Num]) -> Option<u64> {
 /// maps hash with one multiply ([`crate::fx::Fx`]), whose low bits, the
 /// bucket, see only the key's low bits: packed as they are, the vectors
 /// of a million leaves fell into the buckets of their first number.
-pub(super) fn mixed(mut key: u64) -> u64 {
+fn mixed(mut key: u64) -> u64 {
     key = (key ^ (key >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     key = (key ^ (key >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     key ^ (key >> 31)

@@ -4,7 +4,7 @@
 
 use crate::diagnostic::Span;
 use crate::model::NodeId;
-use crate::model::quick::build::{Attrs, LeafValue, mixed, pack};
+use crate::model::quick::build::{Attrs, LeafValue, key, pack};
 use crate::model::quick::lex::{digits, is_run_blank};
 use crate::model::quick::{DANGLING, EdgeText, Quick};
 use crate::num::Num;
@@ -390,12 +390,12 @@ impl<'a> Quick<'a> {
     /// `(1, 2, 6)` as [`Quick::vector`] reads it, when it holds at most four
     /// integers of at most four digits each, each followed by a blank, a
     /// comment, `,` or `)`: its count and its numbers' 15-bit two's
-    /// complements packed in a word and mixed, the key
-    /// [`vector_key`](super::build::vector_key) makes of the numbers. Else
+    /// complements packed in a word, as [`key`] keys them (the key
+    /// [`vector_key`](super::build::vector_key) makes of the numbers). Else
     /// none, `at` anywhere.
     fn small_vector(&mut self) -> Option<u64> {
         self.at += 1;
-        let mut key = 0u64;
+        let mut packed = 0;
         for n in 0..4 {
             self.skip_blank();
             let neg = self.peek() == Some(b'-');
@@ -406,10 +406,10 @@ impl<'a> Quick<'a> {
                 return None;
             }
             let v = if neg { -whole } else { whole };
-            key |= pack(v, n);
+            packed |= pack(v, n);
             self.at = end;
             if self.eat(b')') {
-                return Some(mixed(key | ((n + 1) as u64) << 60));
+                return Some(key(packed, n + 1));
             }
             self.eat(b',');
         }
