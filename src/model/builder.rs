@@ -31,6 +31,10 @@ pub struct Builder {
     /// The last probability coded, and its code (a chance node's edges
     /// mostly carry the same one).
     last_prob: Option<((i64, i64), u32)>,
+    /// Every node's probabilities were checked as they were given (the
+    /// quick loader's `close`, stricter than `build`), so `build` does not
+    /// check them again.
+    probabilities_checked: bool,
 }
 
 impl Default for Builder {
@@ -51,7 +55,13 @@ impl Builder {
     }
 
     pub(super) fn of(game: Game) -> Builder {
-        Builder { game, vectors: HashMap::default(), probs: HashMap::default(), last_prob: None }
+        Builder {
+            game,
+            vectors: HashMap::default(),
+            probs: HashMap::default(),
+            last_prob: None,
+            probabilities_checked: false,
+        }
     }
 
     /// Room for about `n` nodes with rare parts (names, `eval`s, vectors…),
@@ -96,14 +106,48 @@ impl Builder {
         self.set_range(id, first);
     }
 
+    /// Gives `id` children whose edges carry a probability each (`probs`,
+    /// in child order) and nothing else.
+    pub fn set_prob_children(
+        &mut self,
+        id: NodeId,
+        children: impl IntoIterator<Item = NodeId>,
+        probs: impl IntoIterator<Item = Num>,
+    ) {
+        let first = self.game.edges.len();
+        if self.game.probs.is_empty() {
+            // The first probability: a column for every edge from now on.
+            let room = self.game.edges.capacity().max(first + 1);
+            self.game.probs = Codes::nones(first, room);
+        }
+        self.game.edges.extend(children.into_iter().map(|child| Edge { child }));
+        for p in probs {
+            let code = self.prob_code(Some(p));
+            self.game.probs.push(code);
+        }
+        self.set_range(id, first);
+    }
+
+    /// Says that every node's probabilities were checked as they were
+    /// given, by rules at least as strict as [`Builder::build`]'s (under
+    /// CHANCE only, on all children or none, none negative, summing to 1),
+    /// so that `build` need not check them again.
+    pub(crate) fn probabilities_checked(&mut self) {
+        self.probabilities_checked = true;
+    }
+
     /// The index of probability `p` in the game's table (`NONE` for none).
+    #[inline]
     fn prob_code(&mut self, p: Option<Num>) -> u32 {
         let Some(p) = p else { return NONE };
-        if let Some((bits, code)) = self.last_prob
-            && bits == p.bits()
-        {
-            return code;
+        match self.last_prob {
+            Some((bits, code)) if bits == p.bits() => code,
+            _ => self.new_prob_code(p),
         }
+    }
+
+    /// [`Builder::prob_code`] of a probability other than the last one.
+    fn new_prob_code(&mut self, p: Num) -> u32 {
         let values = &mut self.game.prob_values;
         let code = *self.probs.entry(p.bits()).or_insert_with(|| {
             values.push(p);
@@ -308,6 +352,7 @@ impl Builder {
     /// The game, once its invariants hold (see [`crate::model`]); else
     /// every broken one, at the node or edge that breaks it.
     pub fn build(self) -> Result<Game, Vec<Diagnostic>> {
+        let check_probabilities = !self.probabilities_checked;
         let mut game = self.game;
         if game.is_empty() {
             return Err(vec![Diagnostic::new(K::NoChildren, Span::new(0, 0))]);
@@ -333,7 +378,8 @@ impl Builder {
                 let at = game.node(id).span();
                 if edges.is_empty() {
                     errors.push(Diagnostic::new(K::NoChildren, at));
-                } else if (probabilities_written || slot.kind == NodeKind::Chance)
+                } else if check_probabilities
+                    && (probabilities_written || slot.kind == NodeKind::Chance)
                     && let Some(kind) = probabilities(&game, id)
                 {
                     errors.push(Diagnostic::new(kind, at));

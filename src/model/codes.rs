@@ -56,6 +56,7 @@ impl Codes {
         }
     }
 
+    #[inline]
     pub fn push(&mut self, code: u32) {
         if let Codes::Narrow(v) = self {
             match u8::try_from(code) {

@@ -113,9 +113,13 @@ impl Builder {
                 let room = self.game.edges.capacity();
                 self.game.probs = Codes::nones(first_edge as usize, room);
             }
+            // Their codes number their probabilities in the order their
+            // edges first carry them, so coding their table in its order
+            // codes them in the order they are met.
+            let ours: Vec<u32> = theirs.prob_values.iter().map(|&p| self.prob_code(Some(p))).collect();
             for k in 0..their_edges {
                 let code = match theirs.probs.get(k) {
-                    Some(c) if c != NONE => self.prob_code(Some(theirs.prob_values[c as usize])),
+                    Some(c) if c != NONE => ours[c as usize],
                     _ => NONE,
                 };
                 self.game.probs.push(code);

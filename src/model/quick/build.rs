@@ -66,11 +66,21 @@ impl Quick<'_> {
 
     /// Adds `id` to the innermost open node's children.
     pub(super) fn record(&mut self, edge: EdgeText, id: NodeId) {
+        if let (None, false, false, Some(p)) = (&edge.label, edge.transposition, edge.decimal, edge.prob) {
+            return self.record_prob(p, id);
+        }
         let slot = self.pending.len();
         self.pending.push(id);
         if !edge.is_plain() {
             self.extras.push((slot, edge));
         }
+    }
+
+    /// [`Quick::record`] of an edge that carries probability `p`, written
+    /// as a fraction, and nothing else.
+    pub(super) fn record_prob(&mut self, p: Num, id: NodeId) {
+        self.probs.push((self.pending.len(), p));
+        self.pending.push(id);
     }
 
     /// `}`: gives the innermost open node its children, checking their
@@ -81,23 +91,68 @@ impl Quick<'_> {
         if n == 0 {
             return None;
         }
-        self.probabilities(&open, n)?;
-        if self.extras.len() == open.extras {
-            self.game.set_plain_children(open.id, self.pending.drain(open.children..));
+        if self.probs.len() > open.probs && self.extras.len() > open.extras {
+            self.merge_probs(&open);
+        }
+        if self.probs.len() > open.probs {
+            self.fractions(&open, n)?;
+            let probs = self.probs.drain(open.probs..).map(|(_, p)| p);
+            self.game.set_prob_children(open.id, self.pending.drain(open.children..), probs);
         } else {
-            let mut extras = self.extras.drain(open.extras..).peekable();
-            let pending = &self.pending;
-            let edges = (open.children..pending.len()).map(|k| {
-                let e = extras.next_if(|(at, _)| *at == k).map(|(_, e)| e).unwrap_or_default();
-                NewEdge { child: Some(pending[k]), label: e.label, prob: e.prob, transposition: e.transposition }
-            });
-            self.game.set_children(open.id, edges);
-            self.pending.truncate(open.children);
+            self.probabilities(&open, n)?;
+            if self.extras.len() == open.extras {
+                self.game.set_plain_children(open.id, self.pending.drain(open.children..));
+            } else {
+                let mut extras = self.extras.drain(open.extras..).peekable();
+                let pending = &self.pending;
+                let edges = (open.children..pending.len()).map(|k| {
+                    let e = extras.next_if(|(at, _)| *at == k).map(|(_, e)| e).unwrap_or_default();
+                    NewEdge { child: Some(pending[k]), label: e.label, prob: e.prob, transposition: e.transposition }
+                });
+                self.game.set_children(open.id, edges);
+                self.pending.truncate(open.children);
+            }
         }
         if !self.open.is_empty() {
             self.path.0.pop();
         }
         Some(())
+    }
+
+    /// Puts the probabilities of `open`'s children that [`Quick::record_prob`]
+    /// kept apart back among the other edges that carry something (some
+    /// carry a label or a decimal probability), in child order.
+    fn merge_probs(&mut self, open: &Open) {
+        let others = self.extras.split_off(open.extras);
+        let mut probs = self.probs.split_off(open.probs).into_iter().peekable();
+        let text = |p: Num| EdgeText { prob: Some(p), ..EdgeText::default() };
+        for (slot, edge) in others {
+            while let Some((k, p)) = probs.next_if(|&(k, _)| k < slot) {
+                self.extras.push((k, text(p)));
+            }
+            self.extras.push((slot, edge));
+        }
+        self.extras.extend(probs.map(|(k, p)| (k, text(p))));
+    }
+
+    /// [`Quick::probabilities`] for a node whose probabilities are all in
+    /// `probs` (fractions, on edges that carry nothing else): under
+    /// CHANCE, on all its `n` children, none negative, summing to exactly
+    /// one. `n` times the same fraction sums to one when it is `1/n`; else
+    /// they are summed.
+    fn fractions(&self, open: &Open, n: usize) -> Option<()> {
+        let probs = &self.probs[open.probs..];
+        if open.kind != NodeKind::Chance || probs.len() != n {
+            return None;
+        }
+        let first = probs[0].1;
+        if first.as_ratio() == Some((1, n as i64)) && probs.iter().all(|&(_, p)| p.bits() == first.bits()) {
+            return Some(());
+        }
+        if probs.iter().any(|&(_, p)| p < Num::ZERO) {
+            return None;
+        }
+        (Num::sum(probs.iter().map(|&(_, p)| p)) == Num::ONE).then_some(())
     }
 
     /// Probabilities only under CHANCE, on all its children or none (none
@@ -147,7 +202,8 @@ impl Quick<'_> {
         if !self.open.is_empty() {
             self.record(edge, id);
         }
-        self.open.push(Open { id, kind, children: self.pending.len(), extras: self.extras.len() });
+        let (children, extras, probs) = (self.pending.len(), self.extras.len(), self.probs.len());
+        self.open.push(Open { id, kind, children, extras, probs });
         Some(())
     }
 

@@ -104,6 +104,7 @@ struct Open {
     kind: NodeKind,
     children: usize,
     extras: usize,
+    probs: usize,
 }
 
 /// What an edge carries besides its child, as written.
@@ -140,6 +141,11 @@ struct Quick<'a> {
     /// Edges of pending children that carry more than the child: (index in
     /// `pending`, what they carry).
     extras: Vec<(usize, EdgeText)>,
+    /// Edges of pending children that carry a probability written as a
+    /// fraction and nothing else (every edge of a machine-written chance
+    /// tree): (index in `pending`, the probability), without an
+    /// [`EdgeText`] each.
+    probs: Vec<(usize, Num)>,
     /// `&B` edges: (parent, child index, B, where B is written).
     transpositions: Vec<(NodeId, usize, String, Span)>,
     /// The path of the node being read (0-based child indices).
@@ -188,6 +194,7 @@ impl<'a> Quick<'a> {
             open: Vec::new(),
             pending: Vec::new(),
             extras: Vec::new(),
+            probs: Vec::new(),
             transpositions: Vec::new(),
             path: Path::root(),
             spare: Vec::new(),
@@ -211,6 +218,8 @@ impl<'a> Quick<'a> {
         game.set_players(self.players);
         game.set_sum(self.sum);
         game.set_names(self.names.into_iter().map(|(name, (_, path))| (name, path)).collect());
+        // `close` checked every node's probabilities.
+        game.probabilities_checked();
         Some((game.build().ok()?, rest))
     }
 

@@ -98,7 +98,7 @@ fn side_by_side<'a>(
     read_second: impl FnOnce(&mut Quick<'a>) -> Option<()> + Send,
 ) -> Option<Quick<'a>> {
     let bytes = first.text;
-    let root = Open { id: NodeId::ROOT, kind: first.open.first()?.kind, children: 0, extras: 0 };
+    let root = Open { id: NodeId::ROOT, kind: first.open.first()?.kind, children: 0, extras: 0, probs: 0 };
     let (bounds, players, sum) = (first.bounds, first.players.clone(), first.sum);
     let (counted, counts) = std::sync::mpsc::sync_channel(1);
     let (stopped, second) = std::thread::scope(|s| {
@@ -191,6 +191,7 @@ fn join(first: &mut Quick, second: Quick) -> Option<()> {
     let before = first.pending.len();
     let shift = first.game.append(second.game);
     first.extras.extend(second.extras.into_iter().map(|(k, e)| (k + before, e)));
+    first.probs.extend(second.probs.into_iter().map(|(k, p)| (k + before, p)));
     first.pending.extend(second.pending.iter().map(|&id| shift.id(id)));
     for (name, (id, mut path)) in second.names {
         if first.names.contains_key(&name) {

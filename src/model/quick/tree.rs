@@ -268,7 +268,7 @@ impl<'a> Quick<'a> {
             let value = LeafValue::Scalar(Num::int(if neg { -whole } else { whole }));
             let id = self.add_leaf(value, Span::new(leaf, end), None)?;
             let prob = self.ratio(n, d);
-            self.record(EdgeText { prob: Some(prob), ..EdgeText::default() }, id);
+            self.record_prob(prob, id);
             self.at = end;
             self.eat(b',');
             self.skip_blank();
