@@ -122,6 +122,8 @@ impl Gen {
             let attrs = self.pick(&[
                 "[eval=3]",
                 "[eval=-1/2, noisy]",
+                // The same eval as `[eval=3]`, but noisy: not shared with it.
+                "[eval=3, noisy]",
                 "[key=p1]",
                 "[key=\"pos 1\" eval=2]",
                 "[key=7]",

@@ -80,3 +80,26 @@ fn a_plain_leaf_at_the_end_of_the_text_loads_the_same_either_way() {
     let text = format!("bounds: [-5, 5]\n{base}\n");
     assert!(!agree_yaml(&text));
 }
+
+/// `bounds`, `players` and `sum` may follow the tree in YAML. The quick
+/// loader checks a leaf against them as it reads it, so the leaves read
+/// before them must still be checked afterwards: out of the bounds, a
+/// number where the players need a vector, a vector of the wrong length —
+/// the same errors either way, and the same game where there are none.
+#[test]
+fn headers_after_the_tree_hold_its_leaves_the_same_either_way() {
+    let headers = ["bounds: [-5, 5]\n", "bounds: [0, 6]\n", "players: [A, B]\n", "players: [A, B, C]\n", "sum: 4\n"];
+    let mut refused = 0;
+    for header in headers {
+        for leaf in
+            ["- value: 4", "- value: 7", "- value: -12", "- value: 2.5", "- value: [1, 2]", "- value: [1, 2, 6]"]
+        {
+            let text = format!("{}{header}", tree("", leaf, ""));
+            // Read by either path, with the header after the tree.
+            refused += usize::from(gametree::check::spec::load("t.yaml", &text).is_err());
+            agree_yaml(&text);
+        }
+    }
+    // Most of them break a rule the header sets.
+    assert!(refused >= 20, "{refused} of 30 refused");
+}

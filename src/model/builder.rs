@@ -6,6 +6,7 @@
 //! [`Game::set_leaf_value`], which keeps it valid.
 
 mod append;
+mod share;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -35,6 +36,17 @@ pub struct Builder {
     /// quick loader's `close`, stricter than `build`), so `build` does not
     /// check them again.
     probabilities_checked: bool,
+    /// Every node was checked as it was added, as `build` checks it (the
+    /// quick loader's, with the headers read before the tree), and every
+    /// child follows its parent in the arena: `build` checks none again.
+    nodes_checked: bool,
+    /// The entry of each `eval` (and `[noisy]`) given through
+    /// [`Builder::set_shared_eval`], by the eval's bits.
+    shared_evals: HashMap<((i64, i64), bool), u32, FxBuild>,
+    /// Every entry that `share_extras` would share was shared as it was
+    /// made ([`Builder::set_shared_eval`]): `build` need not read every
+    /// slot again to share them.
+    extras_shared: bool,
 }
 
 impl Default for Builder {
@@ -61,6 +73,9 @@ impl Builder {
             probs: HashMap::default(),
             last_prob: None,
             probabilities_checked: false,
+            nodes_checked: false,
+            shared_evals: HashMap::default(),
+            extras_shared: false,
         }
     }
 
@@ -134,6 +149,16 @@ impl Builder {
     /// so that `build` need not check them again.
     pub(crate) fn probabilities_checked(&mut self) {
         self.probabilities_checked = true;
+    }
+
+    /// Says that every node was checked as it was added by rules at least
+    /// as strict as [`Builder::build`]'s (children, probabilities, a leaf's
+    /// shape and bounds), and that every child follows its parent in the
+    /// arena (no `&B` edge), so that `build` need not read the nodes again:
+    /// at 10^7 leaves that read is a pass over 260 MB.
+    pub(crate) fn nodes_checked(&mut self) {
+        self.probabilities_checked = true;
+        self.nodes_checked = true;
     }
 
     /// The index of probability `p` in the game's table (`NONE` for none).
@@ -353,6 +378,7 @@ impl Builder {
     /// every broken one, at the node or edge that breaks it.
     pub fn build(self) -> Result<Game, Vec<Diagnostic>> {
         let check_probabilities = !self.probabilities_checked;
+        let (checked, shared) = (self.nodes_checked, self.extras_shared);
         let mut game = self.game;
         if game.is_empty() {
             return Err(vec![Diagnostic::new(K::NoChildren, Span::new(0, 0))]);
@@ -361,7 +387,8 @@ impl Builder {
         let (bounds, players) = (game.bounds, game.players.len());
         let probabilities_written = !game.probs.is_empty();
         let mut forward = true;
-        for (i, slot) in game.slots.iter().enumerate() {
+        let slots = if checked { &game.slots[..0] } else { &game.slots[..] };
+        for (i, slot) in slots.iter().enumerate() {
             let id = NodeId(i as u32);
             // The common case read straight off the slot: an integer leaf
             // with nothing else written, in a two-player game.
@@ -414,7 +441,11 @@ impl Builder {
         if !errors.is_empty() {
             return Err(errors);
         }
-        share_extras(&mut game);
+        if shared {
+            game.node_extras.shrink_to_fit();
+        } else {
+            share::share_extras(&mut game);
+        }
         // The loaders reserve by estimates; a game lives through the whole
         // run, so room it will never use is given back (in place).
         if game.slots.capacity() > game.slots.len() + game.slots.len() / 8 {
@@ -448,42 +479,6 @@ impl Game {
         *self = b.game;
         Ok(())
     }
-}
-
-/// Inner nodes whose rare parts are only the same `eval` (and `[noisy]`)
-/// share one entry: a tree written with `[eval=0]` on every inner node
-/// keeps one, not one per node. Nothing changes an inner node's rare parts
-/// once the game is built (`set_leaf_value` changes leaves only).
-fn share_extras(game: &mut Game) {
-    let shareable = |x: &NodeExtra| x.words.is_none() && matches!(x.payload, Payload::Eval(_));
-    if !game.node_extras.iter().any(shareable) {
-        return;
-    }
-    let key = |x: &NodeExtra| match x.payload {
-        Payload::Eval(n) => (n.bits(), x.noisy),
-        _ => unreachable!("only an eval is shared"),
-    };
-    // Entries kept in the order of their nodes, as they move.
-    let mut old: Vec<Option<NodeExtra>> = std::mem::take(&mut game.node_extras).into_iter().map(Some).collect();
-    let mut shared: HashMap<((i64, i64), bool), u32, FxBuild> = HashMap::default();
-    let mut moved: Vec<u32> = vec![NONE; old.len()];
-    for slot in game.slots.iter_mut().filter(|s| !matches!(s.extra, NONE | VECTOR)) {
-        let at = slot.extra as usize;
-        if let Some(x) = old[at].take() {
-            let fresh = game.node_extras.len() as u32;
-            moved[at] = if shareable(&x) { *shared.entry(key(&x)).or_insert(fresh) } else { fresh };
-            if moved[at] == fresh {
-                game.node_extras.push(x);
-            }
-        }
-        slot.extra = moved[at];
-    }
-    game.node_extras.shrink_to_fit();
-    // Freed whole, the old entries (one for each inner node of a tree
-    // with `[eval=…]` on all) would raise glibc's mmap threshold to their
-    // size (see `append::next_chunk`): shrunk in place to one first.
-    old.truncate(1);
-    old.shrink_to_fit();
 }
 
 /// A leaf value outside the declared bounds.

@@ -78,6 +78,19 @@ impl Builder {
                 (vector.len() as u64) << 32 | u64::from(self.intern_vector(vector))
             });
         }
+        // Where each of their rare parts goes: an eval shared among their
+        // nodes ([`Builder::set_shared_eval`]) to ours of the same eval if
+        // we have one, the others after ours in their order.
+        let mut kept = first_extra;
+        let mut place: Vec<u32> = Vec::with_capacity(theirs.node_extras.len());
+        for x in theirs.node_extras.iter().rev() {
+            let at = match x.shared_key() {
+                Some(key) => *self.shared_evals.entry(key).or_insert(kept),
+                None => kept,
+            };
+            kept += u32::from(at == kept);
+            place.push(at);
+        }
         let mut slots = std::mem::take(&mut theirs.slots);
         while let Some(keep) = next_chunk(&mut slots, &mut self.game.slots) {
             for mut slot in slots.drain(keep..).rev() {
@@ -85,9 +98,9 @@ impl Builder {
                     (NodeKind::Leaf, VECTOR) => slot.data = moved[&slot.data],
                     (NodeKind::Leaf, NONE) => {}
                     (_, NONE) => slot.data += first_edge,
-                    (NodeKind::Leaf, extra) => slot.extra = extra + first_extra,
+                    (NodeKind::Leaf, extra) => slot.extra = place[extra as usize],
                     (_, extra) => {
-                        slot.extra = extra + first_extra;
+                        slot.extra = place[extra as usize];
                         slot.data += first_edge;
                     }
                 }
@@ -103,8 +116,14 @@ impl Builder {
         // Their rare parts too: a tree with `[eval=…]` on every inner node
         // has one for each.
         let mut extras = std::mem::take(&mut theirs.node_extras);
+        let mut places = place.into_iter();
         while let Some(keep) = next_chunk(&mut extras, &mut self.game.node_extras) {
-            self.game.node_extras.extend(extras.drain(keep..).rev());
+            for x in extras.drain(keep..).rev() {
+                // Places not shared are given in order: the next is ours.
+                if places.next() == Some(self.game.node_extras.len() as u32) {
+                    self.game.node_extras.push(x);
+                }
+            }
         }
         let first = first_edge as u32;
         self.game.edge_extras.extend(theirs.edge_extras.into_iter().map(|(k, x)| (k + first, x)));

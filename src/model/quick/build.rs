@@ -189,15 +189,22 @@ impl Quick<'_> {
         if self.open.len() >= MAX_DEPTH {
             return None;
         }
+        let named = name.is_some();
         let id = self.add(kind, span, name)?;
-        if let Some(eval) = attrs.eval {
-            self.game.set_eval(id, eval);
-        }
-        if let Some(key) = attrs.key {
-            self.game.set_key(id, key);
-        }
-        if attrs.noisy {
-            self.game.set_noisy(id);
+        match (attrs.eval, attrs.key) {
+            // `[eval=0]` on every inner node: one entry for them all.
+            (Some(eval), None) if !named => self.game.set_shared_eval(id, eval, attrs.noisy),
+            (eval, key) => {
+                if let Some(eval) = eval {
+                    self.game.set_eval(id, eval);
+                }
+                if let Some(key) = key {
+                    self.game.set_key(id, key);
+                }
+                if attrs.noisy {
+                    self.game.set_noisy(id);
+                }
+            }
         }
         if !self.open.is_empty() {
             self.record(edge, id);

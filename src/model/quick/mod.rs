@@ -161,6 +161,10 @@ struct Quick<'a> {
     last_ratio: Option<(i64, i64, Num)>,
     /// The YAML form's top-level keys read so far (each at most once).
     yaml_seen: Vec<&'static str>,
+    /// `bounds`, `players` or `sum` came after nodes were read (YAML keys
+    /// may come in any order), so the leaves read before were not checked
+    /// against them.
+    late_headers: bool,
     /// Reading half a YAML tree (`split.rs`): the root's list of children
     /// stops before an item whose line starts at or past `stop`, and says
     /// so in `stopped` (the list's column and the item's index).
@@ -201,6 +205,7 @@ impl<'a> Quick<'a> {
             known_vectors: HashMap::default(),
             last_ratio: None,
             yaml_seen: Vec::new(),
+            late_headers: false,
             stop: usize::MAX,
             stopped: None,
         }
@@ -212,14 +217,23 @@ impl<'a> Quick<'a> {
         if self.open.len() + self.pending.len() > 0 {
             return None;
         }
+        // Without `&B` edges every child follows its parent in the arena.
+        let forward = self.transpositions.is_empty();
         let mut game = self.finish()?;
         game.set_title(self.title);
         game.set_bounds(self.bounds);
         game.set_players(self.players);
         game.set_sum(self.sum);
         game.set_names(self.names.into_iter().map(|(name, (_, path))| (name, path)).collect());
-        // `close` checked every node's probabilities.
-        game.probabilities_checked();
+        // `close` checked every node's probabilities, and `add_leaf` every
+        // leaf as `build` does when the headers came first.
+        // `open_node` shared every `eval` that `build` would share.
+        game.extras_shared();
+        if forward && !self.late_headers {
+            game.nodes_checked();
+        } else {
+            game.probabilities_checked();
+        }
         Some((game.build().ok()?, rest))
     }
 

@@ -83,6 +83,7 @@ impl<'a> Quick<'a> {
                 return None;
             }
             self.yaml_seen.push(key);
+            self.late_headers |= matches!(key, "bounds" | "players" | "sum") && !self.game.is_empty();
             match (key, self.yaml_value()?) {
                 ("title", Value::Scalar(text, span)) if !typed(text) || text.len() < span.end - span.start => {
                     self.title = Some(text.to_string())
