@@ -27,6 +27,8 @@ pub(crate) struct Chance {
     /// `pⱼ·loⱼ` and `pⱼ·hiⱼ` of every child j.
     lo: Terms,
     hi: Terms,
+    /// The range and both sides before any child was learned.
+    start: ((Num, Num), Terms, Terms),
 }
 
 impl Chance {
@@ -42,17 +44,50 @@ impl Chance {
         beta: Bound,
         range: (Num, Num),
     ) -> Chance {
-        let ChanceRoom(mut own, lo, hi) = room;
-        own.clear();
-        own.extend(probs);
-        let lo = Terms::new(factors(&own, range.0, lo));
-        let hi = Terms::new(factors(&own, range.1, hi));
-        Chance { probs: own, depth, alpha, beta, lo, hi }
+        let ChanceRoom { probs: mut own, mut lo, mut hi, start } = room;
+        // The probabilities written over the last node's, noting whether
+        // they are the same, bit for bit.
+        let (before, mut same, mut k) = (own.len(), true, 0);
+        for p in probs {
+            match own.get_mut(k) {
+                Some(q) => {
+                    same &= q.bits() == p.bits();
+                    *q = p;
+                }
+                None => {
+                    same = false;
+                    own.push(p);
+                }
+            }
+            k += 1;
+        }
+        own.truncate(k);
+        same &= k == before;
+        // The same probabilities in the same range start from the same
+        // terms and sums (`Terms::sum_up` is a function of the factors):
+        // copied from where the last node started instead of worked out
+        // again, term by term.
+        let start = match start {
+            Some((r, l, h)) if same && r.0.bits() == range.0.bits() && r.1.bits() == range.1.bits() => {
+                lo.copy_from(&l);
+                hi.copy_from(&h);
+                (r, l, h)
+            }
+            start => {
+                lo.reset(&own, range.0);
+                hi.reset(&own, range.1);
+                let (mut l, mut h) = start.map(|(_, l, h)| (l, h)).unwrap_or_default();
+                l.copy_from(&lo);
+                h.copy_from(&hi);
+                (range, l, h)
+            }
+        };
+        Chance { probs: own, depth, alpha, beta, lo, hi, start }
     }
 
-    /// Its vectors, for the next chance node.
+    /// Its vectors, for the next chance node, and the terms it started from.
     pub fn room(self) -> ChanceRoom {
-        ChanceRoom(self.probs, self.lo.factors, self.hi.factors)
+        ChanceRoom { probs: self.probs, lo: self.lo, hi: self.hi, start: Some(self.start) }
     }
 
     /// Records what is now known of child `i`: its terms `pᵢ·lo` and `pᵢ·hi`.
@@ -109,9 +144,16 @@ impl Chance {
     }
 }
 
-/// A chance node's vectors, kept from node to node.
+/// A chance node's vectors, kept from node to node, and the range and
+/// sides the last node started from (for its probabilities, which `probs`
+/// still holds).
 #[derive(Default)]
-pub(crate) struct ChanceRoom(Vec<Num>, Vec<(Num, Num)>, Vec<(Num, Num)>);
+pub(crate) struct ChanceRoom {
+    probs: Vec<Num>,
+    lo: Terms,
+    hi: Terms,
+    start: Option<((Num, Num), Terms, Terms)>,
+}
 
 /// One side's terms, and their sum kept as they change — while that is
 /// safe. Term j is the product `pⱼ·xⱼ` of its two factors (`factors`), as
@@ -131,8 +173,11 @@ pub(crate) struct ChanceRoom(Vec<Num>, Vec<(Num, Num)>, Vec<(Num, Num)>);
 /// term the side has held. Once a term is a float, or its unreduced form
 /// does not fit `i64`, or the bound fails, `exact` is false for good and
 /// the folds are computed as written, each term multiplied out.
+#[derive(Default)]
 struct Terms {
     factors: Vec<(Num, Num)>,
+    /// Each term's numerator over `lcm`, while `exact`.
+    scaled: Vec<i128>,
     exact: bool,
     /// `Σ termⱼ = num / lcm` (not reduced), while `exact`.
     num: i128,
@@ -143,16 +188,42 @@ struct Terms {
 }
 
 impl Terms {
+    #[cfg(test)]
     fn new(factors: Vec<(Num, Num)>) -> Terms {
-        let mut side = Terms { factors, exact: true, num: 0, lcm: 1, top: 0 };
-        for j in 0..side.factors.len() {
-            side.exact = side.exact && side.admit(side.parts(j));
-        }
-        side.exact = side.exact && side.safe();
-        if side.exact {
-            side.num = (0..side.factors.len()).map(|j| side.scaled(side.parts(j))).sum();
-        }
+        let mut side = Terms { factors, ..Terms::default() };
+        side.sum_up();
         side
+    }
+
+    /// Every term `pⱼ·x`, in this side's room.
+    fn reset(&mut self, probs: &[Num], x: Num) {
+        self.factors.clear();
+        self.factors.extend(probs.iter().map(|&p| (p, x)));
+        self.sum_up();
+    }
+
+    /// `other`'s terms and sums, in this side's room.
+    fn copy_from(&mut self, other: &Terms) {
+        self.factors.clone_from(&other.factors);
+        self.scaled.clone_from(&other.scaled);
+        (self.exact, self.num, self.lcm, self.top) = (other.exact, other.num, other.lcm, other.top);
+    }
+
+    /// The sums of the factors as they stand.
+    fn sum_up(&mut self) {
+        (self.exact, self.num, self.lcm, self.top) = (true, 0, 1, 0);
+        for j in 0..self.factors.len() {
+            self.exact = self.exact && self.admit(self.parts(j));
+        }
+        self.exact = self.exact && self.safe();
+        self.scaled.clear();
+        if self.exact {
+            for j in 0..self.factors.len() {
+                let scaled = self.scaled(self.parts(j));
+                self.scaled.push(scaled);
+            }
+            self.num = self.scaled.iter().sum();
+        }
     }
 
     /// Term `j`, `pⱼ·xⱼ`, as `Mul` makes it.
@@ -216,7 +287,7 @@ impl Terms {
 
     /// Term `j`'s numerator over `lcm` (the side is exact).
     fn scaled_term(&self, j: usize) -> i128 {
-        self.scaled(self.parts(j))
+        self.scaled[j]
     }
 
     /// `num / lcm` reduced: the exact sum (`num` fits `i64`, by the bound;
@@ -237,9 +308,14 @@ impl Terms {
         let parts = self.parts(i);
         self.exact = self.exact && self.admit(parts) && ((self.lcm, self.top) == was || self.safe());
         if let (true, Some(old)) = (self.exact, old) {
-            // `old` was over the lcm before it grew: rescale it too.
-            let old = old * i128::from(self.lcm / was.0);
-            self.num += self.scaled(parts) - old;
+            // The terms were over the lcm before it grew: rescaled too.
+            let grew = i128::from(self.lcm / was.0);
+            if grew != 1 {
+                self.scaled.iter_mut().for_each(|t| *t *= grew);
+            }
+            let new = self.scaled(parts);
+            self.num += new - old * grew;
+            self.scaled[i] = new;
         }
     }
 
@@ -312,13 +388,6 @@ impl Terms {
 /// orders rationals.
 fn order(a: (i128, i128), b: (i64, i64)) -> std::cmp::Ordering {
     (a.0 * i128::from(b.1)).cmp(&(i128::from(b.0) * a.1))
-}
-
-/// `(pⱼ, x)` for every j, in `out`'s room.
-fn factors(probs: &[Num], x: Num, mut out: Vec<(Num, Num)>) -> Vec<(Num, Num)> {
-    out.clear();
-    out.extend(probs.iter().map(|&p| (p, x)));
-    out
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {
