@@ -102,4 +102,12 @@ fn headers_after_the_tree_hold_its_leaves_the_same_either_way() {
     }
     // Most of them break a rule the header sets.
     assert!(refused >= 20, "{refused} of 30 refused");
+    // The players first, their `sum` after the tree: one vector over it.
+    // (The quick path once took this spec, vector over the sum and all.)
+    for (second, over) in [("[1, 2]", false), ("[3, 4]", true)] {
+        let text =
+            format!("players: [A, B]\ntree:\n  kind: A\n  children:\n  - value: [1, 2]\n  - value: {second}\nsum: 4\n");
+        agree_yaml(&text);
+        assert_eq!(gametree::check::spec::load("t.yaml", &text).is_err(), over, "{text}");
+    }
 }

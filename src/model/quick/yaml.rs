@@ -83,7 +83,13 @@ impl<'a> Quick<'a> {
                 return None;
             }
             self.yaml_seen.push(key);
-            self.late_headers |= matches!(key, "bounds" | "players" | "sum") && !self.game.is_empty();
+            let late = !self.game.is_empty();
+            // `build` holds the leaves read before to a late `bounds` or
+            // `players`, but not to a late `sum`: the full path does.
+            if late && key == "sum" {
+                return None;
+            }
+            self.late_headers |= late && matches!(key, "bounds" | "players");
             match (key, self.yaml_value()?) {
                 ("title", Value::Scalar(text, span)) if !typed(text) || text.len() < span.end - span.start => {
                     self.title = Some(text.to_string())
