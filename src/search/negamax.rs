@@ -49,9 +49,10 @@ impl Negamax<'_> {
     /// The value of `id` for the side `color` to move there.
     fn negamax(&mut self, id: NodeId, child: u32, depth: u32, color: Num) -> Num {
         if let Some((v, source)) = self.order.direct_value(id, depth) {
-            let negamax = Some(color * v);
-            self.trace.push(Event::Leaf { node: id, child, window: None, value: Value::Scalar(v), source, negamax });
-            return color * v;
+            let negamax = color * v;
+            let value = Value::Scalar(v);
+            self.trace.push(Event::Leaf { node: id, child, window: None, value, source, negamax: Some(negamax) });
+            return negamax;
         }
         self.trace.push(Event::Enter { node: id, child, window: None });
         let mut value = Num::NEG_INF;
@@ -66,7 +67,10 @@ impl Negamax<'_> {
             if best {
                 value = score;
             }
-            self.trace.push(Event::Update { child: i, value: Value::Scalar(color * value), window: None, best });
+            // (A streamed trace drops an update that finds no new best.)
+            if self.trace.records_update(best) {
+                self.trace.push(Event::Update { child: i, value: Value::Scalar(color * value), window: None, best });
+            }
         }
         self.order.give_back(order);
         let exit = Event::Exit { value: Value::Scalar(color * value), bound: BoundKind::Exact, negamax: Some(value) };
