@@ -32,14 +32,9 @@ pub struct Builder {
     /// The last probability coded, and its code (a chance node's edges
     /// mostly carry the same one).
     last_prob: Option<((i64, i64), u32)>,
-    /// Every node's probabilities were checked as they were given (the
-    /// quick loader's `close`, stricter than `build`), so `build` does not
-    /// check them again.
-    probabilities_checked: bool,
-    /// Every node was checked as it was added, as `build` checks it (the
-    /// quick loader's, with the headers read before the tree), and every
-    /// child follows its parent in the arena: `build` checks none again.
-    nodes_checked: bool,
+    /// What the caller checked as it added the nodes, which `build` then
+    /// does not check again.
+    checked: Checked,
     /// The entry of each `eval` (and `[noisy]`) given through
     /// [`Builder::set_shared_eval`], by the eval's bits.
     shared_evals: HashMap<((i64, i64), bool), u32, FxBuild>,
@@ -47,6 +42,19 @@ pub struct Builder {
     /// made ([`Builder::set_shared_eval`]): `build` need not read every
     /// slot again to share them.
     extras_shared: bool,
+}
+
+/// How much of what [`Builder::build`] checks its caller checked already.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Checked {
+    Nothing,
+    /// Every node's probabilities (the quick loader's `close`, stricter
+    /// than `build`).
+    Probabilities,
+    /// Every node, as `build` checks it (the quick loader's, with the
+    /// headers read before the tree), and every child follows its parent
+    /// in the arena.
+    Nodes,
 }
 
 impl Default for Builder {
@@ -72,8 +80,7 @@ impl Builder {
             vectors: HashMap::default(),
             probs: HashMap::default(),
             last_prob: None,
-            probabilities_checked: false,
-            nodes_checked: false,
+            checked: Checked::Nothing,
             shared_evals: HashMap::default(),
             extras_shared: false,
         }
@@ -148,7 +155,7 @@ impl Builder {
     /// CHANCE only, on all children or none, none negative, summing to 1),
     /// so that `build` need not check them again.
     pub(crate) fn probabilities_checked(&mut self) {
-        self.probabilities_checked = true;
+        self.checked = Checked::Probabilities;
     }
 
     /// Says that every node was checked as it was added by rules at least
@@ -157,8 +164,7 @@ impl Builder {
     /// arena (no `&B` edge), so that `build` need not read the nodes again:
     /// at 10^7 leaves that read is a pass over 260 MB.
     pub(crate) fn nodes_checked(&mut self) {
-        self.probabilities_checked = true;
-        self.nodes_checked = true;
+        self.checked = Checked::Nodes;
     }
 
     /// The index of probability `p` in the game's table (`NONE` for none).
@@ -377,67 +383,15 @@ impl Builder {
     /// The game, once its invariants hold (see [`crate::model`]); else
     /// every broken one, at the node or edge that breaks it.
     pub fn build(self) -> Result<Game, Vec<Diagnostic>> {
-        let check_probabilities = !self.probabilities_checked;
-        let (checked, shared) = (self.nodes_checked, self.extras_shared);
+        let (checked, shared) = (self.checked, self.extras_shared);
         let mut game = self.game;
         if game.is_empty() {
             return Err(vec![Diagnostic::new(K::NoChildren, Span::new(0, 0))]);
         }
-        let mut errors = Vec::new();
-        let (bounds, players) = (game.bounds, game.players.len());
-        let probabilities_written = !game.probs.is_empty();
-        let mut forward = true;
-        let slots = if checked { &game.slots[..0] } else { &game.slots[..] };
-        for (i, slot) in slots.iter().enumerate() {
-            let id = NodeId(i as u32);
-            // The common case read straight off the slot: an integer leaf
-            // with nothing else written, in a two-player game.
-            if slot.kind == NodeKind::Leaf && slot.extra == NONE && players == 0 {
-                let v = slot.data as i64;
-                if bounds.is_some_and(|(lo, hi)| Num::int(v) < lo || Num::int(v) > hi) {
-                    errors.extend(out_of_bounds(&game, Num::int(v), game.node(id).span()));
-                }
-                continue;
-            }
-            if slot.kind != NodeKind::Leaf {
-                let edges = &game.edges[slot.edges()];
-                forward &= edges.iter().all(|e| e.child > id);
-                let at = game.node(id).span();
-                if edges.is_empty() {
-                    errors.push(Diagnostic::new(K::NoChildren, at));
-                } else if check_probabilities
-                    && (probabilities_written || slot.kind == NodeKind::Chance)
-                    && let Some(kind) = probabilities(&game, id)
-                {
-                    errors.push(Diagnostic::new(kind, at));
-                }
-                continue;
-            }
-            let node = game.node(id);
-            let at = node.span();
-            match node.utility() {
-                Utility::None | Utility::Unknown => {}
-                Utility::Scalar(v) => {
-                    if players > 0 {
-                        let expected = format!("a vector of {players} values, one per player");
-                        errors.push(Diagnostic::new(K::LeafShape { expected }, at));
-                    }
-                    errors.extend(out_of_bounds(&game, v, at));
-                }
-                Utility::Vector(vs) => {
-                    if vs.len() != players {
-                        let kind = K::VectorLength { expected: players, found: vs.len() };
-                        errors.push(Diagnostic::new(kind, at));
-                    }
-                    if bounds.is_some() {
-                        errors.extend(vs.iter().filter_map(|&v| out_of_bounds(&game, v, at)));
-                    }
-                }
-            }
-        }
-        if !forward {
-            errors.extend(cycle(&game));
-        }
+        let errors = match checked {
+            Checked::Nodes => Vec::new(),
+            _ => node_errors(&game, checked == Checked::Nothing),
+        };
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -479,6 +433,67 @@ impl Game {
         *self = b.game;
         Ok(())
     }
+}
+
+/// What is wrong with `game`'s nodes (their children, probabilities,
+/// leaves' shapes and bounds, `&` cycles), the probabilities only if
+/// `check_probabilities`.
+fn node_errors(game: &Game, check_probabilities: bool) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let (bounds, players) = (game.bounds, game.players.len());
+    let probabilities_written = !game.probs.is_empty();
+    let mut forward = true;
+    for (i, slot) in game.slots.iter().enumerate() {
+        let id = NodeId(i as u32);
+        // The common case read straight off the slot: an integer leaf
+        // with nothing else written, in a two-player game.
+        if slot.kind == NodeKind::Leaf && slot.extra == NONE && players == 0 {
+            let v = slot.data as i64;
+            if bounds.is_some_and(|(lo, hi)| Num::int(v) < lo || Num::int(v) > hi) {
+                errors.extend(out_of_bounds(game, Num::int(v), game.node(id).span()));
+            }
+            continue;
+        }
+        if slot.kind != NodeKind::Leaf {
+            let edges = &game.edges[slot.edges()];
+            forward &= edges.iter().all(|e| e.child > id);
+            let at = game.node(id).span();
+            if edges.is_empty() {
+                errors.push(Diagnostic::new(K::NoChildren, at));
+            } else if check_probabilities
+                && (probabilities_written || slot.kind == NodeKind::Chance)
+                && let Some(kind) = probabilities(game, id)
+            {
+                errors.push(Diagnostic::new(kind, at));
+            }
+            continue;
+        }
+        let node = game.node(id);
+        let at = node.span();
+        match node.utility() {
+            Utility::None | Utility::Unknown => {}
+            Utility::Scalar(v) => {
+                if players > 0 {
+                    let expected = format!("a vector of {players} values, one per player");
+                    errors.push(Diagnostic::new(K::LeafShape { expected }, at));
+                }
+                errors.extend(out_of_bounds(game, v, at));
+            }
+            Utility::Vector(vs) => {
+                if vs.len() != players {
+                    let kind = K::VectorLength { expected: players, found: vs.len() };
+                    errors.push(Diagnostic::new(kind, at));
+                }
+                if bounds.is_some() {
+                    errors.extend(vs.iter().filter_map(|&v| out_of_bounds(game, v, at)));
+                }
+            }
+        }
+    }
+    if !forward {
+        errors.extend(cycle(game));
+    }
+    errors
 }
 
 /// A leaf value outside the declared bounds.

@@ -27,8 +27,8 @@ pub(crate) struct Chance {
     /// `pⱼ·loⱼ` and `pⱼ·hiⱼ` of every child j.
     lo: Terms,
     hi: Terms,
-    /// The range and both sides before any child was learned.
-    start: ((Num, Num), Terms, Terms),
+    /// Where it started, before any child was learned.
+    start: Start,
 }
 
 impl Chance {
@@ -68,18 +68,19 @@ impl Chance {
         // copied from where the last node started instead of worked out
         // again, term by term.
         let start = match start {
-            Some((r, l, h)) if same && r.0.bits() == range.0.bits() && r.1.bits() == range.1.bits() => {
-                lo.copy_from(&l);
-                hi.copy_from(&h);
-                (r, l, h)
+            Some(start) if same && start.range.0.bits() == range.0.bits() && start.range.1.bits() == range.1.bits() => {
+                lo.copy_from(&start.lo);
+                hi.copy_from(&start.hi);
+                start
             }
             start => {
                 lo.reset(&own, range.0);
                 hi.reset(&own, range.1);
-                let (mut l, mut h) = start.map(|(_, l, h)| (l, h)).unwrap_or_default();
+                // The last start's room, made this node's.
+                let (mut l, mut h) = start.map(|s| (s.lo, s.hi)).unwrap_or_default();
                 l.copy_from(&lo);
                 h.copy_from(&hi);
-                (range, l, h)
+                Start { range, lo: l, hi: h }
             }
         };
         Chance { probs: own, depth, alpha, beta, lo, hi, start }
@@ -152,7 +153,16 @@ pub(crate) struct ChanceRoom {
     probs: Vec<Num>,
     lo: Terms,
     hi: Terms,
-    start: Option<((Num, Num), Terms, Terms)>,
+    start: Option<Start>,
+}
+
+/// The range a chance node's children lie in and both sides' terms before
+/// any child is learned: the same for every node of a level with the same
+/// probabilities and range.
+struct Start {
+    range: (Num, Num),
+    lo: Terms,
+    hi: Terms,
 }
 
 /// One side's terms, and their sum kept as they change — while that is

@@ -225,10 +225,10 @@ impl<'a> Quick<'a> {
         game.set_players(self.players);
         game.set_sum(self.sum);
         game.set_names(self.names.into_iter().map(|(name, (_, path))| (name, path)).collect());
-        // `close` checked every node's probabilities, and `add_leaf` every
-        // leaf as `build` does when the headers came first.
         // `open_node` shared every `eval` that `build` would share.
         game.extras_shared();
+        // `close` checked every node's probabilities, and `add_leaf` every
+        // leaf as `build` does when the headers came first.
         if forward && !self.late_headers {
             game.nodes_checked();
         } else {
