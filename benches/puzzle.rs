@@ -23,7 +23,10 @@
 //! (4 unknowns over −1000..1000); and three over −1000..1000 whose counts
 //! pass 2^128 (`-wide`: `sixteen-chains`, `twenty-chains`, and
 //! `twenty-seven` with its bounds removed); `expectimax` (12 unknowns
-//! under three CHANCE nodes, over 0..5 and over −1000..1000). `enumerate` times the one-value-at-a-time
+//! under three CHANCE nodes, over 0..5 and over −1000..1000),
+//! `expectimax-eighteen` and `expectimax-twenty-one` (the values 1..18,
+//! and 21 distinct values beside six known leaves, under three CHANCE
+//! nodes). `enumerate` times the one-value-at-a-time
 //! search the box search replaced, on the 12-leaf puzzle, after checking
 //! that both give the same count and the same first 20 solutions.
 
@@ -57,6 +60,8 @@ const PUZZLES: &[&str] = &[
     "27-wide",
     "12-expectimax",
     "12-expectimax-wide",
+    "18-expectimax-values",
+    "21-expectimax-values",
 ];
 
 fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
@@ -98,6 +103,14 @@ fn puzzle(name: &str) -> (gametree::check::spec::Spec, Domain) {
         "27-wide" => ("twenty-seven", Some(Domain::Range(-1000, 1000))),
         "12-expectimax" => ("expectimax", Some(Domain::Range(0, 5))),
         "12-expectimax-wide" => ("expectimax", Some(Domain::Range(-1000, 1000))),
+        "18-expectimax-values" => (
+            "expectimax-eighteen",
+            Some(Domain::parse_values("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18").expect("values")),
+        ),
+        "21-expectimax-values" => (
+            "expectimax-twenty-one",
+            Some(Domain::parse_values("1,2,3,4,5,7,8,9,10,13,14,15,17,18,20,22,23,24,25,26,27").expect("values")),
+        ),
         _ => ("wide", Some(Domain::Range(-1000, 1000))),
     };
     let path = format!("{}/tests/fixtures/puzzles/{file}.tree", env!("CARGO_MANIFEST_DIR"));

@@ -172,6 +172,55 @@ fn an_expectimax_question_over_eighteen_values_is_counted_exactly() {
     assert_eq!(json["solutions"], first);
 }
 
+/// 18 distinct values under three CHANCE nodes, asking only which move
+/// is best: every value of the root is summed over, and each sum's
+/// product of three wide polynomials (two nodes' ways below a value, one
+/// node's at it) met first the two wide ones, past the count's budget, so
+/// the box search ran and had not answered in minutes. The count is
+/// `expectimax-eighteen.py`'s, worked without polynomials; the smallest
+/// solutions are worked by hand in the fixture.
+#[test]
+fn an_expectimax_best_move_over_eighteen_values_is_counted_exactly() {
+    let values = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18";
+    let json = solve("tests/fixtures/puzzles/expectimax-eighteen.tree", &["--values", values, "--limit", "2"]);
+    assert_eq!(json["count"], 2_025_901_154_598_912u64);
+    assert_eq!(json["unique"], false);
+    let first: Vec<u64> = (1..=18).collect();
+    let mut second = first.clone();
+    second.swap(16, 17);
+    assert_eq!(json["solutions"], serde_json::json!([first, second]));
+}
+
+/// 21 distinct values (six leaves known) under three CHANCE nodes of MIN
+/// nodes, asking the root's value and move: past the 2^20 sub-multisets
+/// the count by the values used took, so the box search ran, and gave no
+/// answer in 7 minutes. The count is `expectimax-twenty-one.py`'s, worked
+/// without polynomials; the smallest solution's start is worked by hand
+/// in the fixture, and the whole of it is checked here to pass.
+#[test]
+fn an_expectimax_question_over_twenty_one_values_is_counted_exactly() {
+    let values = "1,2,3,4,5,7,8,9,10,13,14,15,17,18,20,22,23,24,25,26,27";
+    let json = solve("tests/fixtures/puzzles/expectimax-twenty-one.tree", &["--values", values, "--limit", "1"]);
+    assert_eq!(json["count"], 1_054_057_325_053_667_328u64);
+    let first: Vec<i64> = json["solutions"][0].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+    assert_eq!(first[..7], [1, 2, 9, 10, 13, 20, 22]);
+    // The leaves in written order, the known ones put back; each CHANCE
+    // node's sum of its MIN nodes' least leaves.
+    let mut unknown = first.iter();
+    let written = ["?6?", "???", "?19?", "???", "16??", "???", "12??", "??21", "??11"];
+    let mins: Vec<i64> = written
+        .iter()
+        .map(|w| {
+            let known = w.trim_matches('?').parse::<i64>().ok();
+            let n = w.matches('?').count();
+            unknown.by_ref().take(n).copied().chain(known).min().unwrap()
+        })
+        .collect();
+    let sums: Vec<i64> = mins.chunks(3).map(|c| c.iter().sum()).collect();
+    assert_eq!(sums[0], 29, "B is worth 29/3");
+    assert!(sums[1] <= 29 && sums[2] <= 29, "no later move is better: {sums:?}");
+}
+
 #[test]
 fn sixteen_leaves_over_the_values_1_to_16_are_counted_exactly() {
     let json = solve(

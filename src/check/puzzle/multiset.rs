@@ -44,22 +44,28 @@ const MAX_KINDS: usize = 25;
 const MAX_REPEATS: usize = 15;
 
 /// The most term products one puzzle's count (and then its listing) takes
-/// before the box search answers instead (counted as every pair of terms a
-/// product meets, before [`Uses::parts`] skips those that cannot fit):
-/// up to a few seconds each. 27 leaves on three plies over 1..9 three
-/// times each took 1.0–2.3 s to count and list (2.6–6.1·10^8 products),
-/// about half that since the keys are tested as `u64`s; nothing else
-/// answers them within a minute.
-const MAX_WORK: u64 = 2_000_000_000;
+/// before the box search answers instead (counted as the pairs of terms a
+/// product tests, once [`Uses::parts`] has set aside the parts that cannot
+/// fit): up to a few seconds each. 27 leaves on three plies over 1..9
+/// three times each took 1.0–2.3 s to count and list (2.6–6.1·10^8
+/// products), about half that since the keys are tested as `u64`s;
+/// nothing else answers them within a minute. (Counted before the split,
+/// the budget was 2·10^9: the split set aside about half.)
+const MAX_WORK: u64 = 1_000_000_000;
 
-/// How many values' fields a product splits its terms by before it
-/// meets them pair by pair ([`Uses::parts`]), and the fewest pairs of
-/// terms a pair of parts must meet to be split further.
-const SPLIT_KINDS: usize = 5;
+/// The fewest pairs of terms a pair of parts must meet to be split
+/// further by a value's field ([`Uses::parts`]).
 const SPLIT_PAIRS: usize = 4096;
 
-/// The most sub-multisets (a table of this many slots sums products).
-const MAX_SLOTS: usize = 1 << 20;
+/// The most factors whose every order [`Uses::cheapest_order`] weighs.
+const ORDERED_FACTORS: usize = 6;
+
+/// The most sub-multisets (a table of this many slots sums products):
+/// 22 distinct values, a key of 8 bytes a slot (32 MB, its pages written
+/// only where a sum lands) and the ways beside it made when first needed.
+/// At 2^20 a puzzle over 21 distinct values was left to the box search,
+/// which did not answer in 7 minutes; the count answers in about 2 s.
+const MAX_SLOTS: usize = 1 << 22;
 
 /// The width of the field of a value given `n` times: the bits of `n`,
 /// and a top bit that a sum of two fields plus the headroom `2^(w-1) - 1
@@ -103,11 +109,15 @@ pub(super) struct Uses {
     place: Vec<usize>,
     /// Room for a product's terms, a slot for every sub-multiset.
     sums: RefCell<Sums>,
+    /// How many sub-multisets of each size there are (as floats: an
+    /// estimate's ceiling on a product's terms, [`Uses::cheapest_order`]).
+    sizes: Vec<f64>,
 }
 
 /// A product's terms as they are summed: ways and key by slot, and the
 /// slots used so far (all others hold zero). Ways that cannot pass 64
-/// bits are summed in `narrow` (made when first needed), others in `ways`.
+/// bits are summed in `narrow`, others in `ways` (each made when first
+/// needed: most products need only one of them).
 #[derive(Default)]
 struct Sums {
     ways: Vec<Count>,
@@ -143,8 +153,7 @@ impl Uses {
             place.push(slots);
             slots = slots.checked_mul(n as usize + 1).filter(|&s| s <= MAX_SLOTS)?;
         }
-        let sums =
-            Sums { ways: vec![Count::ZERO; slots], narrow: Vec::new(), keys: vec![0; slots], touched: Vec::new() };
+        let sums = Sums { ways: Vec::new(), narrow: Vec::new(), keys: vec![0; slots], touched: Vec::new() };
         let (mut whole, mut headroom, mut top) = (0u64, 0u64, 0u64);
         let mut at = Vec::with_capacity(kinds.len());
         let mut shift = 0;
@@ -153,8 +162,8 @@ impl Uses {
             // Every field in one word, where products test keys an add
             // and a mask at a time: a field of `w` bits is for a value
             // given `n ≥ 2^(w-2)` times, a factor `n + 1 ≥ 2^(w/2)` of
-            // the slots, so within [`MAX_SLOTS`] (2^20) the fields take at
-            // most 40 bits.
+            // the slots, so within [`MAX_SLOTS`] (2^22) the fields take at
+            // most 44 bits.
             if shift + width > u64::BITS {
                 return None;
             }
@@ -165,7 +174,19 @@ impl Uses {
             at.push((shift, (1u64 << width) - 1));
             shift += width;
         }
+        // sizes[s]: the sub-multisets of s values.
+        let mut sizes = vec![1f64];
+        for &(_, n) in &kinds {
+            let mut next = vec![0f64; sizes.len() + n as usize];
+            for (s, &w) in sizes.iter().enumerate() {
+                for extra in 0..=n as usize {
+                    next[s + extra] += w;
+                }
+            }
+            sizes = next;
+        }
         Some(Uses {
+            sizes,
             kinds,
             at,
             kind: Vec::new(),
@@ -190,24 +211,25 @@ impl Uses {
     }
 
     /// Splits two lists of terms (keys increasing; only the fields below
-    /// `level` may differ within each) by the fields of the `depth` values
-    /// from `level` down, into the pairs of parts whose uses of those
-    /// values fit together: the part where a value's field is `i` meets
-    /// those where it is at most its count minus `i`. The other values are
-    /// checked term by term; pairs of parts that meet fewer than
-    /// [`SPLIT_PAIRS`] pairs of terms are not split further.
+    /// `level` may differ within each) by the fields of the values from
+    /// `level` down, into the pairs of parts whose uses of those values fit
+    /// together: the part where a value's field is `i` meets those where
+    /// it is at most its count minus `i`. A pair of parts that meets fewer
+    /// than [`SPLIT_PAIRS`] pairs of terms is not split further: the values
+    /// below are checked term by term. (Split by five values at most, as
+    /// it was, a product over 18 distinct values tested twice the pairs
+    /// and took 0.72 s where it now takes 0.48.)
     fn parts(
         &self,
         (a, ar): (&[u64], Range<usize>),
         (b, br): (&[u64], Range<usize>),
         level: usize,
-        depth: usize,
         out: &mut Vec<(Range<usize>, Range<usize>)>,
     ) {
         if ar.is_empty() || br.is_empty() {
             return;
         }
-        if level == 0 || depth == 0 || ar.len() * br.len() < SPLIT_PAIRS {
+        if level == 0 || ar.len() * br.len() < SPLIT_PAIRS {
             out.push((ar, br));
             return;
         }
@@ -221,9 +243,62 @@ impl Uses {
         let (sa, sb) = (starts(a, &ar), starts(b, &br));
         for i in 0..=n {
             for j in 0..=n - i {
-                self.parts((a, sa[i]..sa[i + 1]), (b, sb[j]..sb[j + 1]), level, depth - 1, out);
+                self.parts((a, sa[i]..sa[i + 1]), (b, sb[j]..sb[j + 1]), level, out);
             }
         }
+    }
+
+    /// The order to multiply `factors` in that should cost least: each
+    /// order (all of them, for up to [`ORDERED_FACTORS`]; else smallest
+    /// first) costs the pairs of terms each product meets, the running
+    /// product's terms taken as the product of its factors' terms or the
+    /// sub-multisets of its size, whichever is fewer, and the product that
+    /// reaches every unknown a lookup a term of its shorter side. With
+    /// three CHANCE children of a MAX root, the product of the two whose
+    /// ways below a value are wide, met first in the children's order,
+    /// took about 2·10^9 pairs over 18 distinct values, where the one held
+    /// at the value met first and the widest looked up takes a tenth.
+    fn cheapest_order(&self, factors: &[&Poly]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..factors.len()).collect();
+        if factors.len() > ORDERED_FACTORS {
+            order.sort_by_key(|&i| factors[i].terms.len());
+            return order;
+        }
+        let cost = |order: &[usize]| {
+            let (mut terms, mut degree, mut cost) = (1f64, 0u32, 0f64);
+            for &i in order {
+                let (t, d) = (factors[i].terms.len() as f64, factors[i].degree);
+                if degree + d == self.degree {
+                    cost += terms.min(t);
+                    terms = 1.0;
+                } else {
+                    cost += terms * t;
+                    terms = (terms * t).min(self.sizes.get((degree + d) as usize).copied().unwrap_or(0.0));
+                }
+                degree += d;
+            }
+            cost
+        };
+        let mut best = (cost(&order), order.clone());
+        // Every order, by Heap's algorithm.
+        let mut c = vec![0usize; order.len()];
+        let mut i = 1;
+        while i < order.len() {
+            if c[i] < i {
+                let j = if i % 2 == 0 { 0 } else { c[i] };
+                order.swap(j, i);
+                let here = cost(&order);
+                if here < best.0 {
+                    best = (here, order.clone());
+                }
+                c[i] += 1;
+                i = 1;
+            } else {
+                c[i] = 0;
+                i += 1;
+            }
+        }
+        best.1
     }
 
     /// Starts a new budget of work.
@@ -309,9 +384,6 @@ impl Ring for Uses {
             let terms = if total.is_zero() { Vec::new() } else { vec![(self.whole, total)] };
             return Poly { degree, terms };
         }
-        if !self.spend(small.terms.len() as u64 * big.terms.len() as u64) {
-            return Poly::default();
-        }
         // Sums land in a table with a slot for every sub-multiset: a key's
         // slot is its uses read as digits of mixed radix (each value's
         // count + 1), which orders slots as keys, and a sum's slot is the
@@ -322,7 +394,11 @@ impl Ring for Uses {
         let keys_of = |p: &Poly| -> Vec<u64> { p.terms.iter().map(|(k, _)| *k).collect() };
         let (a_at, b_at) = ((keys_of(a), slots(a)), (keys_of(b), slots(b)));
         let mut parts = Vec::new();
-        self.parts((&a_at.0, 0..a.terms.len()), (&b_at.0, 0..b.terms.len()), self.kinds.len(), SPLIT_KINDS, &mut parts);
+        self.parts((&a_at.0, 0..a.terms.len()), (&b_at.0, 0..b.terms.len()), self.kinds.len(), &mut parts);
+        if !self.spend(parts.iter().map(|(x, y)| (x.len() * y.len()) as u64).sum()) {
+            return Poly::default();
+        }
+        let room = keys.len();
         let met = Met { parts, a: a_at, b: b_at, keys, touched };
         let terms = match (narrow_counts(a), narrow_counts(b)) {
             // No slot's sum can pass 64 bits (each term of the shorter list
@@ -334,7 +410,7 @@ impl Ring for Uses {
                     .is_some() =>
             {
                 if narrow.is_empty() {
-                    narrow.resize(ways.len(), 0);
+                    narrow.resize(room, 0);
                 }
                 // Slices, not the vectors: the loop then keeps their ends
                 // in registers across the writes it makes.
@@ -348,21 +424,33 @@ impl Ring for Uses {
                 .map(|(key, at)| (key, Count::from(std::mem::take(&mut narrow[at]))))
                 .collect()
             }
-            _ => met
-                .sum(self, |at, i, j| {
+            _ => {
+                if ways.is_empty() {
+                    ways.resize(room, Count::ZERO);
+                }
+                met.sum(self, |at, i, j| {
                     let empty = ways[at].is_zero();
                     ways[at] += &(&a.terms[i].1 * &b.terms[j].1);
                     empty
                 })
                 .into_iter()
                 .map(|(key, at)| (key, std::mem::take(&mut ways[at])))
-                .collect(),
+                .collect()
+            }
         };
         Poly { degree, terms }
     }
 
     fn size(&self, w: &Poly) -> usize {
         w.terms.len()
+    }
+
+    fn product(&self, factors: Vec<&Poly>) -> Poly {
+        if factors.iter().any(|f| f.terms.is_empty()) {
+            return Poly::default();
+        }
+        let order = self.cheapest_order(&factors);
+        order.into_iter().fold(self.one(), |w, i| self.mul(&w, factors[i]))
     }
 
     fn same(&self, a: &Poly, b: &Poly) -> bool {

@@ -152,26 +152,26 @@ fn by_first<R: Tally + ?Sized>(
 /// child at `v` is `j`, summed over `j` (those before it below `v`, those
 /// after it up to `v`).
 ///
-/// Each term of the sum multiplies its factors smallest first
-/// ([`Ring::size`]): a product of polynomials over a multiset costs what
+/// Each product's factors are met in the order the ring picks
+/// ([`Ring::product`]): a product of polynomials over a multiset costs what
 /// its two factors are long multiplied, and one that reaches every
 /// unknown only a lookup a term (`multiset.rs`), so the largest factor is
-/// best met last. While a listing fixes the unknowns under one child, the
-/// others stay free and large: multiplying two of them first (as the
-/// products of the children after each one did) made each count of 18
-/// unknowns over 18 values under three CHANCE nodes take 0.4 s, and the
-/// listing give up. The product where a child is held at `v` keeps the
-/// children's order: sorted, a `pv` over four CHANCE nodes of 16
-/// distinct values took 0.57 s instead of 0.36 s.
+/// best met last, and `multiset.rs` weighs every order by that. While a
+/// listing fixes the unknowns under one child, the others stay free and
+/// large: multiplying two of them first (as the products of the children
+/// after each one did) made each count of 18 unknowns over 18 values
+/// under three CHANCE nodes take 0.4 s, and the listing give up. The
+/// product where a child is held at `v` kept the children's order until
+/// the orders were weighed (sorted by length, a `pv` over four CHANCE
+/// nodes of 16 distinct values took 0.57 s instead of 0.36 s); in that
+/// order, the best move of three CHANCE nodes over 1..18 met the two
+/// nodes held below `v` first, 2·10^9 pairs, and was left to the box
+/// search.
 pub(super) fn at_value<R: Ring + ?Sized>(ring: &R, parts: &[(R::W, R::W)], held: &[Held]) -> R::W {
     let up_to = |(below, at): &(R::W, R::W)| {
         let mut sum = below.clone();
         ring.add(&mut sum, at);
         sum
-    };
-    let product = |mut factors: Vec<&R::W>| {
-        factors.sort_by_key(|w| ring.size(w));
-        factors.into_iter().fold(ring.one(), |w, f| ring.mul(&w, f))
     };
     if held.contains(&Held::At) {
         let factors: Vec<R::W> = parts
@@ -183,14 +183,14 @@ pub(super) fn at_value<R: Ring + ?Sized>(ring: &R, parts: &[(R::W, R::W)], held:
                 Held::At => part.1.clone(),
             })
             .collect();
-        return factors.iter().fold(ring.one(), |w, f| ring.mul(&w, f));
+        return ring.product(factors.iter().collect());
     }
     let ups: Vec<R::W> = parts.iter().map(up_to).collect();
     let mut total = ring.zero();
     for j in 0..parts.len() {
         let below = parts[..j].iter().map(|(below, _)| below);
         let factors = below.chain([&parts[j].1]).chain(&ups[j + 1..]).collect();
-        ring.add(&mut total, &product(factors));
+        ring.add(&mut total, &ring.product(factors));
     }
     total
 }

@@ -29,6 +29,13 @@ pub(in crate::check::puzzle) trait Ring {
     fn size(&self, _w: &Self::W) -> usize {
         1
     }
+    /// The product of `factors`, multiplied in the order this ring expects
+    /// to cost least: smallest first by [`Ring::size`] unless the ring
+    /// knows better.
+    fn product(&self, mut factors: Vec<&Self::W>) -> Self::W {
+        factors.sort_by_key(|w| self.size(w));
+        factors.into_iter().fold(self.one(), |w, f| self.mul(&w, f))
+    }
     /// Whether `a` and `b` are equal (asked only where [`Ring::GROUPS`]).
     fn same(&self, _a: &Self::W, _b: &Self::W) -> bool {
         false
