@@ -30,7 +30,7 @@ use std::ops::Range;
 
 use crate::check::expect::Expect;
 use crate::check::puzzle::count::Count;
-use crate::check::puzzle::subtrees::{Ring, Subtrees, V, upward};
+use crate::check::puzzle::subtrees::{Ring, Subtrees, V};
 use crate::model::{Game, NodeId};
 use crate::num::Num;
 
@@ -56,9 +56,6 @@ const MAX_WORK: u64 = 1_000_000_000;
 /// The fewest pairs of terms a pair of parts must meet to be split
 /// further by a value's field ([`Uses::parts`]).
 const SPLIT_PAIRS: usize = 4096;
-
-/// The most factors whose every order [`Uses::cheapest_order`] weighs.
-const ORDERED_FACTORS: usize = 6;
 
 /// The most sub-multisets (a table of this many slots sums products):
 /// 22 distinct values, a key of 8 bytes a slot (32 MB, its pages written
@@ -246,59 +243,6 @@ impl Uses {
                 self.parts((a, sa[i]..sa[i + 1]), (b, sb[j]..sb[j + 1]), level, out);
             }
         }
-    }
-
-    /// The order to multiply `factors` in that should cost least: each
-    /// order (all of them, for up to [`ORDERED_FACTORS`]; else smallest
-    /// first) costs the pairs of terms each product meets, the running
-    /// product's terms taken as the product of its factors' terms or the
-    /// sub-multisets of its size, whichever is fewer, and the product that
-    /// reaches every unknown a lookup a term of its shorter side. With
-    /// three CHANCE children of a MAX root, the product of the two whose
-    /// ways below a value are wide, met first in the children's order,
-    /// took about 2·10^9 pairs over 18 distinct values, where the one held
-    /// at the value met first and the widest looked up takes a tenth.
-    fn cheapest_order(&self, factors: &[&Poly]) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..factors.len()).collect();
-        if factors.len() > ORDERED_FACTORS {
-            order.sort_by_key(|&i| factors[i].terms.len());
-            return order;
-        }
-        let cost = |order: &[usize]| {
-            let (mut terms, mut degree, mut cost) = (1f64, 0u32, 0f64);
-            for &i in order {
-                let (t, d) = (factors[i].terms.len() as f64, factors[i].degree);
-                if degree + d == self.degree {
-                    cost += terms.min(t);
-                    terms = 1.0;
-                } else {
-                    cost += terms * t;
-                    terms = (terms * t).min(self.sizes.get((degree + d) as usize).copied().unwrap_or(0.0));
-                }
-                degree += d;
-            }
-            cost
-        };
-        let mut best = (cost(&order), order.clone());
-        // Every order, by Heap's algorithm.
-        let mut c = vec![0usize; order.len()];
-        let mut i = 1;
-        while i < order.len() {
-            if c[i] < i {
-                let j = if i % 2 == 0 { 0 } else { c[i] };
-                order.swap(j, i);
-                let here = cost(&order);
-                if here < best.0 {
-                    best = (here, order.clone());
-                }
-                c[i] += 1;
-                i = 1;
-            } else {
-                c[i] = 0;
-                i += 1;
-            }
-        }
-        best.1
     }
 
     /// Starts a new budget of work.
@@ -541,58 +485,6 @@ fn largest(counts: &[u64]) -> u64 {
     counts.iter().copied().max().unwrap_or(0)
 }
 
-/// The fewest term products a count takes: at each inner node, the ways of
-/// its children so far meet each next child's (one term product per pair
-/// of terms, for at least one window and value each), but for the root's
-/// last child, whose terms are only looked up. A subtree with `s`
-/// unknowns has up to as many terms as the multiset has sub-multisets of
-/// `s` values, and that many where the values it takes are free, so this
-/// is the work of the count when every subtree's terms are all there,
-/// for one state of each node's loop. The states multiply it (counts that
-/// finished took 3–9 times this), so past a quarter of [`MAX_WORK`] the
-/// count would most likely give up after seconds of work: it is not
-/// started, and the box search answers at once.
-fn least_work(game: &Game, unknowns: &[NodeId], kinds: &[(Num, u32)]) -> u64 {
-    if game.has_transpositions() {
-        // Not counted over subtrees (and a walk could meet a subtree often).
-        return u64::MAX;
-    }
-    // sub[s]: the multiset's sub-multisets of s values.
-    let mut sub = vec![1u64];
-    for &(_, n) in kinds {
-        let mut next = vec![0u64; sub.len() + n as usize];
-        for (s, &w) in sub.iter().enumerate() {
-            for extra in 0..=n as usize {
-                next[s + extra] = next[s + extra].saturating_add(w);
-            }
-        }
-        sub = next;
-    }
-    let terms = |s: usize| sub.get(s).copied().unwrap_or(0);
-    // Unknowns under each node: each node after its children.
-    let mut under = vec![0usize; game.len()];
-    for &id in unknowns {
-        under[id.index()] = 1;
-    }
-    for id in upward(game) {
-        let below: usize = game.node(id).children().iter().map(|e| under[e.child.index()]).sum();
-        under[id.index()] += below;
-    }
-    let mut work = 0u64;
-    for id in game.ids() {
-        let children = game.node(id).children();
-        let mut so_far = 0;
-        for (j, e) in children.iter().enumerate() {
-            let child = under[e.child.index()];
-            if !(id == NodeId::ROOT && j + 1 == children.len()) {
-                work = work.saturating_add(terms(so_far).saturating_mul(terms(child)));
-            }
-            so_far += child;
-        }
-    }
-    work
-}
-
 /// Expectimax puzzles over a multiset (`chance.rs`) count in these
 /// polynomials too, with the same budget.
 impl super::chance::Tally for Uses {
@@ -654,5 +546,7 @@ impl super::Counted for Repeats<'_> {
     }
 }
 
+mod estimate;
+use estimate::least_work;
 #[cfg(test)]
 mod tests;
