@@ -106,9 +106,9 @@ pub(super) struct Uses {
     place: Vec<usize>,
     /// Room for a product's terms, a slot for every sub-multiset.
     sums: RefCell<Sums>,
-    /// How many sub-multisets of each size there are (as floats: an
-    /// estimate's ceiling on a product's terms, [`Uses::cheapest_order`]).
-    sizes: Vec<f64>,
+    /// How many sub-multisets of each size there are (an estimate's
+    /// ceiling on a product's terms, [`Uses::cheapest_order`]).
+    sizes: Vec<u64>,
 }
 
 /// A product's terms as they are summed: ways and key by slot, and the
@@ -171,19 +171,8 @@ impl Uses {
             at.push((shift, (1u64 << width) - 1));
             shift += width;
         }
-        // sizes[s]: the sub-multisets of s values.
-        let mut sizes = vec![1f64];
-        for &(_, n) in &kinds {
-            let mut next = vec![0f64; sizes.len() + n as usize];
-            for (s, &w) in sizes.iter().enumerate() {
-                for extra in 0..=n as usize {
-                    next[s + extra] += w;
-                }
-            }
-            sizes = next;
-        }
         Some(Uses {
-            sizes,
+            sizes: estimate::sub_multisets(&kinds),
             kinds,
             at,
             kind: Vec::new(),

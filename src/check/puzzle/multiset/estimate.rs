@@ -1,6 +1,7 @@
 //! What `multiset.rs`'s work is estimated to cost: the order a product's
 //! factors are met in ([`Uses::cheapest_order`]) and the fewest term
-//! products a count takes ([`least_work`]), before it is started.
+//! products a count takes ([`least_work`]), before it is started, both
+//! from how many sub-multisets of each size there are ([`sub_multisets`]).
 
 use super::{Poly, Uses};
 use crate::check::puzzle::subtrees::upward;
@@ -36,7 +37,8 @@ impl Uses {
                     terms = 1.0;
                 } else {
                     cost += terms * t;
-                    terms = (terms * t).min(self.sizes.get((degree + d) as usize).copied().unwrap_or(0.0));
+                    let most = self.sizes.get((degree + d) as usize).map_or(0.0, |&n| n as f64);
+                    terms = (terms * t).min(most);
                 }
                 degree += d;
             }
@@ -81,17 +83,7 @@ pub(super) fn least_work(game: &Game, unknowns: &[NodeId], kinds: &[(Num, u32)])
         // Not counted over subtrees (and a walk could meet a subtree often).
         return u64::MAX;
     }
-    // sub[s]: the multiset's sub-multisets of s values.
-    let mut sub = vec![1u64];
-    for &(_, n) in kinds {
-        let mut next = vec![0u64; sub.len() + n as usize];
-        for (s, &w) in sub.iter().enumerate() {
-            for extra in 0..=n as usize {
-                next[s + extra] = next[s + extra].saturating_add(w);
-            }
-        }
-        sub = next;
-    }
+    let sub = sub_multisets(kinds);
     let terms = |s: usize| sub.get(s).copied().unwrap_or(0);
     // Unknowns under each node: each node after its children.
     let mut under = vec![0usize; game.len()];
@@ -115,4 +107,20 @@ pub(super) fn least_work(game: &Game, unknowns: &[NodeId], kinds: &[(Num, u32)])
         }
     }
     work
+}
+
+/// `sub[s]`: how many sub-multisets of `s` values the multiset of `kinds`
+/// has (saturating at `u64::MAX`).
+pub(super) fn sub_multisets(kinds: &[(Num, u32)]) -> Vec<u64> {
+    let mut sub = vec![1u64];
+    for &(_, n) in kinds {
+        let mut next = vec![0u64; sub.len() + n as usize];
+        for (s, &w) in sub.iter().enumerate() {
+            for extra in 0..=n as usize {
+                next[s + extra] = next[s + extra].saturating_add(w);
+            }
+        }
+        sub = next;
+    }
+    sub
 }

@@ -25,7 +25,7 @@ pub(in crate::check::puzzle) trait Ring {
     fn add(&self, into: &mut Self::W, w: &Self::W);
     fn mul(&self, a: &Self::W, b: &Self::W) -> Self::W;
     /// About what multiplying by `w` costs, to multiply the smallest
-    /// first (`chance/tables.rs`): the same for every plain count.
+    /// first ([`Ring::product`]): the same for every plain count.
     fn size(&self, _w: &Self::W) -> usize {
         1
     }
