@@ -81,8 +81,9 @@ const OPTIONS: [&str; 5] = ["strict-cuts", "fail-hard", "order=reverse", "order=
 struct Case {
     tree: T,
     truth: Vec<i64>,
-    /// (which search, options, asks `best` too) per block.
-    blocks: Vec<(usize, Vec<&'static str>, bool)>,
+    /// (which search, options, what it asks beside `value`: 0 nothing, 1
+    /// `best`, 2 `pv` for `mtdf` and `best` for the others) per block.
+    blocks: Vec<(usize, Vec<&'static str>, u8)>,
     bounds: bool,
     /// The value asked is one more than the truth's.
     lie: bool,
@@ -93,7 +94,7 @@ struct Case {
 
 fn case() -> impl Strategy<Value = Case> {
     let tree = any::<bool>().prop_flat_map(tree).prop_filter("1–7 unknowns", |t| (1..=7).contains(&unknowns(t)));
-    let block = (0usize..7, prop::sample::subsequence(OPTIONS.to_vec(), 0..=2), any::<bool>());
+    let block = (0usize..7, prop::sample::subsequence(OPTIONS.to_vec(), 0..=2), 0u8..3);
     let parts = (
         tree,
         prop::collection::vec(-1i64..=5, 7),
@@ -118,7 +119,7 @@ fn spec_text(c: &Case) -> String {
     let filled = format!("{head}{}\n", text(&c.tree, &mut Some(c.truth.iter())));
     let game = gametree::check::spec::load("filled.tree", &filled).unwrap().game;
     let mut out = format!("{head}{}\n", text(&c.tree, &mut None));
-    for (which, opts, best) in &c.blocks {
+    for (which, opts, ask) in &c.blocks {
         let name = if has_chance(&c.tree) { CHANCE_FAMILY[which % 3] } else { MINIMAX_FAMILY[*which] };
         let algorithm = Algorithm::from_name(name).unwrap();
         let mut options = search::options::Options::default();
@@ -131,7 +132,13 @@ fn spec_text(c: &Case) -> String {
         let value = a.value().and_then(|v| v.scalar()).unwrap();
         let value = if c.lie { value + Num::ONE } else { value };
         let moves: Vec<String> = a.best_moves(options.ties).iter().map(|i| (i + 1).to_string()).collect();
-        let best = if *best && !moves.is_empty() { format!("  best {}", moves.join(" ")) } else { String::new() };
+        let pv: Vec<String> =
+            a.pv().iter().map(|p| p.0.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(".")).collect();
+        let best = match ask {
+            2 if name == "mtdf" && !pv.is_empty() => format!("  pv {}", pv.join(" ")),
+            1 | 2 if !moves.is_empty() => format!("  best {}", moves.join(" ")),
+            _ => String::new(),
+        };
         let opts = if opts.is_empty() { String::new() } else { format!("({})", opts.join(", ")) };
         out += &format!("expect {name}{opts} {{ value {value}{best} }}\n");
     }
@@ -143,7 +150,7 @@ fn spec_text(c: &Case) -> String {
 /// whose last iteration searches the previous one's best move first).
 fn refused(text: &str) -> bool {
     text.lines().any(|l| {
-        l.contains("  best ")
+        (l.contains("  best ") || l.contains("  pv "))
             && (l.contains("order=eval")
                 || l.contains("ties=last")
                 || (l.starts_with("expect ids") && text.contains("[eval=")))
@@ -191,7 +198,7 @@ proptest! {
 /// jumps over runs of values that stand alike.
 fn wide_case() -> impl Strategy<Value = Case> {
     let tree = tree(false).prop_filter("1–3 unknowns", |t| (1..=3).contains(&unknowns(t)));
-    let block = (0usize..7, prop::sample::subsequence(OPTIONS.to_vec(), 0..=2), any::<bool>());
+    let block = (0usize..7, prop::sample::subsequence(OPTIONS.to_vec(), 0..=2), 0u8..3);
     let parts = (
         tree,
         prop::collection::vec(-30i64..=30, 7),

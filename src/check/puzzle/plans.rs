@@ -160,13 +160,14 @@ pub(super) fn pvs_as_alphabeta(spec: &Spec) -> Option<Spec> {
 /// is the first child at the root's value in the order searched, as
 /// `minimax` picks it, so `best` is counted under the written or reverse
 /// order only, and not for `ids` where a node has an `eval` (its last
-/// iteration searches the previous one's best move first). The count
+/// iteration searches the previous one's best move first). `mtdf`'s `pv`
+/// is its best move alone, and is counted as that. The count
 /// without windows (`chance.rs`) answers such a puzzle in milliseconds
 /// where enumeration would not end (`mtdf` asking `value` of 9 unknowns
 /// over 0..9). `tests/exact_value_puzzle_laws.rs` checks it against
 /// enumeration.
 pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
-    use crate::check::expect::Fact;
+    use crate::check::expect::{Fact, Item};
     use crate::model::NodeKind;
     use crate::search::Algorithm as A;
     use crate::search::options::{Options, Order, Ties};
@@ -187,14 +188,25 @@ pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
             && matches!(e.options.order, Order::Spec | Order::Reverse)
             && !(e.algorithm == A::Ids && evals())
     };
-    let only = |e: &Expect| e.items.iter().all(|i| matches!(i.fact, Fact::Value(_) | Fact::Best(_)));
+    // `mtdf`'s passes search with null windows, so its principal variation
+    // is the best root move alone (`Analysis::pv`): a `pv` of one root move
+    // asks that `best`, ties going first.
+    let as_best = |e: &Expect, i: &Item| match &i.fact {
+        Fact::Pv(paths) if e.algorithm == A::Mtdf && e.options.ties == Ties::First => match &paths[..] {
+            [root_move] if root_move.0.len() == 1 => Some(Item { fact: Fact::Best(paths.clone()), span: i.span }),
+            _ => None,
+        },
+        Fact::Value(_) | Fact::Best(_) => Some(i.clone()),
+        _ => None,
+    };
     let algorithm = if game.has_kind(NodeKind::Chance) { A::Expectiminimax } else { A::Minimax };
     let block = |e: &Expect| {
-        let best = e.items.iter().any(|i| matches!(i.fact, Fact::Best(_)));
-        let applies = exact(e) && whole(&e.options) && only(e) && (!best || best_as_minimax(e));
+        let items = e.items.iter().map(|i| as_best(e, i)).collect::<Option<Vec<Item>>>()?;
+        let best = items.iter().any(|i| matches!(i.fact, Fact::Best(_)));
+        let applies = exact(e) && whole(&e.options) && (!best || best_as_minimax(e));
         // The order matters only to `best`.
         let order = if best { e.options.order } else { Order::Spec };
-        applies.then(|| Expect { algorithm, options: Options { order, ..Options::default() }, ..e.clone() })
+        applies.then(|| Expect { algorithm, options: Options { order, ..Options::default() }, items, ..e.clone() })
     };
     spec.expects.iter().map(block).collect()
 }
