@@ -152,7 +152,7 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
                 Err(e) => return Ok(internal(e)),
             };
             let json = Json { count, unique: solved.count == Count::ONE, solutions, options: &verdicts };
-            match serde_json::to_string_pretty(&json) {
+            match gametree::report::json::layout::to_string(&json) {
                 Ok(s) => writeln!(out, "{s}")?,
                 Err(e) => return Ok(internal(e)),
             }

@@ -183,7 +183,7 @@ fn compare(input: &Input, game: &Game, opts: &Options, format: Format, out: &mut
     let c = Comparison::new(game, &traces);
     match format {
         Format::Text => write!(out, "{}", ComparisonText { game, comparison: &c })?,
-        Format::Json => match serde_json::to_string_pretty(&c) {
+        Format::Json => match gametree::report::json::layout::to_string(&c) {
             Ok(s) => writeln!(out, "{s}")?,
             Err(e) => return Ok(internal(e)),
         },

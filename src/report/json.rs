@@ -1,118 +1,28 @@
-//! JSON output in serde_json's pretty layout (two-space indent), byte for
-//! byte, but each line break is written with its indent in one call rather
-//! than one call per level: a big tree's report has millions of lines.
+//! `solve`'s JSON report in gametree's JSON layout ([`layout`]: a list of
+//! plain values on one line, each visit's row on one line), byte for byte.
 //!
-//! `solve`'s report ([`write_report`]) writes the per-visit lists
-//! (`nodes`, `visit_order`, `leaf_order`, `pruned`) itself, straight into
-//! one buffer, and hands every other field to serde at the depth it sits
-//! at. Invariant: the same bytes as `to_writer_pretty` of the [`Report`]
-//! (its `Serialize` stays the oracle the tests compare with).
+//! [`write_report`] writes the per-visit lists (`nodes`, `visit_order`,
+//! `leaf_order`, `pruned`) itself, straight into one buffer, and hands
+//! every other field to serde and [`layout::lay_out`] at the depth it sits
+//! at. Invariant: the same bytes as [`layout::to_string`] of the
+//! [`Report`] (its `Serialize` stays the oracle the tests compare with).
+
+pub mod layout;
 
 use std::io;
 
 use serde::Serialize;
-use serde_json::ser::Formatter;
 
 use crate::num::Num;
 use crate::report::digits::{push_int, push_uint};
 use crate::report::visits::{NodeReport, PathCursor, PathText, Visits};
 use crate::report::{AlgoReport, Fields, Number, Report};
+use layout::new_line;
 
-/// Writes `value` as `serde_json::to_writer_pretty` does.
-pub fn to_writer_pretty<W: io::Write, T: Serialize + ?Sized>(writer: W, value: &T) -> serde_json::Result<()> {
-    let mut ser = serde_json::Serializer::with_formatter(writer, Pretty::default());
-    value.serialize(&mut ser)
-}
-
-/// A line break and up to 128 levels of indent.
-const BREAK: [u8; 257] = {
-    let mut b = [b' '; 257];
-    b[0] = b'\n';
-    b
-};
-
-/// serde_json's `PrettyFormatter` with the indent `"  "`.
-#[derive(Default)]
-struct Pretty {
-    depth: usize,
-    has_value: bool,
-}
-
-impl Pretty {
-    fn new_line<W: ?Sized + io::Write>(&self, w: &mut W) -> io::Result<()> {
-        match BREAK.get(..1 + 2 * self.depth) {
-            Some(line) => w.write_all(line),
-            None => {
-                w.write_all(b"\n")?;
-                (0..self.depth).try_for_each(|_| w.write_all(b"  "))
-            }
-        }
-    }
-
-    fn close<W: ?Sized + io::Write>(&mut self, w: &mut W, bracket: &[u8]) -> io::Result<()> {
-        self.depth -= 1;
-        if self.has_value {
-            self.new_line(w)?;
-        }
-        w.write_all(bracket)
-    }
-
-    fn item<W: ?Sized + io::Write>(&self, w: &mut W, first: bool) -> io::Result<()> {
-        if !first {
-            w.write_all(b",")?;
-        }
-        self.new_line(w)
-    }
-}
-
-impl Formatter for Pretty {
-    fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.depth += 1;
-        self.has_value = false;
-        w.write_all(b"[")
-    }
-
-    fn end_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.close(w, b"]")
-    }
-
-    fn begin_array_value<W: ?Sized + io::Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        self.item(w, first)
-    }
-
-    fn end_array_value<W: ?Sized + io::Write>(&mut self, _w: &mut W) -> io::Result<()> {
-        self.has_value = true;
-        Ok(())
-    }
-
-    fn begin_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.depth += 1;
-        self.has_value = false;
-        w.write_all(b"{")
-    }
-
-    fn end_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.close(w, b"}")
-    }
-
-    fn begin_object_key<W: ?Sized + io::Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
-        self.item(w, first)
-    }
-
-    fn begin_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        w.write_all(b": ")
-    }
-
-    fn end_object_value<W: ?Sized + io::Write>(&mut self, _w: &mut W) -> io::Result<()> {
-        self.has_value = true;
-        Ok(())
-    }
-}
-
-/// Writes `report` as `to_writer_pretty` does, the per-visit lists
+/// Writes `report` as [`layout::to_string`] does, the per-visit lists
 /// without serde.
 pub fn write_report<W: io::Write>(writer: W, report: &Report) -> io::Result<()> {
-    let mut out = Out { w: writer, buf: String::with_capacity(CHUNK + 4096), float: Vec::new() };
+    let mut out = Out { w: writer, buf: String::with_capacity(CHUNK + 4096), float: Vec::new(), compact: Vec::new() };
     out.buf.push('{');
     let mut top = Object { out: &mut out, depth: 1, first: true };
     top.field("title", &report.title)?;
@@ -153,6 +63,8 @@ struct Out<W> {
     buf: String,
     /// Room for a float as serde_json writes it.
     float: Vec<u8>,
+    /// A field as serde_json writes it compactly, before it is laid out.
+    compact: Vec<u8>,
 }
 
 impl<W: io::Write> Out<W> {
@@ -166,9 +78,9 @@ impl<W: io::Write> Out<W> {
         if self.buf.len() >= CHUNK { self.flush() } else { Ok(()) }
     }
 
-    /// A report number as `Number`'s `Serialize` writes it, a vector's
-    /// items at `depth + 1`.
-    fn number(&mut self, n: &Number, depth: usize) -> io::Result<()> {
+    /// A report number as `Number`'s `Serialize` writes it, a vector on
+    /// one line.
+    fn number(&mut self, n: &Number) -> io::Result<()> {
         match n {
             Number::Num(v) => self.num(v),
             Number::Vector(vs) if vs.is_empty() => {
@@ -179,12 +91,10 @@ impl<W: io::Write> Out<W> {
                 self.buf.push('[');
                 for (k, v) in vs.iter().enumerate() {
                     if k > 0 {
-                        self.buf.push(',');
+                        self.buf.push_str(", ");
                     }
-                    new_line(&mut self.buf, depth + 1);
                     self.num(v)?;
                 }
-                new_line(&mut self.buf, depth);
                 self.buf.push(']');
                 Ok(())
             }
@@ -241,41 +151,41 @@ impl<W: io::Write> Out<W> {
     fn node(&mut self, n: &NodeReport<'_>, keys: &Keys, cursor: &mut PathCursor) -> io::Result<()> {
         let buf = &mut self.buf;
         buf.push('{');
-        buf.push_str(&keys.path);
+        buf.push_str(keys.path);
         buf.push('"');
         n.path.push_with(cursor, buf);
         buf.push('"');
-        buf.push_str(&keys.name);
+        buf.push_str(keys.name);
         match n.name {
             Some(name) => self.string(name)?,
             None => self.buf.push_str("null"),
         }
-        self.buf.push_str(&keys.kind);
+        self.buf.push_str(keys.kind);
         self.word(n.kind);
-        self.buf.push_str(&keys.value);
+        self.buf.push_str(keys.value);
         match &n.value {
-            Some(v) => self.number(v, keys.depth)?,
+            Some(v) => self.number(v)?,
             None => self.buf.push_str("null"),
         }
         if let Some(x) = &n.value_exact {
-            self.buf.push_str(&keys.value_exact);
+            self.buf.push_str(keys.value_exact);
             self.string(x)?;
         }
-        self.buf.push_str(&keys.bound);
+        self.buf.push_str(keys.bound);
         self.word(n.bound);
-        for (key, v) in [(&keys.alpha, &n.alpha), (&keys.beta, &n.beta), (&keys.negamax_value, &n.negamax_value)] {
+        for (key, v) in [(keys.alpha, &n.alpha), (keys.beta, &n.beta), (keys.negamax_value, &n.negamax_value)] {
             if let Some(v) = v {
                 self.buf.push_str(key);
-                self.number(v, keys.depth)?;
+                self.number(v)?;
             }
         }
-        self.buf.push_str(&keys.visit);
+        self.buf.push_str(keys.visit);
         push_uint(&mut self.buf, n.visit as u64);
         if n.probe {
-            self.buf.push_str(&keys.probe);
+            self.buf.push_str(keys.probe);
             self.buf.push_str("true");
         }
-        self.buf.push_str(&keys.close);
+        self.buf.push_str(keys.close);
         Ok(())
     }
 
@@ -307,67 +217,37 @@ impl<W: io::Write> Out<W> {
 const SHARED_FROM: usize = 1 << 15;
 const BLOCK: usize = 1 << 11;
 
-/// What comes before each field of a visit's object: a comma (but for the
-/// first), a line break, the indent, the key; and its closing line.
+/// What comes before each field of a visit's one-line object: `, ` (but
+/// for the first) and the key; and its closing brace.
 struct Keys {
-    depth: usize,
-    path: String,
-    name: String,
-    kind: String,
-    value: String,
-    value_exact: String,
-    bound: String,
-    alpha: String,
-    beta: String,
-    negamax_value: String,
-    visit: String,
-    probe: String,
-    close: String,
+    path: &'static str,
+    name: &'static str,
+    kind: &'static str,
+    value: &'static str,
+    value_exact: &'static str,
+    bound: &'static str,
+    alpha: &'static str,
+    beta: &'static str,
+    negamax_value: &'static str,
+    visit: &'static str,
+    probe: &'static str,
+    close: &'static str,
 }
 
-impl Keys {
-    /// The keys of an object whose fields are at `depth`.
-    fn new(depth: usize) -> Keys {
-        let key = |key: &str| {
-            let mut s = String::from(",");
-            new_line(&mut s, depth);
-            s.push('"');
-            s.push_str(key);
-            s.push_str("\": ");
-            s
-        };
-        let mut close = String::new();
-        new_line(&mut close, depth - 1);
-        close.push('}');
-        Keys {
-            depth,
-            path: key("path")[1..].to_string(),
-            name: key("name"),
-            kind: key("kind"),
-            value: key("value"),
-            value_exact: key("value_exact"),
-            bound: key("bound"),
-            alpha: key("alpha"),
-            beta: key("beta"),
-            negamax_value: key("negamax_value"),
-            visit: key("visit"),
-            probe: key("probe"),
-            close,
-        }
-    }
-}
-
-/// A line break and `depth` levels of indent.
-fn new_line(buf: &mut String, depth: usize) {
-    buf.push('\n');
-    match SPACES.get(..2 * depth) {
-        Some(indent) => buf.push_str(indent),
-        None => buf.extend(std::iter::repeat_n(' ', 2 * depth)),
-    }
-}
-
-/// The indent of up to 32 levels.
-const SPACES: &str = "                                                                ";
+const KEYS: Keys = Keys {
+    path: "\"path\": ",
+    name: ", \"name\": ",
+    kind: ", \"kind\": ",
+    value: ", \"value\": ",
+    value_exact: ", \"value_exact\": ",
+    bound: ", \"bound\": ",
+    alpha: ", \"alpha\": ",
+    beta: ", \"beta\": ",
+    negamax_value: ", \"negamax_value\": ",
+    visit: ", \"visit\": ",
+    probe: ", \"probe\": ",
+    close: "}",
+};
 
 /// An object being written: its fields at `depth`.
 struct Object<'o, W> {
@@ -388,7 +268,7 @@ impl<W: io::Write> Object<'_, W> {
         self.out.buf.push_str("\": ");
     }
 
-    /// A list written item by item, each at `depth + 1`.
+    /// A list of plain values written item by item, on one line.
     fn list<T>(
         &mut self,
         key: &str,
@@ -396,23 +276,15 @@ impl<W: io::Write> Object<'_, W> {
         mut item: impl FnMut(&mut Out<W>, T) -> io::Result<()>,
     ) -> io::Result<()> {
         self.key(key);
-        let mut empty = true;
         self.out.buf.push('[');
-        for x in items {
-            if !empty {
-                self.out.buf.push(',');
+        for (k, x) in items.enumerate() {
+            if k > 0 {
+                self.out.buf.push_str(", ");
             }
-            empty = false;
-            new_line(&mut self.out.buf, self.depth + 1);
             item(self.out, x)?;
             self.out.flush_if_full()?;
         }
-        if empty {
-            self.out.buf.push(']');
-        } else {
-            new_line(&mut self.out.buf, self.depth);
-            self.out.buf.push(']');
-        }
+        self.out.buf.push(']');
         Ok(())
     }
 }
@@ -420,13 +292,13 @@ impl<W: io::Write> Object<'_, W> {
 impl<W: io::Write> Fields for Object<'_, W> {
     type Error = io::Error;
 
-    /// Handed to serde, which writes it at this depth.
+    /// Handed to serde, then laid out at this depth.
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> io::Result<()> {
         self.key(key);
-        self.out.flush()?;
-        let pretty = Pretty { depth: self.depth, has_value: false };
-        value.serialize(&mut serde_json::Serializer::with_formatter(&mut self.out.w, pretty))?;
-        Ok(())
+        self.out.compact.clear();
+        serde_json::to_writer(&mut self.out.compact, value)?;
+        layout::lay_out(&self.out.compact, self.depth, &mut self.out.buf);
+        self.out.flush_if_full()
     }
 
     fn paths<P: PathText, I: Iterator<Item = P>>(
@@ -442,24 +314,31 @@ impl<W: io::Write> Fields for Object<'_, W> {
     }
 
     fn nodes(&mut self, key: &'static str, visits: &Visits) -> io::Result<()> {
-        let keys = Keys::new(self.depth + 2);
+        let keys = &KEYS;
         let count = visits.analysis().visits.len();
+        self.key(key);
+        self.out.buf.push('[');
+        if count == 0 {
+            self.out.buf.push(']');
+            return Ok(());
+        }
+        let blocks = count.div_ceil(BLOCK);
+        let depth = self.depth + 1;
         if count < SHARED_FROM {
-            let mut cursor = PathCursor::default();
-            return self.list(key, visits.nodes(), |out, n| out.node(&n, &keys, &mut cursor));
+            for b in 0..blocks {
+                self.out.block(visits, b, keys, depth, true)?;
+            }
+            new_line(&mut self.out.buf, self.depth);
+            self.out.buf.push(']');
+            return Ok(());
         }
         // A big report's rows are written a block at a time, every other
         // block by a second thread, and put out in order: the same bytes.
-        self.key(key);
-        self.out.buf.push('[');
-        let blocks = count.div_ceil(BLOCK);
-        let depth = self.depth + 1;
         let written = std::thread::scope(|scope| -> io::Result<()> {
             let (tx, rx) = std::sync::mpsc::sync_channel::<io::Result<String>>(2);
             let (spare_tx, spare_rx) = std::sync::mpsc::sync_channel::<String>(2);
-            let (keys, visits) = (&keys, visits);
             scope.spawn(move || {
-                let mut out = Out { w: io::sink(), buf: String::new(), float: Vec::new() };
+                let mut out = Out { w: io::sink(), buf: String::new(), float: Vec::new(), compact: Vec::new() };
                 for b in (1..blocks).step_by(2) {
                     out.buf = spare_rx.try_recv().unwrap_or_else(|_| String::with_capacity(BLOCK * 256));
                     let block = out.block(visits, b, keys, depth, false).map(|()| std::mem::take(&mut out.buf));
@@ -485,24 +364,5 @@ impl<W: io::Write> Fields for Object<'_, W> {
         new_line(&mut self.out.buf, self.depth);
         self.out.buf.push(']');
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn same_bytes_as_serde_json_pretty() {
-        let deep = (0..140).fold(serde_json::json!(1), |v, _| serde_json::json!([v, {"k": [], "e": {}}]));
-        let values = [
-            serde_json::json!({"a": [1, 2, {"b": null, "c": "x\n"}], "d": [], "e": {}, "f": [[]]}),
-            serde_json::json!([]),
-            serde_json::json!("s"),
-            deep,
-        ];
-        for v in values {
-            let mut ours = Vec::new();
-            super::to_writer_pretty(&mut ours, &v).unwrap();
-            assert_eq!(String::from_utf8(ours).unwrap(), serde_json::to_string_pretty(&v).unwrap());
-        }
     }
 }
