@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::num::Num;
 use crate::report::digits::{push_int, push_uint};
-use crate::report::visits::{NodeReport, PathCursor, PathText, Visits};
+use crate::report::visits::{At, NodeReport, PathCursor, PathText, Visits};
 use crate::report::{AlgoReport, Fields, Number, Report};
 use layout::new_line;
 
@@ -189,19 +189,41 @@ impl<W: io::Write> Out<W> {
         Ok(())
     }
 
-    /// The rows of block `b` of `visits`, each after its comma (but the
-    /// very first) and line break at `depth`; paths written whole at the
-    /// block's start, so a block needs nothing from the one before. With
-    /// `flush`, the buffer goes to the writer whenever it is full.
-    fn block(&mut self, visits: &Visits, b: usize, keys: &Keys, depth: usize, flush: bool) -> io::Result<()> {
+    /// Block `b` of `rows`, each row after its separator (but the very
+    /// first's): a comma and a line break at `depth` for `nodes`, `, ` for
+    /// a list of paths; paths written whole at the block's start, so a
+    /// block needs nothing from the one before. With `flush`, the buffer
+    /// goes to the writer whenever it is full.
+    fn rows(&mut self, rows: &Rows, b: usize, depth: usize, flush: bool) -> io::Result<()> {
         let mut cursor = PathCursor::default();
-        let count = visits.analysis().visits.len();
+        let visits = rows.visits();
+        let analysis = visits.analysis();
+        let count = analysis.visits.len();
         for i in b * BLOCK..count.min((b + 1) * BLOCK) {
-            if i > 0 {
-                self.buf.push(',');
+            match *rows {
+                Rows::Nodes(_) => {
+                    if i > 0 {
+                        self.buf.push(',');
+                    }
+                    new_line(&mut self.buf, depth);
+                    self.node(&visits.node(i), &KEYS, &mut cursor)?;
+                }
+                Rows::Visits(_) => {
+                    if i > 0 {
+                        self.buf.push_str(", ");
+                    }
+                    self.path(At(analysis, i), &mut cursor);
+                }
+                Rows::Leaves(_, first) => {
+                    if analysis.visits[i].direct().is_none() {
+                        continue;
+                    }
+                    if i > first {
+                        self.buf.push_str(", ");
+                    }
+                    self.path(At(analysis, i), &mut cursor);
+                }
             }
-            new_line(&mut self.buf, depth);
-            self.node(&visits.node(i), keys, &mut cursor)?;
             if flush {
                 self.flush_if_full()?;
             }
@@ -210,7 +232,24 @@ impl<W: io::Write> Out<W> {
     }
 }
 
-/// Rows from which `nodes` are written by two threads, and rows a block
+/// What a list of a row per visit holds: every visit's object (`nodes`),
+/// every visit's path (`visit_order`), or the paths of the visits that
+/// evaluate a leaf (`leaf_order`; the first of them at visit `.1`).
+enum Rows<'v> {
+    Nodes(&'v Visits),
+    Visits(&'v Visits),
+    Leaves(&'v Visits, usize),
+}
+
+impl Rows<'_> {
+    fn visits(&self) -> &Visits {
+        match *self {
+            Rows::Nodes(v) | Rows::Visits(v) | Rows::Leaves(v, _) => v,
+        }
+    }
+}
+
+/// Rows from which a list of a row per visit is written by two threads, and rows a block
 /// (the second thread's blocks are a few hundred KiB each, at most six
 /// buffers of them ever made: two on their way, one being filled, one
 /// being written and two handed back to be filled again).
@@ -314,34 +353,58 @@ impl<W: io::Write> Fields for Object<'_, W> {
     }
 
     fn nodes(&mut self, key: &'static str, visits: &Visits) -> io::Result<()> {
-        let keys = &KEYS;
-        let count = visits.analysis().visits.len();
         self.key(key);
         self.out.buf.push('[');
-        if count == 0 {
+        if visits.analysis().visits.is_empty() {
             self.out.buf.push(']');
             return Ok(());
         }
+        self.shared(&Rows::Nodes(visits))?;
+        new_line(&mut self.out.buf, self.depth);
+        self.out.buf.push(']');
+        Ok(())
+    }
+
+    fn visit_paths(&mut self, key: &'static str, visits: &Visits, leaves: bool) -> io::Result<()> {
+        self.key(key);
+        self.out.buf.push('[');
+        let analysis = visits.analysis();
+        let rows = if leaves {
+            match analysis.visits.iter().position(|v| v.direct().is_some()) {
+                Some(first) => Rows::Leaves(visits, first),
+                None => return self.end_list(),
+            }
+        } else {
+            Rows::Visits(visits)
+        };
+        self.shared(&rows)?;
+        self.end_list()
+    }
+}
+
+impl<W: io::Write> Object<'_, W> {
+    fn end_list(&mut self) -> io::Result<()> {
+        self.out.buf.push(']');
+        Ok(())
+    }
+
+    /// Every block of `rows`, in order; on a big report every other block
+    /// is written by a second thread and put out in turn: the same bytes.
+    fn shared(&mut self, rows: &Rows) -> io::Result<()> {
+        let count = rows.visits().analysis().visits.len();
         let blocks = count.div_ceil(BLOCK);
         let depth = self.depth + 1;
         if count < SHARED_FROM {
-            for b in 0..blocks {
-                self.out.block(visits, b, keys, depth, true)?;
-            }
-            new_line(&mut self.out.buf, self.depth);
-            self.out.buf.push(']');
-            return Ok(());
+            return (0..blocks).try_for_each(|b| self.out.rows(rows, b, depth, true));
         }
-        // A big report's rows are written a block at a time, every other
-        // block by a second thread, and put out in order: the same bytes.
-        let written = std::thread::scope(|scope| -> io::Result<()> {
+        std::thread::scope(|scope| -> io::Result<()> {
             let (tx, rx) = std::sync::mpsc::sync_channel::<io::Result<String>>(2);
             let (spare_tx, spare_rx) = std::sync::mpsc::sync_channel::<String>(2);
             scope.spawn(move || {
                 let mut out = Out { w: io::sink(), buf: String::new(), float: Vec::new(), compact: Vec::new() };
                 for b in (1..blocks).step_by(2) {
                     out.buf = spare_rx.try_recv().unwrap_or_else(|_| String::with_capacity(BLOCK * 256));
-                    let block = out.block(visits, b, keys, depth, false).map(|()| std::mem::take(&mut out.buf));
+                    let block = out.rows(rows, b, depth, false).map(|()| std::mem::take(&mut out.buf));
                     if tx.send(block).is_err() {
                         return;
                     }
@@ -349,7 +412,7 @@ impl<W: io::Write> Fields for Object<'_, W> {
             });
             for b in 0..blocks {
                 if b % 2 == 0 {
-                    self.out.block(visits, b, keys, depth, true)?;
+                    self.out.rows(rows, b, depth, true)?;
                 } else {
                     let mut text = rx.recv().map_err(io::Error::other)??;
                     self.out.flush()?;
@@ -359,10 +422,6 @@ impl<W: io::Write> Fields for Object<'_, W> {
                 }
             }
             Ok(())
-        });
-        written?;
-        new_line(&mut self.out.buf, self.depth);
-        self.out.buf.push(']');
-        Ok(())
+        })
     }
 }

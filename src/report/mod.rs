@@ -232,6 +232,15 @@ pub trait Fields {
     ) -> Result<(), Self::Error>;
     /// A row per visit (`nodes`).
     fn nodes(&mut self, key: &'static str, visits: &Visits) -> Result<(), Self::Error>;
+    /// Every visit's path (`visit_order`), or with `leaves` those of the
+    /// visits that evaluate a leaf (`leaf_order`).
+    fn visit_paths(&mut self, key: &'static str, visits: &Visits, leaves: bool) -> Result<(), Self::Error> {
+        if leaves {
+            self.paths(key, || visits.leaf_order().map(|(i, _)| At(visits.analysis(), i)))
+        } else {
+            self.paths(key, || visits.visit_order())
+        }
+    }
 }
 
 impl AlgoReport {
@@ -263,8 +272,8 @@ impl AlgoReport {
             m.field("warnings", &self.warnings)?;
         }
         m.field("cuts", &Lazy(|| v.cuts()))?;
-        m.paths("visit_order", || v.visit_order())?;
-        m.paths("leaf_order", || v.leaf_order().map(|(i, _)| At(v.analysis(), i)))?;
+        m.visit_paths("visit_order", v, false)?;
+        m.visit_paths("leaf_order", v, true)?;
         m.nodes("nodes", v)?;
         m.field("stats", &self.stats)?;
         if let Some(x) = &self.steps {
