@@ -13,10 +13,21 @@ all) per node of the tree.
 
 Times are the best of RUNS (default 3) runs, interleaved with the
 limit's; memory is the highest peak of them. Linux only (os.wait4).
+
+The limit answers the value and writes nothing else, so the JSON column's
+first ratio also measures writing the report. For the searches whose
+report covers every node (`minimax`, `negamax`, `expectiminimax`) on the
+text forms, a second ratio is to `limit FILE --json ALGO`
+(`benches/matrix/limit_json.rs`), a tight one-thread program that writes
+the very same report: its bytes are compared with gametree's on the first
+run, and a difference stops the script.
 """
+import filecmp
 import os
 import re
+import subprocess
 import sys
+import tempfile
 import time
 
 ALGORITHMS = {
@@ -24,6 +35,26 @@ ALGORITHMS = {
     "chance": ["expectiminimax", "star1", "star2"],
     "players": ["maxn"],
 }
+
+
+# The searches whose JSON report the limit writes too (text forms only).
+SAME_REPORT = {"minimax", "negamax", "expectiminimax"}
+
+
+def same_bytes(gametree, limit, path, algorithm):
+    """Stops the script unless the limit writes gametree's JSON report
+    (both written to files and compared there: a report held in this
+    process would count in every later child's peak memory, which
+    includes what it had before its exec)."""
+    with tempfile.TemporaryDirectory() as folder:
+        files = []
+        for name, argv in (("ours", [gametree, "solve", path, "-a", algorithm, "--format", "json"]),
+                           ("limit", [limit, path, "--json", algorithm])):
+            files.append(os.path.join(folder, name))
+            with open(files[-1], "wb") as out:
+                subprocess.run(argv, stdout=out, check=True)
+        if os.path.getsize(files[0]) == 0 or not filecmp.cmp(*files, shallow=False):
+            sys.exit(f"{path} {algorithm}: the limit's JSON report differs from gametree's")
 
 
 def run(argv):
@@ -45,8 +76,8 @@ def run(argv):
 def main():
     folder, gametree, limit = sys.argv[1:4]
     runs = int(sys.argv[4]) if len(sys.argv) > 4 else 3
-    print("| leaves | tree | form | algorithm | limit s | text s | × limit | JSON s | × limit | peak B/node (text / JSON) |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| leaves | tree | form | algorithm | limit s | text s | × limit | JSON s | × limit | JSON limit s | × JSON limit | peak B/node (text / JSON) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name in sorted(os.listdir(folder)):
         m = re.fullmatch(r"(minmax|chance|players)-(quick|full|yaml)-(\d+)x(\d+)\.(tree|yaml)", name)
         if not m:
@@ -55,18 +86,28 @@ def main():
         nodes = (b ** (d + 1) - 1) // (b - 1)
         path = os.path.join(folder, name)
         for algorithm in ALGORITHMS[shape]:
-            best = {"limit": 1e9, "text": 1e9, "json": 1e9}
+            best = {"limit": 1e9, "text": 1e9, "json": 1e9, "json limit": 1e9}
             peak = {"text": 0, "json": 0}
+            report = algorithm in SAME_REPORT and form != "yaml"
+            if report:
+                same_bytes(gametree, limit, path, algorithm)
             for _ in range(runs):
                 best["limit"] = min(best["limit"], run([limit, path])[0])
+                if report:
+                    best["json limit"] = min(best["json limit"], run([limit, path, "--json", algorithm])[0])
                 for out, extra in (("text", []), ("json", ["--format", "json"])):
                     wall, rss = run([gametree, "solve", path, "-a", algorithm, *extra])
                     best[out] = min(best[out], wall)
                     peak[out] = max(peak[out], rss)
             lim = best["limit"]
+            if report:
+                jl = best["json limit"]
+                same = f"{jl:.3f} | {best['json'] / jl:.1f}"
+            else:
+                same = "— | —"
             print(
                 f"| {b ** d} | {shape} | {form} | {algorithm} | {lim:.3f} | {best['text']:.3f} | "
-                f"{best['text'] / lim:.1f} | {best['json']:.3f} | {best['json'] / lim:.1f} | "
+                f"{best['text'] / lim:.1f} | {best['json']:.3f} | {best['json'] / lim:.1f} | {same} | "
                 f"{peak['text'] / nodes:.0f} / {peak['json'] / nodes:.0f} |",
                 flush=True,
             )

@@ -22,7 +22,7 @@ use layout::new_line;
 /// Writes `report` as [`layout::to_string`] does, the per-visit lists
 /// without serde.
 pub fn write_report<W: io::Write>(writer: W, report: &Report) -> io::Result<()> {
-    let mut out = Out { w: writer, buf: String::with_capacity(CHUNK + 4096), float: Vec::new(), compact: Vec::new() };
+    let mut out = Out { w: writer, buf: String::with_capacity(CHUNK + 4096), float: Vec::new() };
     out.buf.push('{');
     let mut top = Object { out: &mut out, depth: 1, first: true };
     top.field("title", &report.title)?;
@@ -63,8 +63,6 @@ struct Out<W> {
     buf: String,
     /// Room for a float as serde_json writes it.
     float: Vec<u8>,
-    /// A field as serde_json writes it compactly, before it is laid out.
-    compact: Vec<u8>,
 }
 
 impl<W: io::Write> Out<W> {
@@ -232,6 +230,25 @@ impl<W: io::Write> Out<W> {
     }
 }
 
+/// serde_json's compact text of a field, laid out into the buffer as it
+/// comes.
+struct Laid<'o, W> {
+    stream: layout::Stream,
+    out: &'o mut Out<W>,
+}
+
+impl<W: io::Write> io::Write for Laid<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.stream.feed(bytes, &mut self.out.buf);
+        self.out.flush_if_full()?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 /// What a list of a row per visit holds: every visit's object (`nodes`),
 /// every visit's path (`visit_order`), or the paths of the visits that
 /// evaluate a leaf (`leaf_order`; the first of them at visit `.1`).
@@ -331,12 +348,13 @@ impl<W: io::Write> Object<'_, W> {
 impl<W: io::Write> Fields for Object<'_, W> {
     type Error = io::Error;
 
-    /// Handed to serde, then laid out at this depth.
+    /// Handed to serde, then laid out at this depth as it comes: a list
+    /// of objects (`cuts`, `steps`) an item at a time.
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> io::Result<()> {
         self.key(key);
-        self.out.compact.clear();
-        serde_json::to_writer(&mut self.out.compact, value)?;
-        layout::lay_out(&self.out.compact, self.depth, &mut self.out.buf);
+        let mut stream = Laid { stream: layout::Stream::new(self.depth), out: &mut *self.out };
+        serde_json::to_writer(&mut stream, value)?;
+        stream.stream.finish(&mut stream.out.buf);
         self.out.flush_if_full()
     }
 
@@ -401,7 +419,7 @@ impl<W: io::Write> Object<'_, W> {
             let (tx, rx) = std::sync::mpsc::sync_channel::<io::Result<String>>(2);
             let (spare_tx, spare_rx) = std::sync::mpsc::sync_channel::<String>(2);
             scope.spawn(move || {
-                let mut out = Out { w: io::sink(), buf: String::new(), float: Vec::new(), compact: Vec::new() };
+                let mut out = Out { w: io::sink(), buf: String::new(), float: Vec::new() };
                 for b in (1..blocks).step_by(2) {
                     out.buf = spare_rx.try_recv().unwrap_or_else(|_| String::with_capacity(BLOCK * 256));
                     let block = out.rows(rows, b, depth, false).map(|()| std::mem::take(&mut out.buf));

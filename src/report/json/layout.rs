@@ -91,6 +91,119 @@ fn value(b: &[u8], i: usize, depth: usize, in_list: bool, out: &mut String) -> u
     }
 }
 
+/// [`lay_out`] as the compact text is written: a list of lists or objects
+/// an item at a time, so that a long one (a big run's `cuts`) is never held
+/// whole; anything else whole, at the end.
+pub(super) struct Stream {
+    depth: usize,
+    /// What is fed and not laid out yet.
+    held: Vec<u8>,
+    mode: Mode,
+    /// Brackets open, outside strings, in the list being streamed.
+    nesting: usize,
+    in_string: bool,
+    escaped: bool,
+    items: usize,
+}
+
+#[derive(PartialEq)]
+enum Mode {
+    /// Too little seen to tell.
+    Start,
+    /// Laid out at the end.
+    Whole,
+    /// A list of lists or objects, its `[` written.
+    Items,
+    /// Its `]` written.
+    Done,
+}
+
+impl Stream {
+    /// A value that sits at `depth` (as [`lay_out`]'s).
+    pub fn new(depth: usize) -> Stream {
+        Stream { depth, held: Vec::new(), mode: Mode::Start, nesting: 1, in_string: false, escaped: false, items: 0 }
+    }
+
+    /// Takes in `bytes` of the compact text, appending what is laid out.
+    pub fn feed(&mut self, bytes: &[u8], out: &mut String) {
+        match self.mode {
+            Mode::Start => {
+                self.held.extend_from_slice(bytes);
+                if self.held.len() < 2 {
+                    return;
+                }
+                if self.held[0] == b'[' && matches!(self.held[1], b'[' | b'{') {
+                    self.mode = Mode::Items;
+                    out.push('[');
+                    let rest = self.held.split_off(1);
+                    self.held.clear();
+                    self.items_from(&rest, out);
+                } else {
+                    self.mode = Mode::Whole;
+                }
+            }
+            Mode::Whole => self.held.extend_from_slice(bytes),
+            Mode::Items => self.items_from(bytes, out),
+            Mode::Done => {}
+        }
+    }
+
+    /// Appends the rest: what is held, laid out.
+    pub fn finish(&mut self, out: &mut String) {
+        if matches!(self.mode, Mode::Start | Mode::Whole) && !self.held.is_empty() {
+            value(&self.held, 0, self.depth, false, out);
+            self.held.clear();
+        }
+    }
+
+    fn items_from(&mut self, bytes: &[u8], out: &mut String) {
+        for &c in bytes {
+            if self.mode == Mode::Done {
+                return;
+            }
+            if self.in_string {
+                self.held.push(c);
+                match c {
+                    _ if self.escaped => self.escaped = false,
+                    b'\\' => self.escaped = true,
+                    b'"' => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                b',' if self.nesting == 1 => self.item(out),
+                b']' if self.nesting == 1 => {
+                    self.item(out);
+                    new_line(out, self.depth);
+                    out.push(']');
+                    self.mode = Mode::Done;
+                }
+                _ => {
+                    match c {
+                        b'"' => self.in_string = true,
+                        b'[' | b'{' => self.nesting += 1,
+                        b']' | b'}' => self.nesting -= 1,
+                        _ => {}
+                    }
+                    self.held.push(c);
+                }
+            }
+        }
+    }
+
+    /// The item held, on a line of its own.
+    fn item(&mut self, out: &mut String) {
+        if self.items > 0 {
+            out.push(',');
+        }
+        self.items += 1;
+        new_line(out, self.depth + 1);
+        value(&self.held, 0, self.depth + 1, true, out);
+        self.held.clear();
+    }
+}
+
 /// A number, string, `true`, `false` or `null`.
 fn plain(b: &[u8], i: usize) -> bool {
     !matches!(b[i], b'[' | b'{')
@@ -260,6 +373,30 @@ mod tests {
   }
 }"#;
         assert_eq!(laid_out(&v), want);
+    }
+
+    #[test]
+    fn streamed_in_any_pieces_it_is_laid_out_the_same() {
+        let values = [
+            json!([{"at": "1", "pruned": ["1.2", "1.3"], "s": "a]b\\\"},[{"}, {"at": "2", "e": {"x": [1, {"y": 2}]}}]),
+            json!([[1, 2], [], [[3]]]),
+            json!([1, {"k": 2}]),
+            json!([]),
+            json!({"a": [{"b": 1}]}),
+            json!("x"),
+            json!(7),
+        ];
+        for v in values {
+            let compact = serde_json::to_vec(&v).unwrap();
+            let mut whole = String::new();
+            super::lay_out(&compact, 3, &mut whole);
+            for piece in [1, 2, 3, 7, compact.len().max(1)] {
+                let (mut stream, mut out) = (super::Stream::new(3), String::new());
+                compact.chunks(piece).for_each(|c| stream.feed(c, &mut out));
+                stream.finish(&mut out);
+                assert_eq!(out, whole, "{v} in pieces of {piece}");
+            }
+        }
     }
 
     #[test]
