@@ -6,6 +6,9 @@
 //!   the same `Report` (serde_json's compact text of the `Serialize` impls,
 //!   laid out again), and that text against the compact text itself (the
 //!   same JSON value);
+//! - `solve`'s YAML (`report::yaml::write_report`, the per-visit lists
+//!   written by hand too) against `serde_yaml_ng::to_string` of the same
+//!   `Report`;
 //! - the text report's table of visits and its leaves line against the
 //!   way they were written before (kept here as the oracle: a `String` per
 //!   cell, `describe` and `Game::at` per row, `Display` for every number).
@@ -41,6 +44,16 @@ fn check(name: &str, game: &Game, opts: &Options, narrated: bool) -> usize {
     let slow = gametree::report::json::layout::to_string(&report).unwrap();
     same_value(&slow, &report);
     assert!(fast == slow, "{name} {opts:?}: JSON differs at byte {}", first_difference(&fast, &slow));
+    let mut fast = Vec::new();
+    gametree::report::yaml::write_report(&mut fast, &report).unwrap();
+    let fast = String::from_utf8(fast).unwrap();
+    let slow = serde_yaml_ng::to_string(&report).unwrap();
+    assert!(
+        fast == slow,
+        "{name} {opts:?}: YAML differs at byte {}: {}",
+        first_difference(&fast, &slow),
+        around(&fast, &slow)
+    );
 
     let text = Text { game, report: &report, rows: None }.to_string();
     for r in &report.results {
@@ -58,6 +71,13 @@ fn same_value(text: &str, report: &Report) {
     let read: serde_json::Value = serde_json::from_str(text).unwrap();
     let compact: serde_json::Value = serde_json::from_str(&serde_json::to_string(report).unwrap()).unwrap();
     assert!(read == compact, "the laid-out text reads back as another value");
+}
+
+/// The text of both around their first difference.
+fn around(a: &str, b: &str) -> String {
+    let at = first_difference(a, b);
+    let piece = |s: &str| s.get(at.saturating_sub(120)..(at + 120).min(s.len())).unwrap_or("").to_string();
+    format!("\n--- ours ---\n{}\n--- serde_yaml ---\n{}", piece(a), piece(b))
 }
 
 fn first_difference(a: &str, b: &str) -> usize {
@@ -159,6 +179,11 @@ fn a_big_report_written_on_two_threads() {
         let slow = gametree::report::json::layout::to_string(&report).unwrap();
         same_value(&slow, &report);
         assert!(fast == slow, "JSON differs at byte {}", first_difference(&fast, &slow));
+        let mut fast = Vec::new();
+        gametree::report::yaml::write_report(&mut fast, &report).unwrap();
+        let fast = String::from_utf8(fast).unwrap();
+        let slow = serde_yaml_ng::to_string(&report).unwrap();
+        assert!(fast == slow, "YAML differs at byte {}: {}", first_difference(&fast, &slow), around(&fast, &slow));
     }
 }
 

@@ -130,44 +130,10 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
             gametree::report::json::write_report(&mut buffered, &report)?;
             writeln!(buffered)?
         }
-        // Streamed too, a write error kept to be told as one.
-        Format::Yaml => {
-            let mut kept = KeepError { inner: &mut buffered, error: None };
-            if let Err(e) = serde_yaml_ng::to_writer(&mut kept, &report) {
-                return match kept.error.take() {
-                    Some(io) => Err(io),
-                    None => Ok(internal(e)),
-                };
-            }
-        }
+        Format::Yaml => gametree::report::yaml::write_report(&mut buffered, &report)?,
     }
     buffered.flush()?;
     Ok(0)
-}
-
-/// A writer that keeps the first error it meets, so that a write error
-/// inside serde_yaml's emitter is told as the write error it is.
-struct KeepError<'w, W: Write> {
-    inner: &'w mut W,
-    error: Option<std::io::Error>,
-}
-
-impl<W: Write> Write for KeepError<'_, W> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.inner.write(bytes).map_err(|e| self.keep(e))
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush().map_err(|e| self.keep(e))
-    }
-}
-
-impl<W: Write> KeepError<'_, W> {
-    fn keep(&mut self, e: std::io::Error) -> std::io::Error {
-        let again = std::io::Error::new(e.kind(), e.to_string());
-        self.error.get_or_insert(e);
-        again
-    }
 }
 
 /// The default screenful: each algorithm searched and read into its

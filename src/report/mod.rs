@@ -25,6 +25,7 @@ mod table;
 pub mod visits;
 #[cfg(test)]
 mod visits_tests;
+pub mod yaml;
 
 use std::fmt;
 
