@@ -1,8 +1,10 @@
 //! The layout of gametree's JSON (SPEC §5's example): an object opens one
 //! field per line, two spaces an indent; a list of plain values (numbers,
-//! strings, `true`/`false`/`null`) stays on one line, `["1", "1.1"]`; an
-//! object that is an item of a list and holds only plain values and such
-//! lists stays on one line too, `{"path": "1", "value": 3}`. Everything
+//! strings, `true`/`false`/`null`) stays on one line, `["1", "1.1"]`,
+//! unless one of them is a sentence (a string with a space: `--trace`'s
+//! narrated steps, warnings), which reads better one to a line; an object
+//! that is an item of a list and holds only plain values and such lists
+//! stays on one line too, `{"path": "1", "value": 3}`. Everything
 //! else breaks as serde_json's pretty layout does. A report of a million
 //! visits is about 40% smaller than in serde_json's pretty layout, and a
 //! short list reads across, as on a slide.
@@ -41,7 +43,7 @@ fn value(b: &[u8], i: usize, depth: usize, in_list: bool, out: &mut String) -> u
         }
         Some(b'[') => {
             let end = skip(b, i);
-            if items(b, i).all(|(s, _)| plain(b, s)) {
+            if one_line(b, i) {
                 push_inline(b, i, end, out);
             } else {
                 out.push('[');
@@ -209,9 +211,15 @@ fn plain(b: &[u8], i: usize) -> bool {
     !matches!(b[i], b'[' | b'{')
 }
 
-/// Plain, or a list of plain values.
+/// Plain, or a list on one line.
 fn flat(b: &[u8], i: usize) -> bool {
-    plain(b, i) || (b[i] == b'[' && items(b, i).all(|(s, _)| plain(b, s)))
+    plain(b, i) || (b[i] == b'[' && one_line(b, i))
+}
+
+/// Whether the list at `i` stays on one line: its items are plain values,
+/// none of them a sentence (a string with a space).
+fn one_line(b: &[u8], i: usize) -> bool {
+    items(b, i).all(|(s, e)| plain(b, s) && !(b[s] == b'"' && b[s..e].contains(&b' ')))
 }
 
 /// The items of the list at `i`: where each starts and ends.
@@ -347,6 +355,9 @@ mod tests {
             "stats": {"visited": 3},
             "grid": [[1, 2], [3]],
             "mixed": [1, {"k": {"deep": 1}}],
+            "steps": ["enter root", "leaf 1.1 = 3"],
+            "words": ["max", "min"],
+            "row": [{"warnings": ["a b"]}],
         });
         let want = r#"{
   "empty": [],
@@ -368,9 +379,21 @@ mod tests {
   ],
   "none": {},
   "pv": ["1", "1.1"],
+  "row": [
+    {
+      "warnings": [
+        "a b"
+      ]
+    }
+  ],
   "stats": {
     "visited": 3
-  }
+  },
+  "steps": [
+    "enter root",
+    "leaf 1.1 = 3"
+  ],
+  "words": ["max", "min"]
 }"#;
         assert_eq!(laid_out(&v), want);
     }
