@@ -166,6 +166,6 @@ pub fn int(b: &[u8], mut i: usize) -> (f64, usize) {
 }
 
 /// Just past the next `end` at or after `i`.
-fn skip_past(b: &[u8], i: usize, end: u8) -> usize {
+pub fn skip_past(b: &[u8], i: usize, end: u8) -> usize {
     b[i.min(b.len())..].iter().position(|&c| c == end).map_or(b.len(), |k| i + k + 1)
 }

@@ -15,6 +15,8 @@
 //! comments; it stops at `expect`. Values are exact fractions (`i128`
 //! numerator and denominator, in lowest terms).
 
+use crate::limit::skip_past;
+
 /// The report of `algorithm` (`minimax`, `negamax` or `expectiminimax`)
 /// on the tree `text`, as `gametree solve -a ALGORITHM --format json` writes it.
 pub fn report(text: &str, algorithm: &str, out: &mut impl std::io::Write) -> std::io::Result<()> {
@@ -380,9 +382,4 @@ fn int(b: &[u8], mut i: usize) -> (i128, usize) {
         i += 1;
     }
     (if neg { -n } else { n }, i)
-}
-
-/// Just past the next `end` at or after `i`.
-fn skip_past(b: &[u8], i: usize, end: u8) -> usize {
-    b[i.min(b.len())..].iter().position(|&c| c == end).map_or(b.len(), |k| i + k + 1)
 }

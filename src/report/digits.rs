@@ -19,6 +19,16 @@ pub fn push_int(out: &mut String, i: i64) {
     push_uint(out, i.unsigned_abs());
 }
 
+/// A finite `v` as serde_json and serde_yaml both write an `f64` (ryu's
+/// shortest form, `0.1`, `3.25`, `1e-7`); `scratch` is room for it.
+pub fn push_f64(out: &mut String, scratch: &mut Vec<u8>, v: f64) {
+    scratch.clear();
+    // Writing into a vector cannot fail, and serde_json writes ASCII.
+    if serde_json::to_writer(&mut *scratch, &v).is_ok() {
+        out.push_str(std::str::from_utf8(scratch).unwrap_or_default());
+    }
+}
+
 /// `u` in decimal, as `u64`'s `Display`.
 pub fn push_uint(out: &mut String, mut u: u64) {
     if u < 10 {

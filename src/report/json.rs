@@ -14,7 +14,7 @@ use std::io;
 use serde::Serialize;
 
 use crate::num::Num;
-use crate::report::digits::{push_int, push_uint};
+use crate::report::digits::{push_f64, push_int, push_uint};
 use crate::report::visits::{At, NodeReport, PathCursor, PathText, Visits};
 use crate::report::{AlgoReport, Fields, Number, Report};
 use layout::new_line;
@@ -61,7 +61,7 @@ const CHUNK: usize = 1 << 16;
 struct Out<W> {
     w: W,
     buf: String,
-    /// Room for a float as serde_json writes it.
+    /// Room for a float ([`push_f64`]).
     float: Vec<u8>,
 }
 
@@ -109,11 +109,7 @@ impl<W: io::Write> Out<W> {
                 self.buf.push('"');
             }
             Some(i) => push_int(&mut self.buf, i),
-            None => {
-                self.float.clear();
-                serde_json::to_writer(&mut self.float, &n.to_f64())?;
-                self.buf.push_str(std::str::from_utf8(&self.float).map_err(io::Error::other)?);
-            }
+            None => push_f64(&mut self.buf, &mut self.float, n.to_f64()),
         }
         Ok(())
     }
@@ -144,46 +140,43 @@ impl<W: io::Write> Out<W> {
         self.buf.push('"');
     }
 
-    /// One visit's object, as `NodeReport`'s derived `Serialize` writes
-    /// it (`keys` are its fields' keys at its depth).
-    fn node(&mut self, n: &NodeReport<'_>, keys: &Keys, cursor: &mut PathCursor) -> io::Result<()> {
-        let buf = &mut self.buf;
-        buf.push('{');
-        buf.push_str(keys.path);
-        buf.push('"');
-        n.path.push_with(cursor, buf);
-        buf.push('"');
-        buf.push_str(keys.name);
+    /// One visit's object on one line, as `NodeReport`'s derived
+    /// `Serialize` writes it.
+    fn node(&mut self, n: &NodeReport<'_>, cursor: &mut PathCursor) -> io::Result<()> {
+        self.buf.push_str("{\"path\": ");
+        self.path(n.path, cursor);
+        self.buf.push_str(", \"name\": ");
         match n.name {
             Some(name) => self.string(name)?,
             None => self.buf.push_str("null"),
         }
-        self.buf.push_str(keys.kind);
+        self.buf.push_str(", \"kind\": ");
         self.word(n.kind);
-        self.buf.push_str(keys.value);
+        self.buf.push_str(", \"value\": ");
         match &n.value {
             Some(v) => self.number(v)?,
             None => self.buf.push_str("null"),
         }
         if let Some(x) = &n.value_exact {
-            self.buf.push_str(keys.value_exact);
+            self.buf.push_str(", \"value_exact\": ");
             self.string(x)?;
         }
-        self.buf.push_str(keys.bound);
+        self.buf.push_str(", \"bound\": ");
         self.word(n.bound);
-        for (key, v) in [(keys.alpha, &n.alpha), (keys.beta, &n.beta), (keys.negamax_value, &n.negamax_value)] {
+        for (key, v) in
+            [(", \"alpha\": ", &n.alpha), (", \"beta\": ", &n.beta), (", \"negamax_value\": ", &n.negamax_value)]
+        {
             if let Some(v) = v {
                 self.buf.push_str(key);
                 self.number(v)?;
             }
         }
-        self.buf.push_str(keys.visit);
+        self.buf.push_str(", \"visit\": ");
         push_uint(&mut self.buf, n.visit as u64);
         if n.probe {
-            self.buf.push_str(keys.probe);
-            self.buf.push_str("true");
+            self.buf.push_str(", \"probe\": true");
         }
-        self.buf.push_str(keys.close);
+        self.buf.push('}');
         Ok(())
     }
 
@@ -204,7 +197,7 @@ impl<W: io::Write> Out<W> {
                         self.buf.push(',');
                     }
                     new_line(&mut self.buf, depth);
-                    self.node(&visits.node(i), &KEYS, &mut cursor)?;
+                    self.node(&visits.node(i), &mut cursor)?;
                 }
                 Rows::Visits(_) => {
                     if i > 0 {
@@ -273,38 +266,6 @@ impl Rows<'_> {
 const SHARED_FROM: usize = 1 << 15;
 const BLOCK: usize = 1 << 11;
 
-/// What comes before each field of a visit's one-line object: `, ` (but
-/// for the first) and the key; and its closing brace.
-struct Keys {
-    path: &'static str,
-    name: &'static str,
-    kind: &'static str,
-    value: &'static str,
-    value_exact: &'static str,
-    bound: &'static str,
-    alpha: &'static str,
-    beta: &'static str,
-    negamax_value: &'static str,
-    visit: &'static str,
-    probe: &'static str,
-    close: &'static str,
-}
-
-const KEYS: Keys = Keys {
-    path: "\"path\": ",
-    name: ", \"name\": ",
-    kind: ", \"kind\": ",
-    value: ", \"value\": ",
-    value_exact: ", \"value_exact\": ",
-    bound: ", \"bound\": ",
-    alpha: ", \"alpha\": ",
-    beta: ", \"beta\": ",
-    negamax_value: ", \"negamax_value\": ",
-    visit: ", \"visit\": ",
-    probe: ", \"probe\": ",
-    close: "}",
-};
-
 /// An object being written: its fields at `depth`.
 struct Object<'o, W> {
     out: &'o mut Out<W>,
@@ -322,26 +283,6 @@ impl<W: io::Write> Object<'_, W> {
         self.out.buf.push('"');
         self.out.buf.push_str(key);
         self.out.buf.push_str("\": ");
-    }
-
-    /// A list of plain values written item by item, on one line.
-    fn list<T>(
-        &mut self,
-        key: &str,
-        items: impl Iterator<Item = T>,
-        mut item: impl FnMut(&mut Out<W>, T) -> io::Result<()>,
-    ) -> io::Result<()> {
-        self.key(key);
-        self.out.buf.push('[');
-        for (k, x) in items.enumerate() {
-            if k > 0 {
-                self.out.buf.push_str(", ");
-            }
-            item(self.out, x)?;
-            self.out.flush_if_full()?;
-        }
-        self.out.buf.push(']');
-        Ok(())
     }
 }
 
@@ -363,11 +304,19 @@ impl<W: io::Write> Fields for Object<'_, W> {
         key: &'static str,
         paths: impl Fn() -> I,
     ) -> io::Result<()> {
+        // A list of plain values, on one line.
+        self.key(key);
+        self.out.buf.push('[');
         let mut cursor = PathCursor::default();
-        self.list(key, paths(), |out, p| {
-            out.path(p, &mut cursor);
-            Ok(())
-        })
+        for (k, p) in paths().enumerate() {
+            if k > 0 {
+                self.out.buf.push_str(", ");
+            }
+            self.out.path(p, &mut cursor);
+            self.out.flush_if_full()?;
+        }
+        self.out.buf.push(']');
+        Ok(())
     }
 
     fn nodes(&mut self, key: &'static str, visits: &Visits) -> io::Result<()> {
@@ -388,24 +337,20 @@ impl<W: io::Write> Fields for Object<'_, W> {
         self.out.buf.push('[');
         let analysis = visits.analysis();
         let rows = if leaves {
-            match analysis.visits.iter().position(|v| v.direct().is_some()) {
-                Some(first) => Rows::Leaves(visits, first),
-                None => return self.end_list(),
-            }
+            // None when no leaf was evaluated.
+            analysis.visits.iter().position(|v| v.direct().is_some()).map(|first| Rows::Leaves(visits, first))
         } else {
-            Rows::Visits(visits)
+            Some(Rows::Visits(visits))
         };
-        self.shared(&rows)?;
-        self.end_list()
+        if let Some(rows) = rows {
+            self.shared(&rows)?;
+        }
+        self.out.buf.push(']');
+        Ok(())
     }
 }
 
 impl<W: io::Write> Object<'_, W> {
-    fn end_list(&mut self) -> io::Result<()> {
-        self.out.buf.push(']');
-        Ok(())
-    }
-
     /// Every block of `rows`, in order; on a big report every other block
     /// is written by a second thread and put out in turn: the same bytes.
     fn shared(&mut self, rows: &Rows) -> io::Result<()> {

@@ -17,8 +17,8 @@ use std::io;
 use serde::Serialize;
 
 use crate::num::Num;
-use crate::report::digits::{push_int, push_uint};
-use crate::report::visits::{At, PathCursor, PathText, Visits};
+use crate::report::digits::{push_f64, push_int, push_uint};
+use crate::report::visits::{PathCursor, PathText, Visits};
 use crate::report::{Fields, Number, Report};
 
 /// Output is written in pieces of about this size.
@@ -27,7 +27,7 @@ const CHUNK: usize = 1 << 16;
 /// Writes `report` as `serde_yaml_ng::to_string` does.
 pub fn write_report<W: io::Write>(writer: W, report: &Report) -> io::Result<()> {
     let mut out = Out { w: writer, buf: String::with_capacity(CHUNK + 4096), float: Vec::new() };
-    out.field(0, "title", &report.title)?;
+    out.field(0, 0, "title", &report.title)?;
     if report.results.is_empty() {
         out.buf.push_str("results: []\n");
     } else {
@@ -43,7 +43,7 @@ pub fn write_report<W: io::Write>(writer: W, report: &Report) -> io::Result<()> 
 struct Out<W> {
     w: W,
     buf: String,
-    /// Room for a float as ryu writes it (serde_json and serde_yaml alike).
+    /// Room for a float ([`push_f64`]).
     float: Vec<u8>,
 }
 
@@ -58,13 +58,16 @@ impl<W: io::Write> Out<W> {
         if self.buf.len() >= CHUNK { self.flush() } else { Ok(()) }
     }
 
-    /// `key: value` at `indent`, the value as serde_yaml writes it alone.
-    fn field<T: Serialize + ?Sized>(&mut self, indent: usize, key: &str, value: &T) -> io::Result<()> {
+    /// `key: value`, the key's line begun `indent` spaces in, the value as
+    /// serde_yaml writes it alone, nested by the indent `nest` (an item's
+    /// first key follows its `- `, yet what nests under it goes by the
+    /// item's indent).
+    fn field<T: Serialize + ?Sized>(&mut self, indent: usize, nest: usize, key: &str, value: &T) -> io::Result<()> {
         let text = serde_yaml_ng::to_string(value).map_err(io::Error::other)?;
         spaces(&mut self.buf, indent);
         self.buf.push_str(key);
         self.buf.push(':');
-        self.nested(indent, &text);
+        self.nested(nest, &text);
         self.flush_if_full()
     }
 
@@ -141,13 +144,7 @@ impl<W: io::Write> Out<W> {
         match n.as_i64() {
             _ if n.is_infinite() => self.buf.push_str(if n.to_f64() > 0.0 { "inf" } else { "-inf" }),
             Some(i) => push_int(&mut self.buf, i),
-            None => {
-                self.float.clear();
-                // ryu's shortest form, as both serde crates write an f64.
-                if serde_json::to_writer(&mut self.float, &n.to_f64()).is_ok() {
-                    self.buf.push_str(std::str::from_utf8(&self.float).unwrap_or_default());
-                }
-            }
+            None => push_f64(&mut self.buf, &mut self.float, n.to_f64()),
         }
     }
 }
@@ -196,14 +193,7 @@ impl<W: io::Write> Fields for Item<'_, W> {
 
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> io::Result<()> {
         let indent = self.begin();
-        // The first field's line starts after `- `; what nests under it
-        // still goes by the item's indent.
-        let text = serde_yaml_ng::to_string(value).map_err(io::Error::other)?;
-        spaces(&mut self.out.buf, indent);
-        self.out.buf.push_str(key);
-        self.out.buf.push(':');
-        self.out.nested(2, &text);
-        self.out.flush_if_full()
+        self.out.field(indent, 2, key, value)
     }
 
     fn paths<P: PathText, I: Iterator<Item = P>>(
@@ -217,22 +207,6 @@ impl<W: io::Write> Fields for Item<'_, W> {
             for p in items {
                 self.out.buf.push_str("  - ");
                 self.out.path(p, &mut cursor);
-                self.out.buf.push('\n');
-                self.out.flush_if_full()?;
-            }
-        }
-        Ok(())
-    }
-
-    fn visit_paths(&mut self, key: &'static str, visits: &Visits, leaves: bool) -> io::Result<()> {
-        let analysis = visits.analysis();
-        let wanted = |i: usize| !leaves || analysis.visits[i].direct().is_some();
-        let count = analysis.visits.len();
-        if self.list_key(key, !(0..count).any(wanted)) {
-            let mut cursor = PathCursor::default();
-            for i in (0..count).filter(|&i| wanted(i)) {
-                self.out.buf.push_str("  - ");
-                self.out.path(At(analysis, i), &mut cursor);
                 self.out.buf.push('\n');
                 self.out.flush_if_full()?;
             }
