@@ -245,6 +245,13 @@ fn prefix_state(game: &Game, e: &Expect, pending: &[bool]) -> State {
 /// search is complete (the scouted node itself counts as entered: a
 /// re-search enters it again). A wider window is outside every scout
 /// (windows only narrow below a node): that search is the one that counts.
+///
+/// A search in passes (`mtdf`, `ids`) reads its value, node values and
+/// pruned edges off one pass, which only the whole run tells; but the
+/// visit order, the leaves evaluated and the counts of visits and leaves
+/// are over every pass, in order, so from the first `Pass` on only those
+/// are judged. A table's probe visits nothing: a node it answers is
+/// entered and left, as the analysis counts it.
 fn agrees(game: &Game, events: &[Event], items: &[expect::Item], scouts: Option<Num>) -> bool {
     let counts = |w: &Option<crate::search::trace::Window>| match (scouts, w) {
         (Some(delta), Some(w)) => w.beta - w.alpha > delta,
@@ -253,6 +260,8 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item], scouts: Option<
     // Each open node's path, and whether its search counts.
     let mut stack: Vec<(Path, bool)> = Vec::new();
     let (mut visited, mut leaves, mut cutoffs) = (0usize, 0usize, 0usize);
+    // Past a `Pass`: only what is over every pass is judged.
+    let mut in_passes = false;
     let pruned: Vec<&Vec<Path>> = facts(items, |f| if let Fact::Pruned(p) = f { Some(p) } else { None });
     let order: Vec<&Vec<Path>> = facts(items, |f| if let Fact::Visited(p) = f { Some(p) } else { None });
     let leaf_order: Vec<&Vec<LeafExpect>> = facts(items, |f| if let Fact::Leaves(l) = f { Some(l) } else { None });
@@ -267,7 +276,7 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item], scouts: Option<
                 let path = stack.last().map_or(Path::root(), |(p, _)| p.child(*child));
                 // A scouted node counts as entered (a re-search enters it
                 // again); below it, nothing counts yet.
-                let entered = stack.last().is_none_or(|&(_, c)| c);
+                let entered = !in_passes && stack.last().is_none_or(|&(_, c)| c);
                 let counted = entered && counts(window);
                 if entered && pruned.iter().any(|want| want.contains(&path)) {
                     return false;
@@ -282,7 +291,9 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item], scouts: Option<
                         LeafExpect::Name(n) => game.node(*node).name() == Some(n),
                         LeafExpect::Path(p) => *p == path,
                     };
-                    if !leaf_order.iter().all(|want| want.get(leaves).is_some_and(ok)) || !finished(&path, value) {
+                    if !leaf_order.iter().all(|want| want.get(leaves).is_some_and(ok))
+                        || (entered && !finished(&path, value))
+                    {
                         return false;
                     }
                     leaves += 1;
@@ -304,22 +315,20 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item], scouts: Option<
                     return false;
                 }
             }
-            Event::Update { .. } | Event::Extend { .. } | Event::TtStore { .. } => {}
-            // Probes, re-searches, passes, table answers and forward pruning
-            // visit or skip nodes in ways this walk does not model: judge
-            // such searches only once complete.
-            Event::Probe { .. }
-            | Event::Research { .. }
-            | Event::Pass { .. }
-            | Event::TtProbe { .. }
-            | Event::Evaluate { .. }
-            | Event::ForwardPrune { .. } => return true,
+            Event::Update { .. } | Event::Extend { .. } | Event::TtStore { .. } | Event::TtProbe { .. } => {}
+            Event::Pass { .. } => in_passes = true,
+            // Probes, re-searches, evaluations at a cutoff and forward
+            // pruning visit or skip nodes in ways this walk does not model:
+            // judge such searches only once complete.
+            Event::Probe { .. } | Event::Research { .. } | Event::Evaluate { .. } | Event::ForwardPrune { .. } => {
+                return true;
+            }
         }
     }
     let counts = |st: Stat| match st {
         Stat::NodesVisited => Some(visited),
         Stat::LeavesEvaluated => Some(leaves),
-        Stat::Cutoffs => Some(cutoffs),
+        Stat::Cutoffs => (!in_passes).then_some(cutoffs),
         Stat::TtProbes | Stat::TtHits | Stat::TtCutoffs | Stat::TtStores | Stat::Researches | Stat::Passes => None,
     };
     items.iter().all(|item| match &item.fact {
