@@ -586,3 +586,23 @@ fn a_long_table_shows_its_first_thousand_rows_and_detail_shows_all() {
         |extra: &[&str]| stdout(&gametree(&[&["solve", "specs/aima-fig5-2.tree", "-a", "alphabeta"], extra].concat()));
     assert_eq!(small(&[]), small(&["--detail"]));
 }
+
+/// `solve -a` gives back the text and the nodes' spans before it searches
+/// (`Game::release_spans`); what a report says of a node is still said of
+/// that node. Here `ids`'s first iteration (depth 1) stops at B, the MIN
+/// node without an `eval`, and says so by name; the second, at the tree's
+/// height, searches it all: max(min(3, 4), min(5, 6)) = 5 through B.
+#[test]
+fn a_report_names_its_nodes_after_the_spans_are_given_back() {
+    let spec = scratch("spans-released").join("ids.tree");
+    std::fs::write(&spec, "MAX { MIN [eval=1] { 3 4 } MIN B { 5 6 } }\n").unwrap();
+    let out = gametree(&["solve", spec.to_str().unwrap(), "-a", "ids", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let r = &json["results"][0];
+    assert_eq!(r["value"], 5);
+    assert_eq!(r["best_move"], "2");
+    let iterations = r["iterations"].as_array().expect("the iterations");
+    assert_eq!(iterations[0]["skipped"], "B has no eval", "{iterations:?}");
+    assert_eq!(iterations[1]["value"], 5);
+}

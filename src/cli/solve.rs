@@ -74,7 +74,7 @@ pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> Exit {
 /// Runs the searches and writes the report to `out`.
 fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
     let Ok(mut input) = Input::read(&args.file) else { return Ok(2) };
-    let Ok(game) = input.game() else { return Ok(2) };
+    let Ok(mut game) = input.game() else { return Ok(2) };
     let opts = args.conventions.options();
     let chosen = !args.algorithms.is_empty();
     let algorithms = if chosen { args.algorithms.clone() } else { search::applicable(&game) };
@@ -98,7 +98,10 @@ fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
     for (k, a) in algorithms.into_iter().enumerate() {
         let checked = search::check(&game, a, &opts);
         if checked.is_ok() && k + 1 == count {
-            input.release_text(); // only the checks report errors, and the last one passed
+            // Only the checks report errors, and the last one passed: the
+            // text and where each node is written are not needed again.
+            input.release_text();
+            game.release_spans();
         }
         let run = checked.map(|()| match args.trace {
             true => AlgoReport::narrated(&game, &search::run_checked(&game, a, &opts)),

@@ -70,7 +70,8 @@ impl Builder {
 
     /// An empty game with room for `nodes` nodes and `edges` edges.
     pub fn with_capacity(nodes: usize, edges: usize) -> Builder {
-        let game = Game { slots: Vec::with_capacity(nodes), edges: Vec::with_capacity(edges), ..Game::empty() };
+        let (slots, spans, edges) = (Vec::with_capacity(nodes), Vec::with_capacity(nodes), Vec::with_capacity(edges));
+        let game = Game { slots, spans, edges, ..Game::empty() };
         Builder::of(game)
     }
 
@@ -96,8 +97,8 @@ impl Builder {
     pub fn add_node(&mut self, kind: NodeKind, span: Span) -> NodeId {
         let id = NodeId(self.game.slots.len() as u32);
         let (start, end) = (offset(span.start), offset(span.end));
-        let slot = Slot { kind, extra: NONE, start, end, data: 0 };
-        self.game.slots.push(slot);
+        self.game.slots.push(Slot { kind, extra: NONE, data: 0 });
+        self.game.spans.push([start, end]);
         if kind == NodeKind::Chance && self.game.first_chance.is_none() {
             self.game.first_chance = Some(id);
         }
@@ -404,6 +405,7 @@ impl Builder {
         // run, so room it will never use is given back (in place).
         if game.slots.capacity() > game.slots.len() + game.slots.len() / 8 {
             game.slots.shrink_to_fit();
+            game.spans.shrink_to_fit();
         }
         if game.edges.capacity() > game.edges.len() + game.edges.len() / 8 {
             game.edges.shrink_to_fit();

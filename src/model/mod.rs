@@ -17,11 +17,13 @@
 
 pub mod builder;
 mod codes;
+mod node;
 mod path;
 pub mod quick;
 pub mod validate;
 
 pub use builder::Builder;
+pub use node::NodeRef;
 pub use path::{Path, write_dotted};
 
 use crate::diagnostic::{Diagnostic, Span};
@@ -129,16 +131,14 @@ const NONE: u32 = codes::NONE;
 /// rare part: its `data` is the vector's `len << 32 | start` there.
 const VECTOR: u32 = u32::MAX - 1;
 
-/// One position of the game, as stored: 24 bytes. Names, attributes,
+/// One position of the game, as stored: 16 bytes. Names, attributes,
 /// vector and non-integer utilities are rare, so they live in a side table
-/// (`extra`).
+/// (`extra`); where it is written is in the game's `spans`, a column a run
+/// gives back once nothing will be reported at a place in the text.
 #[derive(Clone, Debug, PartialEq)]
 struct Slot {
     kind: NodeKind,
     extra: u32,
-    /// The span, as `u32` offsets (sources are far below 4 GiB).
-    start: u32,
-    end: u32,
     /// An inner node's children: `len << 32 | first`, the `len` edges from
     /// `first` in the edge arena. A leaf's integer utility, as an `i64`
     /// (unless its extra holds a `scalar`).
@@ -196,94 +196,6 @@ struct EdgeExtra {
     span: Option<Span>,
 }
 
-/// A node of a [`Game`], read through its accessors.
-#[derive(Clone, Copy, Debug)]
-pub struct NodeRef<'a> {
-    game: &'a Game,
-    slot: &'a Slot,
-    extra: Option<&'a NodeExtra>,
-}
-
-impl<'a> NodeRef<'a> {
-    pub fn kind(&self) -> NodeKind {
-        self.slot.kind
-    }
-
-    pub fn is_leaf(&self) -> bool {
-        self.slot.kind == NodeKind::Leaf
-    }
-
-    pub fn name(&self) -> Option<&'a str> {
-        self.extra.and_then(|x| x.words.as_ref()?.name.as_deref())
-    }
-
-    /// The edges to the children, in written order.
-    pub fn children(&self) -> &'a [Edge] {
-        &self.game.edges[self.slot.edges()]
-    }
-
-    /// The `i`-th child's id.
-    pub fn child(&self, i: usize) -> NodeId {
-        self.children()[i].child
-    }
-
-    /// The `i`-th edge with its label, probability and `&` flag.
-    pub fn edge(&self, i: usize) -> EdgeView<'a> {
-        let range = self.slot.edges();
-        assert!(i < range.len(), "edge {i} of a node with {} children", range.len());
-        self.game.view(range.start + i)
-    }
-
-    /// Every edge, with what is written on it.
-    pub fn edges(&self) -> impl DoubleEndedIterator<Item = EdgeView<'a>> + ExactSizeIterator + 'a {
-        let game = self.game;
-        self.slot.edges().map(move |k| game.view(k))
-    }
-
-    pub fn utility(&self) -> Utility<'a> {
-        if self.slot.kind != NodeKind::Leaf {
-            return Utility::None;
-        }
-        if self.slot.extra == VECTOR {
-            return Utility::Vector(self.game.vector_at(self.slot.data));
-        }
-        match self.extra.map(|x| &x.payload) {
-            Some(Payload::Vector(v)) => Utility::Vector(v),
-            Some(Payload::Unknown) => Utility::Unknown,
-            Some(Payload::Scalar(v)) => Utility::Scalar(*v),
-            _ => Utility::Scalar(Num::int(self.slot.data as i64)),
-        }
-    }
-
-    /// The scalar utility of a two-player leaf.
-    pub fn scalar(&self) -> Option<Num> {
-        match self.utility() {
-            Utility::Scalar(v) => Some(v),
-            _ => None,
-        }
-    }
-
-    pub fn eval(&self) -> Option<Num> {
-        match self.extra.map(|x| &x.payload) {
-            Some(Payload::Eval(v)) => Some(*v),
-            _ => None,
-        }
-    }
-
-    pub fn key(&self) -> Option<&'a str> {
-        self.extra.and_then(|x| x.words.as_ref()?.key.as_deref())
-    }
-
-    pub fn noisy(&self) -> bool {
-        self.extra.is_some_and(|x| x.noisy)
-    }
-
-    /// Where the node is written (its kind and name, or the leaf).
-    pub fn span(&self) -> Span {
-        Span { start: self.slot.start as usize, end: self.slot.end as usize }
-    }
-}
-
 /// A validated game tree (a DAG when transpositions are used), stored as
 /// a flat arena: nodes in written (pre-)order, edges grouped by parent.
 #[derive(Clone, Debug, PartialEq)]
@@ -296,6 +208,10 @@ pub struct Game {
     /// `sum S`: the components of every vector add up to at most S.
     sum: Option<Num>,
     slots: Vec<Slot>,
+    /// Where each node is written, `[start, end)` as `u32` offsets (sources
+    /// are far below 4 GiB), by node index; empty once given back
+    /// ([`Game::release_spans`]).
+    spans: Vec<[u32; 2]>,
     edges: Vec<Edge>,
     node_extras: Vec<NodeExtra>,
     /// Leaves' vectors, each distinct one once, end to end (a leaf slot
@@ -335,6 +251,7 @@ impl Game {
             players: Vec::new(),
             sum: None,
             slots,
+            spans: Vec::new(),
             edges,
             node_extras,
             vectors,
@@ -416,7 +333,7 @@ impl Game {
 
     pub fn node(&self, id: NodeId) -> NodeRef<'_> {
         let slot = &self.slots[id.index()];
-        NodeRef { game: self, slot, extra: self.node_extras.get(slot.extra as usize) }
+        NodeRef { game: self, id, slot, extra: self.node_extras.get(slot.extra as usize) }
     }
 
     pub fn root(&self) -> NodeRef<'_> {
@@ -490,6 +407,23 @@ impl Game {
 
     pub fn is_multiplayer(&self) -> bool {
         !self.players.is_empty()
+    }
+
+    /// Gives back where each node is written: from here on
+    /// [`NodeRef::span`] is the empty span at 0. For a run whose checks
+    /// have passed and whose text is gone (`solve` on a big tree), so that
+    /// its searches and their analysis have the room: 8 bytes a node.
+    ///
+    /// Shrunk to one span's room rather than freed: glibc serves a big
+    /// block with `mmap`, and freeing one of up to 32 MiB raises its
+    /// `mmap` threshold to that size (mallopt(3)), after which the
+    /// analysis's growing blocks come from the heap, where the ones it
+    /// outgrows are kept (measured: 71 → 75 MB at 10^6 leaves). Shrinking
+    /// it is a `realloc`, which gives the pages back with `mremap` and
+    /// leaves the threshold as it is.
+    pub fn release_spans(&mut self) {
+        self.spans.clear();
+        self.spans.shrink_to(1);
     }
 
     /// The first node (in arena order) for which `pred` holds.

@@ -4,7 +4,7 @@ use super::*;
 
 #[test]
 fn arena_nodes_and_edges_stay_small() {
-    assert_eq!(std::mem::size_of::<Slot>(), 24);
+    assert_eq!(std::mem::size_of::<Slot>(), 16);
     assert_eq!(std::mem::size_of::<Edge>(), 4);
 }
 

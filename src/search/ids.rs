@@ -28,7 +28,7 @@ use crate::search::alphabeta::alphabeta_first;
 use crate::search::options::Options;
 use crate::search::stream::Sink;
 use crate::search::trace::{Event, PassKind, Trace};
-use crate::search::{Algorithm, check_horizon};
+use crate::search::{Algorithm, horizon_gap};
 
 pub fn ids(game: &Game, opts: &Options, sink: Sink) -> Trace {
     let mut trace = Trace::new(Algorithm::Ids, opts);
@@ -41,7 +41,7 @@ pub fn ids(game: &Game, opts: &Options, sink: Sink) -> Trace {
         // At the tree's height no inner node is at the horizon (the check
         // uses no extension): nothing to look for in a walk of every node.
         let missing_eval = match depth < full {
-            true => check_horizon(game, depth).err().and_then(|d| game.find(|n| n.span() == d.span)),
+            true => horizon_gap(game, &Options { depth: Some(depth), ..Options::default() }).map(|(id, _)| id),
             false => None,
         };
         let kind = PassKind::Deepening { depth, first, missing_eval };

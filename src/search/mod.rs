@@ -333,8 +333,16 @@ pub fn check_horizon(game: &Game, depth: u32) -> Result<(), Diagnostic> {
 /// siblings `--beam` must rank while it has no `eval`. Beam-dropped
 /// children are never reached, so they need nothing.
 pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic> {
+    match horizon_gap(game, opts) {
+        Some((id, kind)) => Err(Diagnostic::new(kind, game.node(id).span())),
+        None => Ok(()),
+    }
+}
+
+/// The node [`check_horizon_with`] fails on, and why.
+pub fn horizon_gap(game: &Game, opts: &Options) -> Option<(NodeId, DiagnosticKind)> {
     if opts.depth.is_none() && opts.beam.is_none() {
-        return Ok(());
+        return None;
     }
     // In a tree every node is reached once, by one path: a node at one
     // depth is remembered only when `&` edges can bring the walk back.
@@ -354,14 +362,13 @@ pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic>
                 } else {
                     DiagnosticKind::MissingEval { depth }
                 };
-                return Err(Diagnostic::new(kind, game.node(id).span()));
+                return Some((id, kind));
             }
             horizon::Decision::Search => {}
         }
         let node = game.node(id);
         if let (Some(i), Some(beam)) = (horizon::unranked_child(game, opts, id), opts.beam) {
-            let child = game.node(node.children()[i as usize].child);
-            return Err(Diagnostic::new(DiagnosticKind::MissingBeamEval { beam }, child.span()));
+            return Some((node.children()[i as usize].child, DiagnosticKind::MissingBeamEval { beam }));
         }
         let dropped = horizon::forward_pruned(game, opts, id);
         for (i, e) in node.children().iter().enumerate().rev() {
@@ -370,7 +377,7 @@ pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic>
             }
         }
     }
-    Ok(())
+    None
 }
 
 /// The root window: the declared bounds, unless ignored.

@@ -44,6 +44,7 @@ impl Builder {
     /// [`Builder::reserve_extras`] make).
     pub(crate) fn reserve(&mut self, nodes: usize, extras: usize) {
         self.game.slots.reserve_exact(nodes);
+        self.game.spans.reserve_exact(nodes);
         self.game.edges.reserve_exact(nodes);
         self.game.node_extras.reserve_exact(extras);
     }
@@ -53,6 +54,7 @@ impl Builder {
     /// thread, as soon as it has read its part.
     pub(crate) fn turn_around(&mut self) {
         self.game.slots.reverse();
+        self.game.spans.reverse();
         self.game.edges.reverse();
         self.game.node_extras.reverse();
     }
@@ -69,6 +71,7 @@ impl Builder {
         let mut theirs = other.game;
         // The root's stand-in: their first node, last once turned around.
         theirs.slots.pop();
+        theirs.spans.pop();
         // Each of their vectors, at its place in our table (coded in the
         // order they are met, before their nodes go).
         let mut moved: HashMap<u64, u64, FxBuild> = HashMap::default();
@@ -106,6 +109,10 @@ impl Builder {
                 }
                 self.game.slots.push(slot);
             }
+        }
+        let mut spans = std::mem::take(&mut theirs.spans);
+        while let Some(keep) = next_chunk(&mut spans, &mut self.game.spans) {
+            self.game.spans.extend(spans.drain(keep..).rev());
         }
         let their_edges = theirs.edges.len();
         let mut edges = std::mem::take(&mut theirs.edges);
