@@ -8,7 +8,10 @@
 //! a first guess, `ids`), a table answering a shared subtree
 //! (`negamax-tt`), and, beside them, `alphabeta`; facts of every kind read
 //! off a random filling (value, best, pruned edges, leaves, the visit
-//! order, node values, counts of visits, leaves and cutoffs).
+//! order, node values, counts of visits, leaves and cutoffs). Beside them
+//! `pvs`, and `star1`, `star2` and `expectiminimax` on trees whose root's
+//! children are CHANCE nodes: with the root's value asked, a branch is also
+//! ended when no filling of the rest could give it.
 
 use gametree::check::puzzle::{self, Domain};
 use gametree::num::Num;
@@ -35,8 +38,10 @@ fn unknowns(t: &T) -> usize {
     }
 }
 
-/// The tree as written: unknowns as `?`, or with `fill` their values in turn.
-fn text(t: &T, max: bool, fill: &mut Option<std::slice::Iter<i64>>) -> String {
+/// The tree as written: unknowns as `?`, or with `fill` their values in
+/// turn; with `chance`, the root's inner children are CHANCE nodes (each
+/// outcome equally likely) and MIN/MAX alternate below them.
+fn text(t: &T, max: bool, chance: bool, depth: usize, fill: &mut Option<std::slice::Iter<i64>>) -> String {
     match t {
         T::Leaf(Some(v)) => v.to_string(),
         T::Leaf(None) => match fill {
@@ -44,20 +49,37 @@ fn text(t: &T, max: bool, fill: &mut Option<std::slice::Iter<i64>>) -> String {
             None => "?".into(),
         },
         T::Node(cs) => {
-            let kids: Vec<String> = cs.iter().map(|c| text(c, !max, fill)).collect();
-            format!("{} {{ {} }}", if max { "MAX" } else { "MIN" }, kids.join(" "))
+            let kind = match (chance, depth, max) {
+                (true, 1, _) => "CHANCE",
+                (_, _, true) => "MAX",
+                (_, _, false) => "MIN",
+            };
+            // Below a CHANCE node (in MIN's place) MIN moves next.
+            let below = if chance && depth == 1 { false } else { !max };
+            let kids: Vec<String> = cs.iter().map(|c| text(c, below, chance, depth + 1, fill)).collect();
+            format!("{kind} {{ {} }}", kids.join(" "))
         }
     }
 }
 
 /// The algorithms, with the options a block may give them.
-const ALGORITHMS: [(Algorithm, &str, &str); 5] = [
+const ALGORITHMS: [(Algorithm, &str, &str); 9] = [
     (Algorithm::Mtdf, "mtdf", ""),
     (Algorithm::Mtdf, "mtdf", "guess=2"),
     (Algorithm::Ids, "ids", ""),
     (Algorithm::NegamaxTt, "negamax-tt", ""),
     (Algorithm::Alphabeta, "alphabeta", ""),
+    (Algorithm::Pvs, "pvs", ""),
+    // On trees whose root's inner children are CHANCE nodes.
+    (Algorithm::Star1, "star1", ""),
+    (Algorithm::Star2, "star2", ""),
+    (Algorithm::Expectiminimax, "expectiminimax", ""),
 ];
+
+/// The algorithms searched on trees with CHANCE nodes.
+fn chance(algorithm: Algorithm) -> bool {
+    matches!(algorithm, Algorithm::Star1 | Algorithm::Star2 | Algorithm::Expectiminimax)
+}
 
 #[derive(Clone, Debug)]
 struct Case {
@@ -84,10 +106,10 @@ fn case() -> impl Strategy<Value = Case> {
 
 /// The case's tree, with its shared subtree when it has one.
 fn tree_text(c: &Case, fill: &mut Option<std::slice::Iter<i64>>) -> String {
-    let whole = text(&c.tree, true, fill);
+    let whole = text(&c.tree, true, chance(ALGORITHMS[c.block.0].0), 0, fill);
     let T::Node(children) = &c.tree else { return whole };
     let (Some(T::Node(_)), Some(T::Node(_))) = (children.first(), children.last()) else { return whole };
-    if !c.shared || children.len() < 2 {
+    if !c.shared || children.len() < 2 || chance(ALGORITHMS[c.block.0].0) {
         return whole;
     }
     let named = whole.replacen("MAX { MIN {", "MAX { MIN S {", 1);
@@ -96,7 +118,9 @@ fn tree_text(c: &Case, fill: &mut Option<std::slice::Iter<i64>>) -> String {
 
 /// The spec: the tree with `?` leaves and one block read off the truth's search.
 fn spec_text(c: &Case) -> String {
-    let head = if c.bounds { "bounds [0, 3]\n" } else { "" };
+    // star1 and star2 need the bounds.
+    let star = matches!(ALGORITHMS[c.block.0].0, Algorithm::Star1 | Algorithm::Star2);
+    let head = if c.bounds || star { "bounds [0, 3]\n" } else { "" };
     let filled = format!("{head}{}\n", tree_text(c, &mut Some(c.truth.iter())));
     let game = gametree::check::spec::load("filled.tree", &filled).unwrap().game;
     let (which, facts) = c.block;
@@ -112,7 +136,9 @@ fn spec_text(c: &Case) -> String {
     };
     let mut items = Vec::new();
     if facts[0] {
-        items.push(format!("value {}", report["value"]));
+        // A fraction as written exactly (`1/3`), not as its float.
+        let exact = report["value_exact"].as_str().map(str::to_string);
+        items.push(format!("value {}", exact.unwrap_or_else(|| report["value"].to_string())));
     }
     if facts[1] && report["best_move"].is_string() {
         items.push(format!("best {}", report["best_move"].as_str().unwrap()));

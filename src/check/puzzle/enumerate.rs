@@ -8,6 +8,12 @@
 //! branch is abandoned. Every complete assignment is then checked with
 //! [`expect::check`], so pruning only saves time, it never decides.
 //!
+//! A block asking the root's value of a search that returns it exactly
+//! (`plans::returns_exact_root`) is also judged before any search: the
+//! root's `minimax` (or `expectiminimax`) value lies between what it is
+//! with every unassigned leaf at the least value left and at the most,
+//! so an asked value outside that interval ends the branch.
+//!
 //! It works for every algorithm and option, and it is the oracle the box
 //! search (`boxes.rs`) is tested against; `solve` uses it where the box
 //! search does not apply (other algorithms and options, CHANCE nodes).
@@ -49,7 +55,11 @@ pub(super) fn enumerate<'p>(
         pending[id.index()] = true;
     }
     let n = unknowns.len();
+    let whole = distinct.iter().all(|(v, _)| v.as_i64().is_some());
+    let roots = expects.iter().filter(|e| whole || e.algorithm != Algorithm::Mtdf);
+    let roots = roots.filter(|e| super::plans::returns_exact_root(&game, e)).filter_map(asked_root_value).collect();
     let mut search = Search {
+        roots,
         game,
         unknowns,
         distinct,
@@ -73,6 +83,8 @@ pub(super) fn enumerate<'p>(
 }
 
 struct Search<'e, 'p> {
+    /// The root values asked of searches that return it exactly.
+    roots: Vec<Num>,
     game: Game,
     unknowns: Vec<NodeId>,
     /// Candidate values, sorted, with how many times each may be used
@@ -109,6 +121,9 @@ impl Search<'_, '_> {
         }
         if self.tried > self.limit {
             return Err(PuzzleError::TooLarge { limit: self.limit });
+        }
+        if !self.roots.is_empty() && !self.root_may_be_asked(pending) {
+            return Ok(());
         }
         let mut next: Option<NodeId> = None;
         let mut settled = true;
@@ -149,6 +164,18 @@ impl Search<'_, '_> {
             result?;
         }
         Ok(())
+    }
+
+    /// Whether every asked root value lies between the root's value with
+    /// each unassigned leaf at the least value left and at the most.
+    fn root_may_be_asked(&self, pending: &[bool]) -> bool {
+        let left = self.distinct.iter().filter(|&&(_, n)| !self.multiset || n > 0).map(|&(v, _)| v);
+        let (Some(least), Some(most)) = (left.clone().min(), left.max()) else { return true };
+        let (lo, hi) = root_interval(&self.game, pending, least, most);
+        // Judged only where the sums are exact (a float could round past
+        // the asked value).
+        let exact = lo.as_ratio().is_some() && hi.as_ratio().is_some();
+        !exact || self.roots.iter().all(|v| lo <= *v && *v <= hi)
     }
 
     /// How many ways the unassigned slots of `values` can be filled.
@@ -201,6 +228,53 @@ impl Search<'_, '_> {
         }
         true
     }
+}
+
+/// The root value `e` asks (`value v`, or `values root=v`), if any.
+fn asked_root_value(e: &Expect) -> Option<Num> {
+    e.items.iter().find_map(|i| match &i.fact {
+        Fact::Value(v) => v.scalar(),
+        Fact::Values(pairs) => pairs.iter().find(|(p, _)| p.0.is_empty()).and_then(|(_, v)| v.scalar()),
+        _ => None,
+    })
+}
+
+/// The least and the most the root's `minimax` (`expectiminimax`) value
+/// can be with the `pending` leaves anywhere in `[least, most]`: each node's
+/// interval from its children's, each node once, after its children (a
+/// walk from the root: a `&` edge may lead back to a node written before).
+fn root_interval(game: &Game, pending: &[bool], least: Num, most: Num) -> (Num, Num) {
+    use crate::model::NodeKind;
+    let mut at: Vec<(Num, Num)> = vec![(Num::ZERO, Num::ZERO); game.len()];
+    let mut done = vec![false; game.len()];
+    let mut stack = vec![(NodeId::ROOT, false)];
+    while let Some((id, children_done)) = stack.pop() {
+        if done[id.index()] {
+            continue;
+        }
+        let node = game.node(id);
+        if !children_done {
+            stack.push((id, true));
+            stack.extend(node.children().iter().filter(|e| !done[e.child.index()]).map(|e| (e.child, false)));
+            continue;
+        }
+        done[id.index()] = true;
+        let child = |k: usize| at[node.child(k).index()];
+        at[id.index()] = match node.kind() {
+            NodeKind::Leaf if pending[id.index()] => (least, most),
+            NodeKind::Leaf => node.scalar().map_or((least, most), |v| (v, v)),
+            NodeKind::Chance => game.probs(id).enumerate().fold((Num::ZERO, Num::ZERO), |(lo, hi), (k, p)| {
+                let (l, h) = child(k);
+                (lo + p * l, hi + p * h)
+            }),
+            kind => {
+                let children = (0..node.children().len()).map(child);
+                let pick = |a: Num, b: Num| if kind == NodeKind::Min { a.min(b) } else { a.max(b) };
+                children.reduce(|(l, h), (a, b)| (pick(l, a), pick(h, b))).unwrap_or((least, most))
+            }
+        };
+    }
+    at[0]
 }
 
 /// What the part of a search before the first pending leaf says.

@@ -172,17 +172,7 @@ pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
     use crate::search::Algorithm as A;
     use crate::search::options::{Options, Order, Ties};
     let game = &spec.game;
-    let integers = || game.nodes().filter_map(|n| n.scalar()).all(|v| v.as_i64().is_some());
-    let keyed = || game.nodes().any(|n| n.key().is_some());
     let evals = || game.nodes().any(|n| n.eval().is_some());
-    let exact = |e: &Expect| match e.algorithm {
-        A::Minimax | A::Negamax | A::Alphabeta | A::NegamaxAb | A::Pvs | A::Ids => true,
-        A::Expectiminimax | A::Star1 | A::Star2 => true,
-        A::Mtdf => integers(),
-        A::NegamaxTt => !keyed(),
-        _ => false,
-    };
-    let whole = |o: &Options| o.depth.is_none() && o.beam.is_none() && o.singular.is_none() && !o.quiescence;
     let best_as_minimax = |e: &Expect| {
         e.options.ties == Ties::First
             && matches!(e.options.order, Order::Spec | Order::Reverse)
@@ -203,12 +193,31 @@ pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
     let block = |e: &Expect| {
         let items = e.items.iter().map(|i| as_best(e, i)).collect::<Option<Vec<Item>>>()?;
         let best = items.iter().any(|i| matches!(i.fact, Fact::Best(_)));
-        let applies = exact(e) && whole(&e.options) && (!best || best_as_minimax(e));
+        let applies = returns_exact_root(game, e) && (!best || best_as_minimax(e));
         // The order matters only to `best`.
         let order = if best { e.options.order } else { Order::Spec };
         applies.then(|| Expect { algorithm, options: Options { order, ..Options::default() }, items, ..e.clone() })
     };
     spec.expects.iter().map(block).collect()
+}
+
+/// Whether `e`'s search returns the root's exact `minimax` (or
+/// `expectiminimax`) value on `game`, whatever its leaves (see
+/// [`exact_values`]): it sees the whole tree, and its root window holds
+/// every value a leaf may take.
+pub(super) fn returns_exact_root(game: &Game, e: &Expect) -> bool {
+    use crate::search::Algorithm as A;
+    let integers = || game.nodes().filter_map(|n| n.scalar()).all(|v| v.as_i64().is_some());
+    let keyed = || game.nodes().any(|n| n.key().is_some());
+    let exact = match e.algorithm {
+        A::Minimax | A::Negamax | A::Alphabeta | A::NegamaxAb | A::Pvs | A::Ids => true,
+        A::Expectiminimax | A::Star1 | A::Star2 => true,
+        A::Mtdf => integers(),
+        A::NegamaxTt => !keyed(),
+        _ => false,
+    };
+    let o = &e.options;
+    exact && o.depth.is_none() && o.beam.is_none() && o.singular.is_none() && !o.quiescence
 }
 
 /// A count over subtrees, ready to answer (`subtrees.rs` here;
