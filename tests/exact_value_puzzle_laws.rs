@@ -140,7 +140,9 @@ fn spec_text(c: &Case) -> String {
             _ => String::new(),
         };
         let opts = if opts.is_empty() { String::new() } else { format!("({})", opts.join(", ")) };
-        out += &format!("expect {name}{opts} {{ value {value}{best} }}\n");
+        // Half the blocks ask it as the root's node value, `values root=v`.
+        let asked = if (which + usize::from(*ask)) % 2 == 1 { "values root=" } else { "value " };
+        out += &format!("expect {name}{opts} {{ {asked}{value}{best} }}\n");
     }
     out
 }

@@ -161,7 +161,8 @@ pub(super) fn pvs_as_alphabeta(spec: &Spec) -> Option<Spec> {
 /// `minimax` picks it, so `best` is counted under the written or reverse
 /// order only, and not for `ids` where a node has an `eval` (its last
 /// iteration searches the previous one's best move first). `mtdf`'s `pv`
-/// is its best move alone, and is counted as that. The count
+/// is its best move alone, and is counted as that; `values root=v` asks
+/// the root's `value v`. The count
 /// without windows (`chance.rs`) answers such a puzzle in milliseconds
 /// where enumeration would not end (`mtdf` asking `value` of 9 unknowns
 /// over 0..9). `tests/exact_value_puzzle_laws.rs` checks it against
@@ -187,6 +188,13 @@ pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
             _ => None,
         },
         Fact::Value(_) | Fact::Best(_) => Some(i.clone()),
+        // The root's value read at its visit is the value the search returns.
+        Fact::Values(pairs) => match &pairs[..] {
+            [(root, v), rest @ ..] if root.0.is_empty() && rest.iter().all(|(p, w)| p.0.is_empty() && w == v) => {
+                Some(Item { fact: Fact::Value(v.clone()), span: i.span })
+            }
+            _ => None,
+        },
         _ => None,
     };
     let algorithm = if game.has_kind(NodeKind::Chance) { A::Expectiminimax } else { A::Minimax };
