@@ -296,16 +296,27 @@ fn prefix_state(game: &Game, e: &Expect, pending: &[bool]) -> State {
         return State::Open(None); // the order itself depends on the unknown values
     }
     let full = e.algorithm.search(game, &e.options);
-    let stop = full.events().position(|ev| matches!(ev, Event::Leaf { node, .. } if pending[node.index()]));
-    let stop = stop.unwrap_or(full.len());
     let scouts = (e.algorithm == Algorithm::Pvs).then(|| crate::search::null_delta(game, &e.options));
-    if !agrees(game, &full.events().take(stop).collect::<Vec<_>>(), &e.items, scouts) {
+    // The events are decoded once: the walk reads them up to the first
+    // pending leaf; should it stop sooner, the rest are looked through
+    // for that leaf.
+    let is_pending = |ev: &Event| match ev {
+        Event::Leaf { node, .. } if pending[node.index()] => Some(*node),
+        _ => None,
+    };
+    let mut events = full.events();
+    let mut next = None;
+    let prefix = events.by_ref().take_while(|ev| {
+        next = is_pending(ev);
+        next.is_none()
+    });
+    if !agrees(game, prefix, &e.items, scouts) {
         return State::Contradicts;
     }
-    match full.get(stop) {
-        Some(Event::Leaf { node, .. }) => State::Open(Some(node)),
-        _ if expect::check(game, e, &Analysis::of(game, &full)).is_empty() => State::Settled,
-        _ => State::Contradicts,
+    match next.or_else(|| events.find_map(|ev| is_pending(&ev))) {
+        Some(node) => State::Open(Some(node)),
+        None if expect::check(game, e, &Analysis::of(game, &full)).is_empty() => State::Settled,
+        None => State::Contradicts,
     }
 }
 
@@ -326,13 +337,15 @@ fn prefix_state(game: &Game, e: &Expect, pending: &[bool]) -> State {
 /// are over every pass, in order, so from the first `Pass` on only those
 /// are judged. A table's probe visits nothing: a node it answers is
 /// entered and left, as the analysis counts it.
-fn agrees(game: &Game, events: &[Event], items: &[expect::Item], scouts: Option<Num>) -> bool {
+fn agrees(game: &Game, events: impl Iterator<Item = Event>, items: &[expect::Item], scouts: Option<Num>) -> bool {
     let counts = |w: &Option<crate::search::trace::Window>| match (scouts, w) {
         (Some(delta), Some(w)) => w.beta - w.alpha > delta,
         _ => true,
     };
-    // Each open node's path, and whether its search counts.
-    let mut stack: Vec<(Path, bool)> = Vec::new();
+    // The path of the node last entered (its child indices, one buffer for
+    // the whole walk), and for each open node whether its search counts.
+    let mut path: Vec<u32> = Vec::new();
+    let mut stack: Vec<bool> = Vec::new();
     let (mut visited, mut leaves, mut cutoffs) = (0usize, 0usize, 0usize);
     // Past a `Pass`: only what is over every pass is judged.
     let mut in_passes = false;
@@ -341,29 +354,33 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item], scouts: Option<
     let leaf_order: Vec<&Vec<LeafExpect>> = facts(items, |f| if let Fact::Leaves(l) = f { Some(l) } else { None });
     let values: Vec<&Vec<(Path, crate::search::trace::Value)>> =
         facts(items, |f| if let Fact::Values(v) = f { Some(v) } else { None });
-    let finished = |path: &Path, value: &crate::search::trace::Value| {
-        values.iter().all(|pairs| pairs.iter().all(|(p, want)| p != path || want == value))
+    let finished = |path: &[u32], value: &crate::search::trace::Value| {
+        values.iter().all(|pairs| pairs.iter().all(|(p, want)| p.0 != path || want == value))
     };
+    let listed = |want: &[Path], path: &[u32]| want.iter().any(|p| p.0 == path);
     for ev in events {
-        match ev {
+        match &ev {
             Event::Enter { child, window, .. } | Event::Leaf { child, window, .. } => {
-                let path = stack.last().map_or(Path::root(), |(p, _)| p.child(*child));
+                // A root (each pass's) is at the empty path.
+                if !stack.is_empty() {
+                    path.push(*child);
+                }
                 // A scouted node counts as entered (a re-search enters it
                 // again); below it, nothing counts yet.
-                let entered = !in_passes && stack.last().is_none_or(|&(_, c)| c);
+                let entered = !in_passes && stack.last().is_none_or(|&c| c);
                 let counted = entered && counts(window);
-                if entered && pruned.iter().any(|want| want.contains(&path)) {
+                if entered && pruned.iter().any(|want| listed(want, &path)) {
                     return false;
                 }
-                if order.iter().any(|want| want.get(visited) != Some(&path)) {
+                if order.iter().any(|want| want.get(visited).is_none_or(|p| p.0 != path)) {
                     return false;
                 }
                 visited += 1;
-                if let Event::Leaf { node, value, .. } = ev {
+                if let Event::Leaf { node, value, .. } = &ev {
                     let ok = |w: &LeafExpect| match w {
                         LeafExpect::Value(x) => value.scalar() == Some(*x),
                         LeafExpect::Name(n) => game.node(*node).name() == Some(n),
-                        LeafExpect::Path(p) => *p == path,
+                        LeafExpect::Path(p) => p.0 == path,
                     };
                     if !leaf_order.iter().all(|want| want.get(leaves).is_some_and(ok))
                         || (entered && !finished(&path, value))
@@ -371,22 +388,33 @@ fn agrees(game: &Game, events: &[Event], items: &[expect::Item], scouts: Option<
                         return false;
                     }
                     leaves += 1;
+                    if !stack.is_empty() {
+                        path.pop();
+                    }
                 } else {
-                    stack.push((path, counted));
+                    stack.push(counted);
                 }
             }
             Event::Cut { pruned: cut, .. } => {
-                let Some((at, true)) = stack.last() else { continue };
-                if !pruned.iter().all(|want| cut.iter().all(|&i| want.contains(&at.child(i)))) {
-                    return false;
+                let Some(true) = stack.last() else { continue };
+                for &i in cut {
+                    path.push(i);
+                    let kept = pruned.iter().all(|want| listed(want, &path));
+                    path.pop();
+                    if !kept {
+                        return false;
+                    }
                 }
                 cutoffs += 1;
             }
             Event::Exit { value, .. } => {
-                if let Some((path, true)) = stack.pop()
-                    && !finished(&path, value)
-                {
+                let Some(counted) = stack.pop() else { continue };
+                if counted && !finished(&path, value) {
                     return false;
+                }
+                // Back to the parent's path (a root's is empty already).
+                if !stack.is_empty() {
+                    path.pop();
                 }
             }
             Event::Update { .. } | Event::Extend { .. } | Event::TtStore { .. } | Event::TtProbe { .. } => {}
