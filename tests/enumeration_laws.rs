@@ -18,25 +18,10 @@ use gametree::num::Num;
 use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 
-#[derive(Clone, Debug)]
-enum T {
-    /// `None`: an unknown leaf.
-    Leaf(Option<i64>),
-    Node(Vec<T>),
-}
+#[path = "common/puzzle_tree.rs"]
+mod puzzle_tree;
 
-fn tree() -> impl Strategy<Value = T> {
-    let leaf = prop_oneof![(0i64..=3).prop_map(|v| T::Leaf(Some(v))), Just(T::Leaf(None)), Just(T::Leaf(None))];
-    let inner = leaf.prop_recursive(2, 12, 3, |inner| prop::collection::vec(inner, 2..=3).prop_map(T::Node));
-    prop::collection::vec(inner, 2..=3).prop_map(T::Node)
-}
-
-fn unknowns(t: &T) -> usize {
-    match t {
-        T::Leaf(v) => usize::from(v.is_none()),
-        T::Node(cs) => cs.iter().map(unknowns).sum(),
-    }
-}
+use puzzle_tree::{T, leaf_at, unknowns};
 
 /// The tree as written: unknowns as `?`, or with `fill` their values in
 /// turn; with `chance`, the root's inner children are CHANCE nodes (each
@@ -96,7 +81,7 @@ struct Case {
 }
 
 fn case() -> impl Strategy<Value = Case> {
-    let tree = tree().prop_filter("1–6 unknowns", |t| (1..=6).contains(&unknowns(t)));
+    let tree = puzzle_tree::tree(3, 12).prop_filter("1–6 unknowns", |t| (1..=6).contains(&unknowns(t)));
     (tree, prop::collection::vec(0i64..=3, 6), any::<bool>(), any::<bool>(), 0..ALGORITHMS.len(), any::<[bool; 7]>())
         .prop_map(|(tree, truth, bounds, shared, algorithm, facts)| {
             let n = unknowns(&tree);
@@ -184,15 +169,6 @@ fn spec_text(c: &Case) -> String {
     }
     let opts = if opts.is_empty() { String::new() } else { format!("({opts})") };
     format!("{head}{}\nexpect {name}{opts} {{ {} }}\n", tree_text(c, &mut None), items.join("  "))
-}
-
-/// The value of the leaf at dotted path `p`.
-fn leaf_at(game: &gametree::model::Game, p: &str) -> String {
-    let mut id = gametree::model::NodeId::ROOT;
-    for i in p.split('.') {
-        id = game.node(id).child(i.parse::<usize>().unwrap() - 1);
-    }
-    game.node(id).scalar().unwrap().to_string()
 }
 
 /// Every assignment over `0..=3`, smallest first, that passes.

@@ -29,25 +29,10 @@ use gametree::num::Num;
 use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 
-#[derive(Clone, Debug)]
-enum T {
-    /// `None`: an unknown leaf.
-    Leaf(Option<i64>),
-    Node(Vec<T>),
-}
+#[path = "common/puzzle_tree.rs"]
+mod puzzle_tree;
 
-fn tree() -> impl Strategy<Value = T> {
-    let leaf = prop_oneof![(0i64..=6).prop_map(|v| T::Leaf(Some(v))), Just(T::Leaf(None)), Just(T::Leaf(None))];
-    let inner = leaf.prop_recursive(2, 16, 3, |inner| prop::collection::vec(inner, 2..=3).prop_map(T::Node));
-    prop::collection::vec(inner, 2..=3).prop_map(T::Node)
-}
-
-fn unknowns(t: &T) -> usize {
-    match t {
-        T::Leaf(v) => usize::from(v.is_none()),
-        T::Node(cs) => cs.iter().map(unknowns).sum(),
-    }
-}
+use puzzle_tree::{T, leaf_at, unknowns};
 
 /// The tree as written, the unknowns as `?` or, with `fill`, their values
 /// taken in turn.
@@ -84,7 +69,7 @@ struct Case {
 }
 
 fn case() -> impl Strategy<Value = Case> {
-    let tree = tree().prop_filter("1–8 unknowns", |t| (1..=8).contains(&unknowns(t)));
+    let tree = puzzle_tree::tree(6, 16).prop_filter("1–8 unknowns", |t| (1..=8).contains(&unknowns(t)));
     let opts = prop::sample::subsequence(
         vec!["strict-cuts", "fail-hard", "order=reverse", "ignore-bounds", "ties=last"],
         0..=3,
@@ -225,15 +210,6 @@ fn windows(report: &serde_json::Value) -> Vec<String> {
     last.into_values().collect()
 }
 
-/// The value of the leaf at dotted path `p` (`2.1`).
-fn leaf_at(game: &gametree::model::Game, p: &str) -> String {
-    let mut id = gametree::model::NodeId::ROOT;
-    for i in p.split('.') {
-        id = game.node(id).child(i.parse::<usize>().unwrap() - 1);
-    }
-    game.node(id).scalar().unwrap().to_string()
-}
-
 /// The box search and the enumeration agree on case `c`, listing the first
 /// five solutions.
 fn agree(c: &Case) -> Result<(), TestCaseError> {
@@ -371,7 +347,7 @@ fn subtree_case() -> impl Strategy<Value = Case> {
 /// A case where the values the spec writes cut the range into gaps wider
 /// than the unknowns (so which values are marks matters to the count
 /// through order types): `subtree_case`'s blocks, `pruned` or `visited`
-/// always asked, on `tree()`'s shapes with known leaves in 0..=20 and 1–3
+/// always asked, on `puzzle_tree::tree`'s shapes with known leaves in 0..=20 and 1–3
 /// unknowns, over 0..20 (a known leaf under a pruned edge, or off the
 /// visited paths, is no mark: the search never compares with it).
 fn sparse_case() -> impl Strategy<Value = Case> {
@@ -564,7 +540,7 @@ fn two_ply_pvs_case() -> impl Strategy<Value = Case> {
         })
 }
 
-/// One `pvs` block on a tree of up to three plies (`tree()`'s: kinds
+/// One `pvs` block on a tree of up to three plies (`puzzle_tree::tree`'s: kinds
 /// alternate), asking `value`, `pruned`, `best`, `pv` and `values` under
 /// any cut rule, fail mode and order (all but `ties=last`), with no
 /// declared bounds: counted over subtrees, the root's scouts and
