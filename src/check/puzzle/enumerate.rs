@@ -12,7 +12,10 @@
 //! (`plans::returns_exact_root`) is also judged before any search: the
 //! root's `minimax` (or `expectiminimax`) value lies between what it is
 //! with every unassigned leaf at the least value left and at the most,
-//! so an asked value outside that interval ends the branch.
+//! so an asked value outside that interval ends the branch. So does an
+//! asked best move (ties going first, in the written or reverse order,
+//! as `minimax` picks it) that some other root move is sure to beat, or,
+//! searched before it, sure to match.
 //!
 //! It works for every algorithm and option, and it is the oracle the box
 //! search (`boxes.rs`) is tested against; `solve` uses it where the box
@@ -56,10 +59,15 @@ pub(super) fn enumerate<'p>(
     }
     let n = unknowns.len();
     let whole = distinct.iter().all(|(v, _)| v.as_i64().is_some());
-    let roots = expects.iter().filter(|e| whole || e.algorithm != Algorithm::Mtdf);
-    let roots = roots.filter(|e| super::plans::returns_exact_root(&game, e)).filter_map(asked_root_value).collect();
+    let exact = expects.iter().filter(|e| whole || e.algorithm != Algorithm::Mtdf);
+    let exact: Vec<&Expect> = exact.filter(|e| super::plans::returns_exact_root(&game, e)).collect();
+    let roots = exact.iter().filter_map(|e| asked_root_value(e)).collect();
+    let evals = game.nodes().any(|n| n.eval().is_some());
+    let bests =
+        exact.iter().filter(|e| !(e.algorithm == Algorithm::Ids && evals)).filter_map(|e| asked_best(e)).collect();
     let mut search = Search {
         roots,
+        bests,
         game,
         unknowns,
         distinct,
@@ -85,6 +93,9 @@ pub(super) fn enumerate<'p>(
 struct Search<'e, 'p> {
     /// The root values asked of searches that return it exactly.
     roots: Vec<Num>,
+    /// The best root moves asked of them, as `minimax` picks them: a
+    /// written index, and whether the order is reversed.
+    bests: Vec<(usize, bool)>,
     game: Game,
     unknowns: Vec<NodeId>,
     /// Candidate values, sorted, with how many times each may be used
@@ -122,7 +133,8 @@ impl Search<'_, '_> {
         if self.tried > self.limit {
             return Err(PuzzleError::TooLarge { limit: self.limit });
         }
-        if !self.roots.is_empty() && !self.root_may_be_asked(pending) {
+        let asks_root = !self.roots.is_empty() || !self.bests.is_empty();
+        if asks_root && !self.root_may_answer(pending) {
             return Ok(());
         }
         let mut next: Option<NodeId> = None;
@@ -167,15 +179,40 @@ impl Search<'_, '_> {
     }
 
     /// Whether every asked root value lies between the root's value with
-    /// each unassigned leaf at the least value left and at the most.
-    fn root_may_be_asked(&self, pending: &[bool]) -> bool {
+    /// each unassigned leaf at the least value left and at the most, and
+    /// every asked best move may still be the first at that value: no
+    /// other root move is sure to be better, and none searched before it
+    /// sure to be as good.
+    fn root_may_answer(&self, pending: &[bool]) -> bool {
+        use crate::model::NodeKind;
         let left = self.distinct.iter().filter(|&&(_, n)| !self.multiset || n > 0).map(|&(v, _)| v);
         let (Some(least), Some(most)) = (left.clone().min(), left.max()) else { return true };
-        let (lo, hi) = root_interval(&self.game, pending, least, most);
+        let at = intervals(&self.game, pending, least, most);
         // Judged only where the sums are exact (a float could round past
         // the asked value).
-        let exact = lo.as_ratio().is_some() && hi.as_ratio().is_some();
-        !exact || self.roots.iter().all(|v| lo <= *v && *v <= hi)
+        let exact = |&(lo, hi): &(Num, Num)| lo.as_ratio().is_some() && hi.as_ratio().is_some();
+        let (lo, hi) = at[0];
+        if exact(&at[0]) && !self.roots.iter().all(|v| lo <= *v && *v <= hi) {
+            return false;
+        }
+        let root = self.game.root();
+        let moves: Vec<(Num, Num)> = root.children().iter().map(|e| at[e.child.index()]).collect();
+        if !matches!(root.kind(), NodeKind::Max | NodeKind::Min) || !moves.iter().all(exact) {
+            return true;
+        }
+        let max = root.kind() == NodeKind::Max;
+        self.bests.iter().all(|&(b, reverse)| {
+            let Some(&(lo_b, hi_b)) = moves.get(b) else { return true };
+            moves.iter().enumerate().filter(|&(c, _)| c != b).all(|(c, &(lo, hi))| {
+                let before = if reverse { c > b } else { c < b };
+                match (max, before) {
+                    (true, false) => lo <= hi_b,
+                    (true, true) => lo < hi_b,
+                    (false, false) => hi >= lo_b,
+                    (false, true) => hi > lo_b,
+                }
+            })
+        })
     }
 
     /// How many ways the unassigned slots of `values` can be filled.
@@ -239,11 +276,34 @@ fn asked_root_value(e: &Expect) -> Option<Num> {
     })
 }
 
-/// The least and the most the root's `minimax` (`expectiminimax`) value
-/// can be with the `pending` leaves anywhere in `[least, most]`: each node's
-/// interval from its children's, each node once, after its children (a
-/// walk from the root: a `&` edge may lead back to a node written before).
-fn root_interval(game: &Game, pending: &[bool], least: Num, most: Num) -> (Num, Num) {
+/// The best root move `e` asks (one, of ties going first, in the written
+/// or reverse order), as a written index, and whether the order is
+/// reversed.
+fn asked_best(e: &Expect) -> Option<(usize, bool)> {
+    use crate::search::options::Ties;
+    let reverse = match e.options.order {
+        Order::Spec => false,
+        Order::Reverse => true,
+        _ => return None,
+    };
+    if e.options.ties != Ties::First {
+        return None;
+    }
+    e.items.iter().find_map(|i| match &i.fact {
+        Fact::Best(paths) => match &paths[..] {
+            [only] if only.0.len() == 1 => Some((only.0[0] as usize, reverse)),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// The least and the most each node's `minimax` (`expectiminimax`) value
+/// can be with the `pending` leaves anywhere in `[least, most]`, by node
+/// index: each node's interval from its children's, each node once, after
+/// its children (a walk from the root: a `&` edge may lead back to a node
+/// written before).
+fn intervals(game: &Game, pending: &[bool], least: Num, most: Num) -> Vec<(Num, Num)> {
     use crate::model::NodeKind;
     let mut at: Vec<(Num, Num)> = vec![(Num::ZERO, Num::ZERO); game.len()];
     let mut done = vec![false; game.len()];
@@ -274,7 +334,7 @@ fn root_interval(game: &Game, pending: &[bool], least: Num, most: Num) -> (Num, 
             }
         };
     }
-    at[0]
+    at
 }
 
 /// What the part of a search before the first pending leaf says.
