@@ -323,11 +323,6 @@ pub fn applicable(game: &Game) -> Vec<Algorithm> {
     Algorithm::ALL.iter().copied().filter(|a| a.applies(game).is_ok()).filter(star).collect()
 }
 
-/// Fails on the first inner node at depth `depth` that has no `eval`.
-pub fn check_horizon(game: &Game, depth: u32) -> Result<(), Diagnostic> {
-    check_horizon_with(game, &Options { depth: Some(depth), ..Options::default() })
-}
-
 /// Fails on the first node the search would evaluate by an `eval` it does
 /// not have (following quiescence and singular extensions), or whose
 /// siblings `--beam` must rank while it has no `eval`. Beam-dropped
@@ -340,7 +335,7 @@ pub fn check_horizon_with(game: &Game, opts: &Options) -> Result<(), Diagnostic>
 }
 
 /// The node [`check_horizon_with`] fails on, and why.
-pub fn horizon_gap(game: &Game, opts: &Options) -> Option<(NodeId, DiagnosticKind)> {
+pub(crate) fn horizon_gap(game: &Game, opts: &Options) -> Option<(NodeId, DiagnosticKind)> {
     if opts.depth.is_none() && opts.beam.is_none() {
         return None;
     }

@@ -62,9 +62,8 @@ pub(super) fn enumerate<'p>(
     let exact = expects.iter().filter(|e| whole || e.algorithm != Algorithm::Mtdf);
     let exact: Vec<&Expect> = exact.filter(|e| super::plans::returns_exact_root(&game, e)).collect();
     let roots = exact.iter().filter_map(|e| asked_root_value(e)).collect();
-    let evals = game.nodes().any(|n| n.eval().is_some());
     let bests =
-        exact.iter().filter(|e| !(e.algorithm == Algorithm::Ids && evals)).filter_map(|e| asked_best(e)).collect();
+        exact.iter().filter(|e| super::plans::best_as_minimax(&game, e)).filter_map(|e| asked_best(e)).collect();
     let mut search = Search {
         roots,
         bests,
@@ -276,19 +275,10 @@ fn asked_root_value(e: &Expect) -> Option<Num> {
     })
 }
 
-/// The best root move `e` asks (one, of ties going first, in the written
-/// or reverse order), as a written index, and whether the order is
-/// reversed.
+/// The one best root move `e` asks, as a written index, and whether its
+/// order is the reverse one.
 fn asked_best(e: &Expect) -> Option<(usize, bool)> {
-    use crate::search::options::Ties;
-    let reverse = match e.options.order {
-        Order::Spec => false,
-        Order::Reverse => true,
-        _ => return None,
-    };
-    if e.options.ties != Ties::First {
-        return None;
-    }
+    let reverse = e.options.order == Order::Reverse;
     e.items.iter().find_map(|i| match &i.fact {
         Fact::Best(paths) => match &paths[..] {
             [only] if only.0.len() == 1 => Some((only.0[0] as usize, reverse)),

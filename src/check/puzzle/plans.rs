@@ -173,12 +173,6 @@ pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
     use crate::search::Algorithm as A;
     use crate::search::options::{Options, Order, Ties};
     let game = &spec.game;
-    let evals = || game.nodes().any(|n| n.eval().is_some());
-    let best_as_minimax = |e: &Expect| {
-        e.options.ties == Ties::First
-            && matches!(e.options.order, Order::Spec | Order::Reverse)
-            && !(e.algorithm == A::Ids && evals())
-    };
     // `mtdf`'s passes search with null windows, so its principal variation
     // is the best root move alone (`Analysis::pv`): a `pv` of one root move
     // asks that `best`, ties going first.
@@ -201,7 +195,7 @@ pub(super) fn exact_values(spec: &Spec) -> Option<Vec<Expect>> {
     let block = |e: &Expect| {
         let items = e.items.iter().map(|i| as_best(e, i)).collect::<Option<Vec<Item>>>()?;
         let best = items.iter().any(|i| matches!(i.fact, Fact::Best(_)));
-        let applies = returns_exact_root(game, e) && (!best || best_as_minimax(e));
+        let applies = returns_exact_root(game, e) && (!best || best_as_minimax(game, e));
         // The order matters only to `best`.
         let order = if best { e.options.order } else { Order::Spec };
         applies.then(|| Expect { algorithm, options: Options { order, ..Options::default() }, items, ..e.clone() })
@@ -226,6 +220,18 @@ pub(super) fn returns_exact_root(game: &Game, e: &Expect) -> bool {
     };
     let o = &e.options;
     exact && o.depth.is_none() && o.beam.is_none() && o.singular.is_none() && !o.quiescence
+}
+
+/// Whether `e`'s best root move is the one `minimax` picks, the first in
+/// its order at the root's value (where `e` returns the root exactly, see
+/// [`exact_values`]): ties going first, in the written or reverse order,
+/// and not `ids` where a node has an `eval`.
+pub(super) fn best_as_minimax(game: &Game, e: &Expect) -> bool {
+    use crate::search::Algorithm as A;
+    use crate::search::options::{Order, Ties};
+    e.options.ties == Ties::First
+        && matches!(e.options.order, Order::Spec | Order::Reverse)
+        && !(e.algorithm == A::Ids && game.nodes().any(|n| n.eval().is_some()))
 }
 
 /// A count over subtrees, ready to answer (`subtrees.rs` here;
