@@ -19,6 +19,12 @@ impl Hasher for Fx {
     fn write_u32(&mut self, n: u32) {
         self.write_u64(u64::from(n));
     }
+    /// One round, as for a `u64`: the default writes the eight bytes one
+    /// by one, and every slice and array key (`[u32; 3]`) begins with its
+    /// length, which cost eight rounds a key.
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }

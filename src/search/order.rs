@@ -27,7 +27,7 @@ use crate::search::trace::LeafSource;
 pub struct Orderer<'g> {
     game: &'g Game,
     opts: &'g Options,
-    memo: HashMap<(NodeId, u32), Num>,
+    memo: HashMap<(NodeId, u32), Num, crate::fx::FxBuild>,
     /// For each ply of the current path: the node searched there, its
     /// effective depth and its singular child.
     path: Vec<(NodeId, u32, Option<u32>)>,
@@ -38,7 +38,7 @@ pub struct Orderer<'g> {
 
 impl<'g> Orderer<'g> {
     pub fn new(game: &'g Game, opts: &'g Options) -> Orderer<'g> {
-        Orderer { game, opts, memo: HashMap::new(), path: Vec::new(), spare: Vec::new() }
+        Orderer { game, opts, memo: HashMap::default(), path: Vec::new(), spare: Vec::new() }
     }
 
     /// The effective depth of `id` reached at ply `depth` on the current

@@ -15,6 +15,7 @@
 
 use std::collections::HashMap;
 
+use crate::fx::FxBuild;
 use crate::model::{Game, NodeId, Path};
 use crate::search::options::{Options, Replace};
 use crate::search::trace::{TtEntry, TtKey};
@@ -23,9 +24,9 @@ pub(crate) struct Table {
     size: Option<u64>,
     replace: Replace,
     /// Where each node is written, for hashing its key (sized tables only).
-    written: HashMap<NodeId, Path>,
-    slots: HashMap<u64, (TtKey, TtEntry)>,
-    unlimited: HashMap<TtKey, TtEntry>,
+    written: HashMap<NodeId, Path, FxBuild>,
+    slots: HashMap<u64, (TtKey, TtEntry), FxBuild>,
+    unlimited: HashMap<TtKey, TtEntry, FxBuild>,
 }
 
 /// What a lookup found.
@@ -45,7 +46,7 @@ pub(crate) struct Stored {
 
 impl Table {
     pub fn new(game: &Game, opts: &Options) -> Table {
-        let mut written = HashMap::new();
+        let mut written = HashMap::default();
         // Only a sized table hashes paths; an unlimited one needs none.
         let root = opts.tt_size.map(|_| (NodeId::ROOT, Path::root()));
         let mut stack: Vec<(NodeId, Path)> = root.into_iter().collect();
@@ -61,8 +62,8 @@ impl Table {
             size: opts.tt_size,
             replace: opts.tt_replace,
             written,
-            slots: HashMap::new(),
-            unlimited: HashMap::new(),
+            slots: HashMap::default(),
+            unlimited: HashMap::default(),
         }
     }
 
