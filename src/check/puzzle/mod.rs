@@ -93,12 +93,11 @@ pub enum PuzzleError {
     WrongCount { unknowns: usize, values: usize },
     /// A candidate value outside the declared bounds.
     OutOfBounds { value: Num },
-    /// An expectation's algorithm does not apply to the tree.
+    /// An expectation's algorithm does not apply to the tree, or the
+    /// tree is not a puzzle (a multi-player game's `?` would be a vector).
     NotApplicable(crate::diagnostic::Diagnostic),
     /// More than `limit` boxes (or partial assignments) were examined.
     TooLarge { limit: u64 },
-    /// A multi-player game: its `?` leaves would be vectors.
-    MultiPlayer,
 }
 
 impl std::fmt::Display for PuzzleError {
@@ -114,10 +113,6 @@ impl std::fmt::Display for PuzzleError {
             PuzzleError::TooLarge { limit } => {
                 write!(f, "more than {limit} steps (boxes or partial assignments): narrow the domain or give --values")
             }
-            PuzzleError::MultiPlayer => write!(
-                f,
-                "puzzles solve two-player trees; in a multi-player game a `?` leaf would be a vector, so give its values"
-            ),
         }
     }
 }
@@ -258,7 +253,11 @@ fn search<'p>(
         return Err(PuzzleError::NoUnknowns);
     }
     if game.is_multiplayer() {
-        return Err(PuzzleError::MultiPlayer);
+        // Its `?` leaves would be vectors: said at the first of them, as
+        // every other command says it.
+        let kind = crate::diagnostic::DiagnosticKind::UnknownLeaf { vector: true };
+        let at = game.node(unknowns[0]).span();
+        return Err(PuzzleError::NotApplicable(crate::diagnostic::Diagnostic::new(kind, at)));
     }
     if spec.expects.is_empty() {
         return Err(PuzzleError::NoExpectations);
