@@ -375,3 +375,27 @@ fn a_student_clicks_through_one_problem_right_and_one_wrong_in_chromium() {
     let steps = steps.as_str().unwrap_or_default().to_string();
     assert!(steps.starts_with("step 0 of "), "no stepper: {steps:?}");
 }
+
+/// The whole `i64` range (found by fuzzing: the generator's draw divided
+/// by a span of 2^64, wrapped to 0, and panicked) makes trees; the page
+/// refuses their leaves past ±(2^53 − 1), which its script (JavaScript
+/// numbers) would read as neighbours, so a wrong value could be judged
+/// right. Up to that edge it makes the page.
+#[test]
+fn the_whole_i64_range_generates_and_the_page_takes_only_what_its_script_holds() {
+    let full = "--range=-9223372036854775808..9223372036854775807";
+    let out = common::gametree(&["generate", "--plain", "--depth", "1", "--branching", "2", full]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    for line in common::stdout(&out).lines().filter(|l| l.contains('{')) {
+        let leaves: Vec<i128> =
+            line.split(|c: char| !(c.is_ascii_digit() || c == '-')).filter_map(|t| t.parse().ok()).collect();
+        assert_eq!(leaves.len(), 2, "{line}");
+        assert!(leaves.iter().all(|&v| i128::from(i64::MIN) <= v && v <= i128::from(i64::MAX)), "{line}");
+    }
+    let out = common::gametree(&["practice", "--count", "1", full]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = common::stderr(&out);
+    assert!(err.contains("past ±(2^53 − 1), which the page's script cannot hold exactly"), "{err}");
+    let (_, html) = page("edge", &["--count", "1", "--depth", "2", "--range=-9007199254740991..9007199254740991"]);
+    assert_eq!(html.matches("<section class=\"problem\"").count(), 1);
+}

@@ -878,3 +878,17 @@ fn pvs_on_three_plies_is_counted_over_subtrees_where_scouts_change_nothing_below
         assert!(puzzle::solve_by_subtrees(&spec, &Domain::Range(0, 3), 20).is_none(), "{tree}");
     }
 }
+
+/// One unknown over a range of 10^5 values, counted by enumeration
+/// (`star1`): found by fuzzing, it took more than 10 s, each step walking
+/// every value for the range's ends. By hand: the chance node's one
+/// child has probability 1, so the root's value is the leaf's, and
+/// `value 1` with `leaves 1` leaves exactly the leaf 1.
+#[test]
+fn one_unknown_over_a_wide_declared_range_is_enumerated_at_once() {
+    let spec = "bounds [0, 99999]\nCHANCE { 1/1: ? }\nexpect star1 { value 1  leaves 1 }\n";
+    let json = solve_text(spec, &["--limit", "3"]);
+    assert_eq!(json["count"], 1);
+    assert_eq!(json["unique"], true);
+    assert_eq!(json["solutions"], serde_json::json!([[1]]));
+}

@@ -25,9 +25,14 @@ impl SplitMix64 {
     }
 
     /// Uniform in `lo..=hi` (the tiny modulo bias does not matter here).
+    /// Any `lo <= hi` of `i64`, the whole of it too (then the span, 2^64,
+    /// is no `u64`, and every draw is in range).
     pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        let span = (hi - lo) as u64 + 1;
-        lo + (self.next_u64() % span) as i64
+        let x = self.next_u64();
+        match (hi.wrapping_sub(lo) as u64).checked_add(1) {
+            Some(span) => lo.wrapping_add((x % span) as i64),
+            None => x as i64,
+        }
     }
 
     /// A leaf utility in `-99..=99`.

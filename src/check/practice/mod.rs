@@ -90,6 +90,11 @@ pub const MAX_LEAVES: usize = 256;
 /// Why the page cannot practise `game`, if it cannot, at the node that
 /// says so: it takes MAX/MIN trees with integer leaves (what the value
 /// boxes accept).
+/// The largest whole number the page's script (JavaScript numbers, IEEE
+/// doubles) holds exactly, with every smaller one: a value past it could
+/// be read as a neighbour, and a wrong answer judged right.
+const MAX_EXACT: u64 = (1 << 53) - 1;
+
 pub fn refuse(game: &Game) -> Option<Diagnostic> {
     let at = |node: &crate::model::NodeRef<'_>, why: &str| {
         let kind = DiagnosticKind::NotApplicable { algorithm: "practice".into(), why: why.to_string() };
@@ -116,7 +121,13 @@ pub fn refuse(game: &Game) -> Option<Diagnostic> {
             }
             NodeKind::Max | NodeKind::Min => {}
             NodeKind::Leaf => match node.utility() {
-                Utility::Scalar(x) if x.as_i64().is_some() => {}
+                Utility::Scalar(x) if x.as_i64().is_some_and(|v| v.unsigned_abs() <= MAX_EXACT) => {}
+                Utility::Scalar(x) if x.as_i64().is_some() => {
+                    return at(
+                        &node,
+                        "this leaf's value is past ±(2^53 − 1), which the page's script cannot hold exactly",
+                    );
+                }
                 Utility::Scalar(_) => {
                     return at(&node, "this leaf's value is not a whole number; the page's value boxes take integers");
                 }
