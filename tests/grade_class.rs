@@ -316,3 +316,19 @@ fn no_answer_or_rubric_text_makes_grading_panic() {
         }
     }
 }
+
+/// A folder reached again through a link (`ln -s . loop`, or a second
+/// link to it) is read once: each answer is one row (found by testing:
+/// the loop made every answer a row about forty times over).
+#[cfg(unix)]
+#[test]
+fn a_folder_linked_back_into_itself_is_graded_once() {
+    let dir = common::scratch("grade_class", "loop");
+    std::fs::write(dir.join("a.yaml"), "student: Ana\nvalue: 5\npruned: [E.2, G]\n").unwrap();
+    std::os::unix::fs::symlink(".", dir.join("loop")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("again")).unwrap();
+    let (_, csv) = grade(&[dir.to_str().unwrap(), "--format", "csv"]);
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(rows.len(), 1, "{csv}");
+    assert!(rows[0].starts_with("Ana,"), "{csv}");
+}

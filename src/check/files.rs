@@ -6,6 +6,7 @@
 //! Invariant: one bad file never stops the others; it is counted as
 //! `broken` with its rendered diagnostics in `err`.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -30,13 +31,20 @@ pub fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
 /// The files of `paths`: files as given, folders searched recursively for
 /// files with one of `extensions`, each folder's in sorted order (what
 /// `check DIR`, `lint DIR` and `grade SPEC FOLDER` read).
+///
+/// A folder is read once however it is reached: a link back to a folder
+/// above it (`ln -s . loop`) or a second link to one already read adds
+/// nothing (it made every answer a row about forty times over).
 pub fn files_under(paths: &[PathBuf], extensions: &[&str]) -> Vec<PathBuf> {
-    fn collect(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
+    fn collect(dir: &Path, extensions: &[&str], seen: &mut HashSet<PathBuf>, out: &mut Vec<PathBuf>) {
+        if !std::fs::canonicalize(dir).is_ok_and(|real| seen.insert(real)) {
+            return;
+        }
         let Ok(entries) = std::fs::read_dir(dir) else { return };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
-                collect(&path, extensions, out);
+                collect(&path, extensions, seen, out);
             } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)) {
                 out.push(path);
             }
@@ -46,7 +54,7 @@ pub fn files_under(paths: &[PathBuf], extensions: &[&str]) -> Vec<PathBuf> {
     for p in paths {
         if p.is_dir() {
             let mut found = Vec::new();
-            collect(p, extensions, &mut found);
+            collect(p, extensions, &mut HashSet::new(), &mut found);
             found.sort();
             out.extend(found);
         } else {
