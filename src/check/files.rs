@@ -14,7 +14,7 @@ use crate::analysis::Analysis;
 use crate::check::expect::{self, Expect};
 use crate::check::puzzle::{self, Domain};
 use crate::check::spec::Spec;
-use crate::diagnostic::{Diagnostic, DiagnosticKind, Source};
+use crate::diagnostic::{Diagnostic, Source};
 use crate::model::Game;
 use crate::search;
 
@@ -131,13 +131,12 @@ pub fn check_file(path: &Path) -> FileCheck {
         }
     };
     let (source, game) = (Source { name: &name, text: &text }, &spec.game);
-    let unknowns = puzzle::unknowns(game);
-    if let (Some(&id), true) = (unknowns.first(), game.is_multiplayer()) {
+    if let (Some(d), true) = (search::unknown_leaf(game), game.is_multiplayer()) {
         // Not a puzzle `check` can solve: bad input (exit 2), not a failure.
-        let d = Diagnostic::new(DiagnosticKind::UnknownLeaf { vector: true }, game.node(id).span());
         (c.err, c.broken) = (render(&source, &[d]), 1);
         return c;
     }
+    let unknowns = puzzle::unknowns(game);
     if !unknowns.is_empty() {
         match check_puzzle(&spec, &source, &mut c.out) {
             true => c.passed += 1,

@@ -9,7 +9,6 @@ use clap::{Args, ValueEnum};
 
 use gametree::check::grade::class::{self, Grader, Row};
 use gametree::check::grade::{Rubric, gradescope, prairielearn, render};
-use gametree::check::puzzle;
 use gametree::diagnostic::Source;
 use gametree::search::Algorithm;
 
@@ -71,11 +70,7 @@ pub struct GradeArgs {
 pub fn grade(args: &GradeArgs, out: &mut dyn Write) -> Exit {
     let Ok(input) = Input::read(&args.file) else { return Ok(2) };
     let Ok(game) = input.game() else { return Ok(2) };
-    if let Some(&id) = puzzle::unknowns(&game).first() {
-        let d = gametree::diagnostic::Diagnostic::new(
-            gametree::diagnostic::DiagnosticKind::UnknownLeaf { vector: game.is_multiplayer() },
-            game.node(id).span(),
-        );
+    if let Some(d) = gametree::search::unknown_leaf(&game) {
         input.report(&[d]);
         return Ok(2);
     }

@@ -95,6 +95,15 @@ pub enum Algorithm {
     Ids,
 }
 
+/// The refusal at `game`'s first `?` leaf, if it has one: no search reads
+/// it (in a multi-player game it would be a vector, which `puzzle` does
+/// not solve either).
+pub fn unknown_leaf(game: &Game) -> Option<Diagnostic> {
+    let id = game.first_unknown()?;
+    let kind = DiagnosticKind::UnknownLeaf { vector: game.is_multiplayer() };
+    Some(Diagnostic::new(kind, game.node(id).span()))
+}
+
 impl Algorithm {
     pub const ALL: &[Algorithm] = &[
         Algorithm::Minimax,
@@ -178,9 +187,8 @@ impl Algorithm {
                 game.node(id).span(),
             )
         };
-        if let Some(id) = game.first_unknown() {
-            let kind = DiagnosticKind::UnknownLeaf { vector: game.is_multiplayer() };
-            return Err(Diagnostic::new(kind, game.node(id).span()));
+        if let Some(d) = unknown_leaf(game) {
+            return Err(d);
         }
         let chance = game.first_of_kind(NodeKind::Chance);
         match self {

@@ -87,14 +87,14 @@ impl Convention {
 /// the square of the tree).
 pub const MAX_LEAVES: usize = 256;
 
-/// Why the page cannot practise `game`, if it cannot, at the node that
-/// says so: it takes MAX/MIN trees with integer leaves (what the value
-/// boxes accept).
 /// The largest whole number the page's script (JavaScript numbers, IEEE
 /// doubles) holds exactly, with every smaller one: a value past it could
 /// be read as a neighbour, and a wrong answer judged right.
 const MAX_EXACT: u64 = (1 << 53) - 1;
 
+/// Why the page cannot practise `game`, if it cannot, at the node that
+/// says so: it takes MAX/MIN trees with integer leaves (what the value
+/// boxes accept) within ±(2^53 − 1), what its script holds exactly.
 pub fn refuse(game: &Game) -> Option<Diagnostic> {
     let at = |node: &crate::model::NodeRef<'_>, why: &str| {
         let kind = DiagnosticKind::NotApplicable { algorithm: "practice".into(), why: why.to_string() };

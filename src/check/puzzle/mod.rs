@@ -255,9 +255,7 @@ fn search<'p>(
     if game.is_multiplayer() {
         // Its `?` leaves would be vectors: said at the first of them, as
         // every other command says it.
-        let kind = crate::diagnostic::DiagnosticKind::UnknownLeaf { vector: true };
-        let at = game.node(unknowns[0]).span();
-        return Err(PuzzleError::NotApplicable(crate::diagnostic::Diagnostic::new(kind, at)));
+        return Err(PuzzleError::NotApplicable(crate::search::unknown_leaf(game).expect("an unknown leaf")));
     }
     if spec.expects.is_empty() {
         return Err(PuzzleError::NoExpectations);
