@@ -120,7 +120,8 @@ fn a_bad_answer_is_its_own_row_with_a_caret_and_the_others_are_graded() {
     assert!(text.contains("bad-reference.yaml:3:15"), "{text}");
     assert!(text.contains("^^^"), "{text}");
     // Unreadable answers score 0 of the required points (value 1 + pruned 2).
-    assert!(text.contains("bad-reference: 0/3 (not graded"), "{text}");
+    // The row is named after the student the file names, unreadable or not.
+    assert!(text.contains("Gus: 0/3 (not graded"), "{text}");
     assert!(text.contains("Ana: 11/11"), "{text}");
     assert!(text.contains("YAML error"), "{text}");
     assert!(text.contains("bad-yaml.yaml:3:"), "{text}");

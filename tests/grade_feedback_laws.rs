@@ -133,11 +133,12 @@ impl Truth {
 
 /// Grades `yaml`; returns (all right, the wrong items, the first divergence).
 fn graded(game: &Game, yaml: &str, opts: &Options) -> (bool, Vec<String>, Option<String>) {
-    let answers = answer::parse(game, yaml).unwrap_or_else(|d| panic!("{yaml}: {d:?}"));
-    let g = grade(game, &answers[0], "s", Algorithm::Alphabeta, opts, &Rubric::default()).unwrap();
+    let entries = answer::parse(game, yaml).unwrap_or_else(|d| panic!("{yaml}: {d:?}"));
+    let answer = entries[0].answer.as_ref().unwrap_or_else(|d| panic!("{yaml}: {d:?}"));
+    let g = grade(game, answer, "s", Algorithm::Alphabeta, opts, &Rubric::default()).unwrap();
     let trace = search::run(game, Algorithm::Alphabeta, opts).unwrap();
     let wrong = g.marks.iter().filter(|m| !m.right).map(|m| m.item.clone()).collect();
-    (g.all_right(), wrong, divergence(game, &answers[0], &trace))
+    (g.all_right(), wrong, divergence(game, answer, &trace))
 }
 
 proptest! {

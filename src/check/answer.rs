@@ -10,7 +10,8 @@
 //! value: 3
 //! best: a1              # a root move, or a list of them
 //! pruned: [C.2, C.3]    # quote numeric paths: "2.10"
-//! leaves: [3, 12, 8, 2] # values, leaf names or quoted leaf paths ("2.1")
+//! leaves: [3, 12, 8, 2] # values, leaf names or quoted leaf paths ("2.1");
+//!                       # under a depth cutoff, the inner nodes evaluated
 //! values: { B: 3, C: ≤ 2 }   # a bound as slides write it: ≤ 2, "<= 2", ≥ 5
 //! windows: { C: [3, inf], D: "(3, +∞)" }   # the (α, β) a node is entered with
 //! ```
@@ -19,15 +20,18 @@
 //! `pruned` are read as written and judged by the grader.
 //!
 //! Every problem is a [`Diagnostic`] pointing into the answer file: YAML
-//! syntax errors where serde_yaml_ng locates them, unknown keys and references
-//! at their first occurrence in the text. Nesting too deep for the reader is
-//! refused first (as for specs: [`crate::syntax::yaml`]).
+//! syntax errors where serde_yaml_ng locates them (they spoil the whole
+//! file), and what is wrong in one answer (an unknown key or reference, a
+//! node given twice in `values`) at its first occurrence within that
+//! answer's entry and key. A bad answer spoils only itself ([`Entry`]).
+//! Nesting too deep for the reader is refused first (as for specs:
+//! [`crate::syntax::yaml`]).
 
 use crate::check::expect::LeafExpect;
 use crate::check::notation;
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use crate::model::{Game, Path};
-use crate::num::Num;
+use crate::num::{Num, NumError};
 use crate::search::Algorithm;
 use crate::search::trace::{BoundKind, Value};
 use serde_yaml_ng::Value as Yaml;
@@ -75,18 +79,79 @@ impl std::fmt::Display for Claim {
 
 const KEYS: &[&str] = &["student", "name", "algorithm", "value", "best", "pruned", "leaves", "values", "windows"];
 
-/// Reads every answer in an answer file.
-pub fn parse(game: &Game, text: &str) -> Result<Vec<Answer>, Diagnostic> {
+/// One answer of a file, read or refused on its own: a bad entry in a list
+/// or a mapping of answers costs only the student who wrote it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// Its key in a mapping from students, else its own `student`/`name`.
+    pub student: Option<String>,
+    pub answer: Result<Answer, Diagnostic>,
+}
+
+/// Reads every answer in an answer file. The error is the file's (YAML
+/// syntax, no answer at all); each entry carries its own.
+pub fn parse(game: &Game, text: &str) -> Result<Vec<Entry>, Diagnostic> {
     let doc = load_yaml(text)?;
-    let r = Reader { game, text };
+    let whole = Reader { game, text, from: 0, to: text.len() };
+    let shape = "an answer file holds an answer (`value: …`, `pruned: […]`…), a list of them, or a mapping from students to answers";
     match &doc {
-        Yaml::Sequence(items) => items.iter().map(|a| r.answer(a, None)).collect(),
-        Yaml::Mapping(m) if m.keys().any(|k| k.as_str().is_some_and(|k| KEYS.contains(&k))) => {
-            Ok(vec![r.answer(&doc, None)?])
+        Yaml::Sequence(items) if items.is_empty() => {
+            Err(whole.error(&format!("this list holds no answer: {shape}"), "["))
         }
-        Yaml::Mapping(m) if !m.is_empty() => m.iter().map(|(k, a)| r.answer(a, Some(scalar_text(k)))).collect(),
-        _ => Err(r.error("an answer file holds an answer (`value: …`, `pruned: […]`…), a list of them, or a mapping from students to answers", "")),
+        Yaml::Sequence(items) => Ok(items
+            .iter()
+            .zip(regions(text, items.len()))
+            .map(|(a, (from, to))| {
+                let r = Reader { from, to, ..whole };
+                Entry { student: r.student(a), answer: r.answer(a, None) }
+            })
+            .collect()),
+        Yaml::Mapping(m) if m.keys().any(|k| k.as_str().is_some_and(|k| KEYS.contains(&k))) => {
+            Ok(vec![Entry { student: whole.student(&doc), answer: whole.answer(&doc, None) }])
+        }
+        Yaml::Mapping(m) if !m.is_empty() => Ok(m
+            .iter()
+            .zip(regions(text, m.len()))
+            .map(|((k, a), (from, to))| {
+                let r = Reader { from, to, ..whole };
+                let student = scalar_text(k);
+                Entry {
+                    student: Some(r.student(a).unwrap_or_else(|| student.clone())),
+                    answer: r.answer(a, Some(student)),
+                }
+            })
+            .collect()),
+        _ => Err(whole.error(shape, "")),
     }
+}
+
+/// Where each of the `n` top-level entries of a block list or mapping
+/// starts and ends in `text`: the lines at the indentation of the first
+/// one. When they are not exactly `n` (flow style, `{…}` or `[…]`), every
+/// entry is searched in the whole text.
+fn regions(text: &str, n: usize) -> Vec<(usize, usize)> {
+    let mut starts = Vec::new();
+    let mut top = None;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_start_matches(' ');
+        let indent = line.len() - body.len();
+        let content = body.trim_end();
+        let skip = content.is_empty()
+            || content.starts_with('#')
+            || content.starts_with('%')
+            || content.starts_with("---")
+            || content.starts_with("...");
+        if !skip && *top.get_or_insert(indent) == indent {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    if starts.len() != n {
+        return vec![(0, text.len()); n];
+    }
+    let ends = starts.iter().skip(1).copied().chain([text.len()]);
+    starts.iter().copied().zip(ends).collect()
 }
 
 /// Reads a YAML document; a syntax error points where serde_yaml_ng found it.
@@ -97,6 +162,12 @@ pub(crate) fn load_yaml(text: &str) -> Result<Yaml, Diagnostic> {
         // Reader errors (a control character) come with the location 1:1
         // but " at position N" (a byte offset) in the message.
         let at = byte_position(&message).or_else(|| e.location().map(|l| l.index())).unwrap_or(0).min(text.len());
+        // An integer past 64 bits is refused by serde_yaml_ng's `Value` as
+        // an "invalid type"; it is a number too large, as in a spec.
+        if let Some(digits) = too_wide(&message) {
+            let kind = DiagnosticKind::BadNumber { text: digits.to_string(), reason: NumError::TooLarge };
+            return Diagnostic::new(kind, Span::new(at, (at + digits.len()).min(text.len())));
+        }
         Diagnostic::new(DiagnosticKind::Yaml { message: strip_location(&message) }, Span::new(at, at + 1))
     })
 }
@@ -128,30 +199,60 @@ fn strip_location(message: &str) -> String {
     }
 }
 
+/// The digits of serde_yaml_ng's "invalid type: integer `N` as u128".
+fn too_wide(message: &str) -> Option<&str> {
+    let rest = &message[message.find("invalid type: integer `")? + "invalid type: integer `".len()..];
+    let (digits, tail) = rest.split_once('`')?;
+    (tail.starts_with(" as u128") || tail.starts_with(" as i128")).then_some(digits)
+}
+
 /// The N of " at position N" in a serde_yaml_ng message.
 fn byte_position(message: &str) -> Option<usize> {
     let rest = &message[message.find(" at position ")? + " at position ".len()..];
     rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }
 
+/// Reads answers. Errors point into `text[from..to]`, the entry being
+/// read (narrowed to the key being read): at the first occurrence there
+/// of what is wrong, else at its start.
+#[derive(Clone, Copy)]
 struct Reader<'a> {
     game: &'a Game,
     text: &'a str,
+    from: usize,
+    to: usize,
 }
 
 impl Reader<'_> {
-    /// An error pointing at the first occurrence of `near` in the text
-    /// (the start of the file when it cannot be found).
+    /// An error pointing at `near` (see [`Reader::locate`]).
     fn error(&self, why: &str, near: &str) -> Diagnostic {
         Diagnostic::new(DiagnosticKind::BadExpect { why: why.to_string() }, self.locate(near))
     }
 
+    /// The first occurrence of `near` in the region, as a whole token
+    /// (`C` is not the C of `C.2`) if it is there as one; else the
+    /// region's start.
     fn locate(&self, near: &str) -> Span {
-        locate(self.text, near)
+        let region = &self.text[self.from..self.to];
+        match find_token(region, near).or_else(|| region.find(near)).filter(|_| !near.is_empty()) {
+            Some(i) => Span::new(self.from + i, self.from + i + near.len()),
+            None => Span::new(self.from, self.from),
+        }
     }
 
-    fn locate_after(&self, anchor: &str, near: &str) -> Span {
-        locate_after(self.text, anchor, near)
+    /// The reader of what follows `key:` in the region (the region itself
+    /// when the key is not written there as it reads, as with escapes).
+    fn after(&self, key: &str) -> Self {
+        match find_key(&self.text[self.from..self.to], key) {
+            Some(i) => Reader { from: self.from + i, ..*self },
+            None => *self,
+        }
+    }
+
+    /// The `student` (or `name`) an answer gives, however bad the rest.
+    fn student(&self, doc: &Yaml) -> Option<String> {
+        let Yaml::Mapping(m) = doc else { return None };
+        m.iter().find(|(k, _)| matches!(k.as_str(), Some("student" | "name"))).map(|(_, v)| scalar_text(v))
     }
 
     fn answer(&self, doc: &Yaml, student: Option<String>) -> Result<Answer, Diagnostic> {
@@ -161,46 +262,50 @@ impl Reader<'_> {
         let mut answer = Answer { student, algorithm: None, items: Vec::new() };
         for (k, v) in m {
             let key = scalar_text(k);
+            let r = self.after(&key);
             match key.as_str() {
                 "student" | "name" => answer.student = Some(scalar_text(v)),
                 "algorithm" => {
                     let name = scalar_text(v);
                     let Some(a) = Algorithm::from_name(&name) else {
                         let known = Algorithm::names().join(", ");
-                        return Err(self.error(&format!("unknown algorithm `{name}`: expected one of {known}"), &name));
+                        return Err(r.error(&format!("unknown algorithm `{name}`: expected one of {known}"), &name));
                     };
                     answer.algorithm = Some(a);
                 }
-                "value" => answer.items.push(AnswerItem::Value(self.value(v)?)),
+                "value" => answer.items.push(AnswerItem::Value(r.value(v)?)),
                 "best" => {
-                    let moves = self.references(v)?;
+                    let moves = r.references(v)?;
                     if let Some(p) = moves.iter().find(|p| p.depth() != 1) {
-                        return Err(self.error(&format!("`best` names a move of the root; {p} is not one"), "best"));
+                        return Err(r.error(&format!("`best` names a move of the root; {p} is not one"), "best"));
                     }
                     answer.items.push(AnswerItem::Best(moves));
                 }
-                "pruned" => answer.items.push(AnswerItem::Pruned(self.references(v)?)),
-                "leaves" => answer.items.push(AnswerItem::Leaves(self.leaves(v)?)),
-                "values" => {
-                    for (r, value) in self.mapping(v, "values")? {
-                        answer.items.push(AnswerItem::NodeValue(self.reference(r)?, self.value(value)?));
-                    }
-                }
-                "windows" => {
-                    for (r, w) in self.mapping(v, "windows")? {
-                        let path = self.reference(r)?;
-                        let (a, b) = self.window(w).map_err(|mut d| {
-                            if d.span == Span::new(0, 0) {
-                                d.span = self.locate_after("windows", &scalar_text(r));
+                "pruned" => answer.items.push(AnswerItem::Pruned(r.references(v)?)),
+                "leaves" => answer.items.push(AnswerItem::Leaves(r.leaves(v)?)),
+                "values" | "windows" => {
+                    let mut seen: Vec<(Path, String)> = Vec::new();
+                    for (node, x) in r.mapping(v, &key)? {
+                        let (at, written) = (r.after(&scalar_text(node)), scalar_text(node));
+                        let path = at.reference(node)?;
+                        if let Some((_, first)) = seen.iter().find(|(p, _)| *p == path) {
+                            let node = crate::analysis::describe(self.game, &path);
+                            let why = format!("`{key}` gives node {node} twice: as `{first}` and as `{written}`");
+                            return Err(at.error(&why, &written));
+                        }
+                        answer.items.push(match key.as_str() {
+                            "values" => AnswerItem::NodeValue(path.clone(), at.value(x)?),
+                            _ => {
+                                let (a, b) = at.window(x)?;
+                                AnswerItem::Window(path.clone(), a, b)
                             }
-                            d
-                        })?;
-                        answer.items.push(AnswerItem::Window(path, a, b));
+                        });
+                        seen.push((path, written));
                     }
                 }
                 _ => {
                     let why = format!("unknown key `{key}`: expected one of {}", KEYS.join(", "));
-                    return Err(self.error(&why, &key));
+                    return Err(r.error(&why, &key));
                 }
             }
         }
@@ -229,8 +334,9 @@ impl Reader<'_> {
     /// A number as gametree prints it or slides write it (`−∞`, `infinity`).
     fn number_text(&self, text: &str) -> Result<Num, Diagnostic> {
         notation::number(text).ok_or_else(|| {
-            let kind = DiagnosticKind::BadExpect { why: format!("`{}` is not a number", text.trim()) };
-            Diagnostic::new(kind, self.locate(text.trim()))
+            let t = text.trim();
+            let reason = Num::parse(&t.replace('\u{2212}', "-")).err().unwrap_or(NumError::Malformed);
+            Diagnostic::new(DiagnosticKind::BadNumber { text: t.to_string(), reason }, self.locate(t))
         })
     }
 
@@ -280,8 +386,9 @@ impl Reader<'_> {
     }
 
     /// Leaf values (YAML numbers, `"3"`), leaf names, or leaf paths
-    /// (quoted: `"2.1"`, `C.1`): a quoted text with a dot or a letter that
-    /// names a leaf is that leaf.
+    /// (quoted: `"2.1"`, `C.1`): a quoted text that names a node is that
+    /// node. Inner nodes count, for the nodes a depth cutoff evaluates
+    /// (and a quoted `"1.1"` that names one is never read as 1.1).
     fn leaves(&self, v: &Yaml) -> Result<Vec<LeafExpect>, Diagnostic> {
         let mut out = Vec::new();
         for item in self.list(v) {
@@ -306,20 +413,42 @@ impl Reader<'_> {
         Ok(out)
     }
 
-    /// A leaf's name, or a reference (`2.1`, `C.1`) to a leaf; a bare
+    /// A node's name, or a reference (`2.1`, `C.1`) to a node; a bare
     /// integer (`"3"`) is a value, never a path.
     fn leaf_reference(&self, text: &str) -> Option<LeafExpect> {
-        let is_leaf = |p: &Path| self.game.at(p).is_some_and(|id| self.game.node(id).is_leaf());
-        if self.game.names().get(text).is_some_and(is_leaf) {
+        if self.game.names().get(text).is_some() {
             return Some(LeafExpect::Name(text.to_string()));
         }
         if text.chars().all(|c| c.is_ascii_digit()) {
             return None;
         }
         let r = crate::syntax::parse::parse_reference(text).ok()?;
-        let path = self.game.resolve(&r.segments).ok().filter(is_leaf)?;
+        let path = self.game.resolve(&r.segments).ok()?;
         Some(LeafExpect::Path(path))
     }
+}
+
+/// Where `key` is written as a key (followed by `:`) in `region`.
+fn find_key(region: &str, key: &str) -> Option<usize> {
+    if key.is_empty() {
+        return None;
+    }
+    region.match_indices(key).map(|(i, _)| i).find(|&i| {
+        let before = region[..i].chars().next_back();
+        let rest = region[i + key.len()..].trim_start_matches(['"', '\'']).trim_start_matches([' ', '\t']);
+        before.is_none_or(|c| !c.is_alphanumeric() && c != '_' && c != '.') && rest.starts_with(':')
+    })
+}
+
+/// The first occurrence of `near` in `region` not inside a longer name or
+/// path.
+fn find_token(region: &str, near: &str) -> Option<usize> {
+    let part = |c: char| c.is_alphanumeric() || c == '_' || c == '.';
+    region.match_indices(near).map(|(i, _)| i).find(|&i| {
+        let before = region[..i].chars().next_back();
+        let after = region[i + near.len()..].chars().next();
+        before.is_none_or(|c| !part(c)) && after.is_none_or(|c| !part(c))
+    })
 }
 
 /// A YAML scalar as text (`2.3`, `C.2`, `true`), or a short rendering.

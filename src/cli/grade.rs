@@ -127,7 +127,7 @@ pub fn grade(args: &GradeArgs, out: &mut dyn Write) -> Exit {
         return Ok(2);
     }
     let printed = match args.format {
-        GradeFormat::Text => Ok(render::Text(&rows).to_string()),
+        GradeFormat::Text => Ok(render::terminal_safe(&render::Text(&rows).to_string())),
         GradeFormat::Csv => Ok(render::csv(&rows)),
         GradeFormat::Json => serde_json::to_string_pretty(&render::Json::new(&rows)),
         GradeFormat::Gradescope => {

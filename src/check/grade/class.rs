@@ -1,8 +1,10 @@
-//! Grading a class: each answer file becomes one row per answer in it; a
-//! file that cannot be read or parsed becomes one row carrying its error
-//! (with file, line, column and caret) and scoring 0, and never stops the
-//! others. Names are never merged: two files naming the same student are
-//! two rows, each with its file.
+//! Grading a class: each answer file becomes one row per answer in it. A
+//! file that cannot be read or is not YAML becomes one row carrying its
+//! error (with file, line, column and caret) and scoring 0; an answer in a
+//! list or mapping that cannot be read becomes its own student's row with
+//! its error, and the others in the file are graded. Neither ever stops
+//! the other files. Names are never merged: two files naming the same
+//! student are two rows, each with its file.
 
 use std::path::PathBuf;
 
@@ -85,20 +87,29 @@ impl Grader<'_> {
         }
     }
 
-    /// Every answer in one file's text, graded.
+    /// Every answer in one file's text, graded; an answer that cannot be
+    /// read is its student's row with the error, and the others are graded.
     pub fn file(&self, file: &str, text: &str) -> Vec<Row> {
         let stem = stem(file);
-        let answers = match answer::parse(self.game, text) {
+        let source = Source { name: file, text };
+        let entries = match answer::parse(self.game, text) {
             Ok(list) => list,
-            Err(d) => return vec![self.error_row(stem, file, &Source { name: file, text }, &d)],
+            Err(d) => return vec![self.error_row(stem, file, &source, &d)],
         };
-        let many = answers.len() > 1;
-        let mut rows = Vec::with_capacity(answers.len());
-        for (i, a) in answers.iter().enumerate() {
+        let many = entries.len() > 1;
+        let mut rows = Vec::with_capacity(entries.len());
+        for (i, entry) in entries.into_iter().enumerate() {
             let student =
-                a.student.clone().unwrap_or_else(|| if many { format!("{stem}#{}", i + 1) } else { stem.clone() });
-            let algorithm = super::algorithm_for(self.game, a, self.algorithm);
-            let outcome = grade(self.game, a, &student, algorithm, &self.options, self.rubric);
+                entry.student.unwrap_or_else(|| if many { format!("{stem}#{}", i + 1) } else { stem.clone() });
+            let a = match entry.answer {
+                Ok(a) => a,
+                Err(d) => {
+                    rows.push(self.error_row(student, file, &source, &d));
+                    continue;
+                }
+            };
+            let algorithm = super::algorithm_for(self.game, &a, self.algorithm);
+            let outcome = grade(self.game, &a, &student, algorithm, &self.options, self.rubric);
             rows.push(match outcome {
                 Ok(g) => Row { student, file: file.to_string(), outcome: Ok(g) },
                 Err(d) => self.error_row(student, file, &self.spec, &d),

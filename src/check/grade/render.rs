@@ -147,9 +147,27 @@ pub fn csv(rows: &[Row]) -> String {
     out
 }
 
-/// A CSV field, quoted as RFC 4180 says when it must be.
+/// A CSV field, quoted as RFC 4180 says when it must be. A text a
+/// spreadsheet would run as a formula (a student named `=HYPERLINK(…)`)
+/// gets a leading `'`, as OWASP advises, and stays text.
 fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
+    let s = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{s}") } else { s.to_string() };
+    if s.contains([',', '"', '\n', '\r']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s }
+}
+
+/// Text for a terminal: control characters from answer files (an escape
+/// sequence in a student's name) written as `\u{1b}`, so they cannot
+/// recolour or rewrite the grader's screen. Line breaks and tabs stay.
+pub fn terminal_safe(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `{"grades": [...]}`: each row flat, a grade's fields plus `file` and
