@@ -55,7 +55,7 @@ fn one_bad_answer_in_a_list_costs_only_its_student() {
     // `valu` on line 5, not the `valu` of Ana's `value` on line 2.
     assert_eq!(
         error(&rows[1]),
-        "list.yaml:5:3: unknown key `valu`: expected one of student, name, algorithm, value, best, pruned, leaves, values, windows"
+        "list.yaml:5:3: unknown key `valu` (did you mean `value`?): expected one of student, name, algorithm, value, best, pruned, leaves, values, windows"
     );
     assert!(rows[0]["error"].is_null() && rows[2]["error"].is_null(), "{json}");
 }
@@ -233,4 +233,66 @@ fn a_students_row_does_not_depend_on_the_answers_beside_it() {
             }
         }
     }
+}
+
+#[test]
+fn lists_written_as_text_read_as_lists() {
+    // As `expect` writes them, or with commas: YAML reads each as a string.
+    // Hand-marked: value 1 + pruned 2 + leaves 2 = 5 of 5.
+    for text in [
+        "value: 5\npruned: E.2 G\nleaves: 3 5 6 1 2\n",
+        "value: 5\npruned: E.2, G\nleaves: 3, 5, 6, 1, 2\n",
+        "value: 5\npruned: \"1.2.2, 2.2\"\nleaves: D.1 D.2 E.1 F.1 F.2\n",
+    ] {
+        let (code, json) = grade_text("text-lists", "t.yaml", text, "json");
+        let row = &rows(&json)[0];
+        assert_eq!(
+            (code, row["score"].as_f64(), row["out_of"].as_f64()),
+            (Some(0), Some(5.0), Some(5.0)),
+            "{text}\n{row}"
+        );
+    }
+}
+
+#[test]
+fn a_mistyped_key_is_named_with_the_key_meant() {
+    for (text, want) in [
+        ("Value: 5\n", "unknown key `Value` (did you mean `value`?)"),
+        ("value: 5\nprune: [G]\n", "unknown key `prune` (did you mean `pruned`?)"),
+        ("Values: {B: 5}\n", "unknown key `Values` (did you mean `values`?)"),
+        ("value: 5\nwindow: {C: [5, inf]}\n", "unknown key `window` (did you mean `windows`?)"),
+        ("value: 5\nfoo: 1\n", "unknown key `foo`: expected one of"),
+    ] {
+        let (_, json) = grade_text("typo", "typo.yaml", text, "json");
+        let e = error(&rows(&json)[0]);
+        assert!(e.contains(want), "{text}: {e}");
+    }
+    // A student whose name is a key in another case is still a student.
+    let (_, json) = grade_text("typo", "best.yaml", "Best: {value: 5}\nVal: {value: 4}\n", "json");
+    let rows = rows(&json);
+    assert_eq!((rows[0]["student"].as_str(), rows[0]["score"].as_f64()), (Some("Best"), Some(1.0)));
+    assert_eq!((rows[1]["student"].as_str(), rows[1]["score"].as_f64()), (Some("Val"), Some(0.0)));
+}
+
+/// A class folder as uploads and zips leave it: extensions in any case,
+/// a Mac's `._` copies and `__MACOSX`, a file that is not YAML (graded
+/// not, and said so).
+#[test]
+fn a_class_folder_as_a_zip_from_a_mac_leaves_it() {
+    let dir = common::scratch("grade_entries", "uploads");
+    std::fs::create_dir_all(dir.join("__MACOSX")).unwrap();
+    std::fs::create_dir_all(dir.join("late")).unwrap();
+    std::fs::write(dir.join("Ann.YAML"), "value: 5\npruned: [E.2, G]\n").unwrap();
+    std::fs::write(dir.join("late/Bo.Yml"), "value: 4\n").unwrap();
+    std::fs::write(dir.join("._Ann.YAML"), b"\x00\x05\x16\x07junk").unwrap();
+    std::fs::write(dir.join("__MACOSX/._Ann.YAML"), b"\x00\x05\x16\x07junk").unwrap();
+    std::fs::write(dir.join("cy.txt"), "value: 5\n").unwrap();
+    let out = gametree(&["grade", SPEC, dir.to_str().unwrap(), "--format", "csv"]);
+    let csv = stdout(&out);
+    let students: Vec<&str> = csv.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(students, ["Ann", "Bo"], "{csv}");
+    assert!(csv.contains("Ann,") && csv.contains("Ann.YAML,3,3,"), "{csv}");
+    let err = stderr(&out);
+    assert!(err.contains("note: not graded (not a .yaml or .yml file):") && err.contains("cy.txt"), "{err}");
+    assert!(!err.contains("MACOSX") && !err.contains("._Ann"), "{err}");
 }

@@ -106,7 +106,21 @@ pub fn parse(game: &Game, text: &str) -> Result<Vec<Entry>, Diagnostic> {
                 Entry { student: r.student(a), answer: r.answer(a, None) }
             })
             .collect()),
-        Yaml::Mapping(m) if m.keys().any(|k| k.as_str().is_some_and(|k| KEYS.contains(&k))) => {
+        // One answer when it has an answer's key, or a value that is not an
+        // answer (`Value: 5` is a mistyped key, not a student "Value"), or
+        // an answer's key in another case whose value has none of an
+        // answer's keys (`Values: {B: 3}`; a student Best answers
+        // `Best: {value: 3}`).
+        Yaml::Mapping(m)
+            if m.keys().any(|k| k.as_str().is_some_and(|k| KEYS.contains(&k)))
+                || m.iter().any(|(k, v)| match v {
+                    Yaml::Mapping(a) => {
+                        let key = scalar_text(k).to_lowercase();
+                        KEYS.contains(&key.as_str()) && !a.keys().any(|k| k.as_str().is_some_and(|k| KEYS.contains(&k)))
+                    }
+                    _ => true,
+                }) =>
+        {
             Ok(vec![Entry { student: whole.student(&doc), answer: whole.answer(&doc, None) }])
         }
         Yaml::Mapping(m) if !m.is_empty() => Ok(m
@@ -304,7 +318,12 @@ impl Reader<'_> {
                     }
                 }
                 _ => {
-                    let why = format!("unknown key `{key}`: expected one of {}", KEYS.join(", "));
+                    let same = KEYS.iter().find(|k| k.eq_ignore_ascii_case(&key));
+                    let hint = match same.or_else(|| KEYS.iter().find(|k| close(k, &key))) {
+                        Some(k) => format!(" (did you mean `{k}`?)"),
+                        None => String::new(),
+                    };
+                    let why = format!("unknown key `{key}`{hint}: expected one of {}", KEYS.join(", "));
                     return Err(r.error(&why, &key));
                 }
             }
@@ -319,11 +338,17 @@ impl Reader<'_> {
         }
     }
 
-    fn list<'y>(&self, v: &'y Yaml) -> Vec<&'y Yaml> {
+    /// A YAML list, or one text listing items as `expect` does or with
+    /// commas (`pruned: C.2 C.3`, `pruned: C.2, C.3`: YAML reads either as
+    /// one string), or one item.
+    fn list(&self, v: &Yaml) -> Vec<Yaml> {
         match v {
-            Yaml::Sequence(items) => items.iter().collect(),
+            Yaml::Sequence(items) => items.clone(),
             Yaml::Null => vec![],
-            one => vec![one],
+            Yaml::String(s) if s.trim().contains([',', ' ', '\t', '\n']) => {
+                s.split([',', ' ', '\t', '\n']).filter(|x| !x.is_empty()).map(|x| Yaml::String(x.into())).collect()
+            }
+            one => vec![one.clone()],
         }
     }
 
@@ -382,7 +407,7 @@ impl Reader<'_> {
     }
 
     fn references(&self, v: &Yaml) -> Result<Vec<Path>, Diagnostic> {
-        self.list(v).into_iter().map(|r| self.reference(r)).collect()
+        self.list(v).iter().map(|r| self.reference(r)).collect()
     }
 
     /// Leaf values (YAML numbers, `"3"`), leaf names, or leaf paths
@@ -391,7 +416,7 @@ impl Reader<'_> {
     /// (and a quoted `"1.1"` that names one is never read as 1.1).
     fn leaves(&self, v: &Yaml) -> Result<Vec<LeafExpect>, Diagnostic> {
         let mut out = Vec::new();
-        for item in self.list(v) {
+        for item in &self.list(v) {
             let text = scalar_text(item);
             if let Yaml::String(_) = item
                 && let Some(leaf) = self.leaf_reference(&text)
@@ -426,6 +451,24 @@ impl Reader<'_> {
         let path = self.game.resolve(&r.segments).ok()?;
         Some(LeafExpect::Path(path))
     }
+}
+
+/// Whether `written` is `key` mistyped: in another case, or one or two
+/// letters off (`Value`, `prune`, `window`, `leafs`).
+fn close(key: &str, written: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (key.chars().collect(), written.to_lowercase().chars().collect());
+    // Levenshtein distance, one row at a time.
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()] <= 2.min(a.len() / 2)
 }
 
 /// Where `key` is written as a key (followed by `:`) in `region`.

@@ -35,33 +35,57 @@ pub fn spec_files(paths: &[PathBuf]) -> Vec<PathBuf> {
 /// A folder is read once however it is reached: a link back to a folder
 /// above it (`ln -s . loop`) or a second link to one already read adds
 /// nothing (it made every answer a row about forty times over).
+/// Extensions match in any case (`Ana.YAML`, from a class's uploads).
+/// Hidden files and folders (`.git`, macOS's `._ana.yaml` copies) and the
+/// `__MACOSX` folder a Mac puts in a zip are not read: they are never a
+/// student's answer.
 pub fn files_under(paths: &[PathBuf], extensions: &[&str]) -> Vec<PathBuf> {
-    fn collect(dir: &Path, extensions: &[&str], seen: &mut HashSet<PathBuf>, out: &mut Vec<PathBuf>) {
+    walk(paths, extensions).0
+}
+
+/// [`files_under`], and the other files found in the folders (not hidden),
+/// sorted: what a grader should hear was not graded (`bob.txt`).
+pub fn walk(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    type Found = (Vec<PathBuf>, Vec<PathBuf>);
+    fn collect(dir: &Path, extensions: &[&str], seen: &mut HashSet<PathBuf>, out: &mut Found) {
         if !std::fs::canonicalize(dir).is_ok_and(|real| seen.insert(real)) {
             return;
         }
         let Ok(entries) = std::fs::read_dir(dir) else { return };
         for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with('.') || name == "__MACOSX" {
+                continue;
+            }
             let path = entry.path();
             if path.is_dir() {
                 collect(&path, extensions, seen, out);
-            } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)) {
-                out.push(path);
+            } else if path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(e)))
+            {
+                out.0.push(path);
+            } else {
+                out.1.push(path);
             }
         }
     }
-    let mut out = Vec::new();
+    let (mut out, mut other) = (Vec::new(), Vec::new());
     for p in paths {
         if p.is_dir() {
-            let mut found = Vec::new();
+            let mut found = (Vec::new(), Vec::new());
             collect(p, extensions, &mut HashSet::new(), &mut found);
-            found.sort();
-            out.extend(found);
+            found.0.sort();
+            found.1.sort();
+            out.extend(found.0);
+            other.extend(found.1);
         } else {
             out.push(p.clone());
         }
     }
-    out
+    (out, other)
 }
 
 /// One file's `check` result: what goes to standard output (`ok`/`FAIL`

@@ -103,7 +103,10 @@ pub fn grade(args: &GradeArgs, out: &mut dyn Write) -> Exit {
             }
         }
     };
-    let files = class::answer_files(&args.answers);
+    let (files, others) = class::answer_files(&args.answers);
+    for other in &others {
+        eprintln!("note: not graded (not a .yaml or .yml file): {}", other.display());
+    }
     let one = matches!(args.format, GradeFormat::Gradescope | GradeFormat::Prairielearn);
     if files.is_empty() && !one {
         eprintln!("error: no answer files (.yaml, .yml) found");

@@ -159,8 +159,10 @@ fn stem(file: &str) -> String {
     }
 }
 
-/// The answer files of `paths`: files as given, folders searched
-/// recursively for `.yaml`/`.yml` files, in sorted order.
-pub fn answer_files(paths: &[PathBuf]) -> Vec<PathBuf> {
-    crate::files_under(paths, &["yaml", "yml"])
+/// The answer files of `paths` (files as given, folders searched
+/// recursively for `.yaml`/`.yml` files in any case, in sorted order), and
+/// the other files in the folders, which are not graded (hidden ones are
+/// neither: see [`crate::files_under`]).
+pub fn answer_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    crate::check::files::walk(paths, &["yaml", "yml"])
 }
