@@ -296,3 +296,64 @@ fn a_class_folder_as_a_zip_from_a_mac_leaves_it() {
     assert!(err.contains("note: not graded (not a .yaml or .yml file):") && err.contains("cy.txt"), "{err}");
     assert!(!err.contains("MACOSX") && !err.contains("._Ann"), "{err}");
 }
+
+/// A template handed out with blanks: what is left blank is not given
+/// (never right by accident: this tree prunes something, but a blank
+/// `pruned:` must not read as "nothing pruned" on a tree that prunes
+/// nothing either), and what is filled in is marked.
+#[test]
+fn a_template_left_partly_blank_marks_what_is_filled_in() {
+    let text = "student: Ann\nvalue:\npruned: [E.2, G]\nbest:\nleaves:\nvalues:\n  B:\n  C: 2\nwindows:\n";
+    let (_, json) = grade_text("blank", "blank.yaml", text, "json");
+    let row = &rows(&json)[0];
+    assert!(row["error"].is_null(), "{row}");
+    // pruned 2 + values C 1 of the required value 1, pruned 2, values C 1.
+    assert_eq!((row["score"].as_f64(), row["out_of"].as_f64()), (Some(3.0), Some(4.0)), "{row}");
+    let items: Vec<_> =
+        row["marks"].as_array().unwrap().iter().map(|m| (m["item"].clone(), m["answer"].clone())).collect();
+    assert_eq!(
+        items,
+        [
+            ("pruned".into(), "E.2 (1.2.2) G (2.2)".into()),
+            ("values C".into(), "2".into()),
+            ("value".into(), "(missing)".into())
+        ]
+    );
+    // A tree where nothing is pruned (minimax): a blank `pruned:` is
+    // missing, `pruned: []` is right.
+    let (_, json) = grade_text("blank", "mm.yaml", "algorithm: minimax\nvalue: 5\npruned:\n", "json");
+    let row = &rows(&json)[0];
+    assert_eq!(row["marks"][1]["answer"], "(missing)", "{row}");
+    let (code, _) = grade_text("blank", "mm.yaml", "algorithm: minimax\nvalue: 5\npruned: []\n", "json");
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn a_byte_order_mark_and_windows_line_ends_are_read_through() {
+    let text = "\u{FEFF}student: Ann\r\nvalue: 5\r\npruned: [E.2, Q]\r\n";
+    let (_, json) = grade_text("bom", "bom.yaml", text, "json");
+    let row = &rows(&json)[0];
+    assert_eq!(row["student"], "Ann");
+    assert_eq!(
+        error(row),
+        "bom.yaml:3:15: `Q` does not name a node: no node is named `Q` and no root move is labelled `Q`"
+    );
+    let (code, _) = grade_text("bom", "bom.yaml", "\u{FEFF}value: 5\r\npruned: [E.2, G]\r\n", "json");
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn answers_pasted_one_after_another_as_documents_are_a_list() {
+    let text = "# Ana\n---\nstudent: Ana\nvalue: 5\n--- # Bob\nstudent: Bob\nvalu: 5\n---\n[]\n---\nstudent: Cy\nvalue: 4\n...\n";
+    let (_, json) = grade_text("documents", "docs.yaml", text, "json");
+    let graded = rows(&json);
+    let who: Vec<_> = graded.iter().map(|r| r["student"].as_str().unwrap()).collect();
+    assert_eq!(who, ["Ana", "Bob", "docs#3", "Cy"]);
+    assert_eq!(graded[0]["score"].as_f64(), Some(1.0));
+    assert!(error(&graded[1]).starts_with("docs.yaml:7:1: unknown key `valu`"), "{}", graded[1]);
+    assert!(error(&graded[2]).starts_with("docs.yaml:9:1: this list holds no answer"), "{}", graded[2]);
+    assert_eq!(graded[3]["score"].as_f64(), Some(0.0));
+    // Only markers: no answer at all, one error row.
+    let (_, json) = grade_text("documents", "none.yaml", "---\n---\n", "json");
+    assert!(error(&rows(&json)[0]).starts_with("none.yaml:1:1: an answer file holds an answer"));
+}

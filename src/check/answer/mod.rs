@@ -36,6 +36,11 @@ use crate::search::Algorithm;
 use crate::search::trace::{BoundKind, Value};
 use serde_yaml_ng::Value as Yaml;
 
+mod text;
+
+use text::{close, find_key, find_token, regions};
+pub(crate) use text::{load_yaml, locate, locate_after, scalar_text};
+
 /// One student's answer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Answer {
@@ -89,18 +94,34 @@ pub struct Entry {
 }
 
 /// Reads every answer in an answer file. The error is the file's (YAML
-/// syntax, no answer at all); each entry carries its own.
+/// syntax, no answer at all); each entry carries its own. Documents
+/// separated by `---` are read one after another, as a list would be.
 pub fn parse(game: &Game, text: &str) -> Result<Vec<Entry>, Diagnostic> {
-    let doc = load_yaml(text)?;
-    let whole = Reader { game, text, from: 0, to: text.len() };
+    let docs = text::documents(text)?;
+    if let [(doc, region)] = &docs[..] {
+        return entries(game, text, doc, *region);
+    }
+    let mut out = Vec::new();
+    for (doc, region) in &docs {
+        match entries(game, text, doc, *region) {
+            Ok(list) => out.extend(list),
+            Err(d) => out.push(Entry { student: None, answer: Err(d) }),
+        }
+    }
+    Ok(out)
+}
+
+/// The answers of one document, written in `region` of `text`.
+fn entries(game: &Game, text: &str, doc: &Yaml, region: (usize, usize)) -> Result<Vec<Entry>, Diagnostic> {
+    let whole = Reader { game, text, from: region.0, to: region.1 };
     let shape = "an answer file holds an answer (`value: …`, `pruned: […]`…), a list of them, or a mapping from students to answers";
-    match &doc {
+    match doc {
         Yaml::Sequence(items) if items.is_empty() => {
             Err(whole.error(&format!("this list holds no answer: {shape}"), "["))
         }
         Yaml::Sequence(items) => Ok(items
             .iter()
-            .zip(regions(text, items.len()))
+            .zip(regions(text, region, items.len()))
             .map(|(a, (from, to))| {
                 let r = Reader { from, to, ..whole };
                 Entry { student: r.student(a), answer: r.answer(a, None) }
@@ -121,11 +142,11 @@ pub fn parse(game: &Game, text: &str) -> Result<Vec<Entry>, Diagnostic> {
                     _ => true,
                 }) =>
         {
-            Ok(vec![Entry { student: whole.student(&doc), answer: whole.answer(&doc, None) }])
+            Ok(vec![Entry { student: whole.student(doc), answer: whole.answer(doc, None) }])
         }
         Yaml::Mapping(m) if !m.is_empty() => Ok(m
             .iter()
-            .zip(regions(text, m.len()))
+            .zip(regions(text, region, m.len()))
             .map(|((k, a), (from, to))| {
                 let r = Reader { from, to, ..whole };
                 let student = scalar_text(k);
@@ -137,93 +158,6 @@ pub fn parse(game: &Game, text: &str) -> Result<Vec<Entry>, Diagnostic> {
             .collect()),
         _ => Err(whole.error(shape, "")),
     }
-}
-
-/// Where each of the `n` top-level entries of a block list or mapping
-/// starts and ends in `text`: the lines at the indentation of the first
-/// one. When they are not exactly `n` (flow style, `{…}` or `[…]`), every
-/// entry is searched in the whole text.
-fn regions(text: &str, n: usize) -> Vec<(usize, usize)> {
-    let mut starts = Vec::new();
-    let mut top = None;
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let body = line.trim_start_matches(' ');
-        let indent = line.len() - body.len();
-        let content = body.trim_end();
-        let skip = content.is_empty()
-            || content.starts_with('#')
-            || content.starts_with('%')
-            || content.starts_with("---")
-            || content.starts_with("...");
-        if !skip && *top.get_or_insert(indent) == indent {
-            starts.push(offset);
-        }
-        offset += line.len();
-    }
-    if starts.len() != n {
-        return vec![(0, text.len()); n];
-    }
-    let ends = starts.iter().skip(1).copied().chain([text.len()]);
-    starts.iter().copied().zip(ends).collect()
-}
-
-/// Reads a YAML document; a syntax error points where serde_yaml_ng found it.
-pub(crate) fn load_yaml(text: &str) -> Result<Yaml, Diagnostic> {
-    crate::syntax::yaml::check_depth(text)?;
-    serde_yaml_ng::from_str(text).map_err(|e| {
-        let message = e.to_string();
-        // Reader errors (a control character) come with the location 1:1
-        // but " at position N" (a byte offset) in the message.
-        let at = byte_position(&message).or_else(|| e.location().map(|l| l.index())).unwrap_or(0).min(text.len());
-        // An integer past 64 bits is refused by serde_yaml_ng's `Value` as
-        // an "invalid type"; it is a number too large, as in a spec.
-        if let Some(digits) = too_wide(&message) {
-            let kind = DiagnosticKind::BadNumber { text: digits.to_string(), reason: NumError::TooLarge };
-            return Diagnostic::new(kind, Span::new(at, (at + digits.len()).min(text.len())));
-        }
-        Diagnostic::new(DiagnosticKind::Yaml { message: strip_location(&message) }, Span::new(at, at + 1))
-    })
-}
-
-/// The first occurrence of `near` in `text` (the start when it is not there).
-pub(crate) fn locate(text: &str, near: &str) -> Span {
-    match text.find(near).filter(|_| !near.is_empty()) {
-        Some(i) => Span::new(i, i + near.len()),
-        None => Span::new(0, 0),
-    }
-}
-
-/// The first occurrence of `near` after the first `anchor` (a key), else
-/// of `anchor`, else the start of the text.
-pub(crate) fn locate_after(text: &str, anchor: &str, near: &str) -> Span {
-    let Some(from) = text.find(anchor) else { return Span::new(0, 0) };
-    match text[from..].find(near).filter(|_| !near.is_empty()) {
-        Some(i) => Span::new(from + i, from + i + near.len()),
-        None => Span::new(from, from + anchor.len()),
-    }
-}
-
-/// serde_yaml_ng appends " at line L column C" (or " at position N"); we
-/// show the caret instead.
-fn strip_location(message: &str) -> String {
-    match message.find(" at line ").or_else(|| message.find(" at position ")) {
-        Some(i) => message[..i].to_string(),
-        None => message.to_string(),
-    }
-}
-
-/// The digits of serde_yaml_ng's "invalid type: integer `N` as u128".
-fn too_wide(message: &str) -> Option<&str> {
-    let rest = &message[message.find("invalid type: integer `")? + "invalid type: integer `".len()..];
-    let (digits, tail) = rest.split_once('`')?;
-    (tail.starts_with(" as u128") || tail.starts_with(" as i128")).then_some(digits)
-}
-
-/// The N of " at position N" in a serde_yaml_ng message.
-fn byte_position(message: &str) -> Option<usize> {
-    let rest = &message[message.find(" at position ")? + " at position ".len()..];
-    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }
 
 /// Reads answers. Errors point into `text[from..to]`, the entry being
@@ -277,6 +211,11 @@ impl Reader<'_> {
         for (k, v) in m {
             let key = scalar_text(k);
             let r = self.after(&key);
+            // A key left blank (`value:` in a template) answers nothing:
+            // the item is not given, so never right by accident.
+            if v.is_null() && KEYS.contains(&key.as_str()) {
+                continue;
+            }
             match key.as_str() {
                 "student" | "name" => answer.student = Some(scalar_text(v)),
                 "algorithm" => {
@@ -302,6 +241,9 @@ impl Reader<'_> {
                     for (node, x) in r.mapping(v, &key)? {
                         let (at, written) = (r.after(&scalar_text(node)), scalar_text(node));
                         let path = at.reference(node)?;
+                        if x.is_null() {
+                            continue; // `B:` left blank
+                        }
                         if let Some((_, first)) = seen.iter().find(|(p, _)| *p == path) {
                             let node = crate::analysis::describe(self.game, &path);
                             let why = format!("`{key}` gives node {node} twice: as `{first}` and as `{written}`");
@@ -450,57 +392,5 @@ impl Reader<'_> {
         let r = crate::syntax::parse::parse_reference(text).ok()?;
         let path = self.game.resolve(&r.segments).ok()?;
         Some(LeafExpect::Path(path))
-    }
-}
-
-/// Whether `written` is `key` mistyped: in another case, or one or two
-/// letters off (`Value`, `prune`, `window`, `leafs`).
-fn close(key: &str, written: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (key.chars().collect(), written.to_lowercase().chars().collect());
-    // Levenshtein distance, one row at a time.
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()] <= 2.min(a.len() / 2)
-}
-
-/// Where `key` is written as a key (followed by `:`) in `region`.
-fn find_key(region: &str, key: &str) -> Option<usize> {
-    if key.is_empty() {
-        return None;
-    }
-    region.match_indices(key).map(|(i, _)| i).find(|&i| {
-        let before = region[..i].chars().next_back();
-        let rest = region[i + key.len()..].trim_start_matches(['"', '\'']).trim_start_matches([' ', '\t']);
-        before.is_none_or(|c| !c.is_alphanumeric() && c != '_' && c != '.') && rest.starts_with(':')
-    })
-}
-
-/// The first occurrence of `near` in `region` not inside a longer name or
-/// path.
-fn find_token(region: &str, near: &str) -> Option<usize> {
-    let part = |c: char| c.is_alphanumeric() || c == '_' || c == '.';
-    region.match_indices(near).map(|(i, _)| i).find(|&i| {
-        let before = region[..i].chars().next_back();
-        let after = region[i + near.len()..].chars().next();
-        before.is_none_or(|c| !part(c)) && after.is_none_or(|c| !part(c))
-    })
-}
-
-/// A YAML scalar as text (`2.3`, `C.2`, `true`), or a short rendering.
-pub(crate) fn scalar_text(v: &Yaml) -> String {
-    match v {
-        Yaml::String(s) => s.clone(),
-        Yaml::Number(n) => n.to_string(),
-        Yaml::Bool(b) => b.to_string(),
-        Yaml::Null => String::new(),
-        other => serde_yaml_ng::to_string(other).unwrap_or_default().trim().to_string(),
     }
 }
