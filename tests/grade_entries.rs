@@ -357,3 +357,19 @@ fn answers_pasted_one_after_another_as_documents_are_a_list() {
     let (_, json) = grade_text("documents", "none.yaml", "---\n---\n", "json");
     assert!(error(&rows(&json)[0]).starts_with("none.yaml:1:1: an answer file holds an answer"));
 }
+
+/// One submission (Gradescope, PrairieLearn) holding no answer file but
+/// `answer.txt`: the student reads what they uploaded and what to rename.
+#[test]
+fn a_submission_with_the_wrong_extension_says_what_it_holds() {
+    let dir = common::scratch("grade_entries", "submission");
+    std::fs::write(dir.join("answer.txt"), "value: 5\n").unwrap();
+    for (format, field) in [("gradescope", "output"), ("prairielearn", "message")] {
+        let out = gametree(&["grade", SPEC, dir.to_str().unwrap(), "--format", format]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let said = v[field].as_str().unwrap();
+        assert!(said.contains("No answer file (.yaml or .yml) was"), "{said}");
+        assert!(said.contains("It holds answer.txt: an answer file's name ends in .yaml or .yml."), "{said}");
+        assert_eq!(v["score"].as_f64(), Some(0.0));
+    }
+}

@@ -2,7 +2,9 @@
 //! alpha-beta trace gets full marks in every format (text, CSV, JSON,
 //! Gradescope, PrairieLearn), and each single mutation of it (an extra
 //! pruned edge, a missing pruned edge, two different leaves swapped, a
-//! wrong root value) loses points.
+//! wrong root value) loses points; and however a file holds the true
+//! answer (block or text lists, in a list, a mapping or documents, beside
+//! other answers) it gets the same marks.
 
 use gametree::analysis::Analysis;
 use gametree::check::grade::class::{Grader, Row};
@@ -180,5 +182,106 @@ proptest! {
         let mut wrong = Truth::of(&game);
         wrong.value = format!("{}", wrong.value.parse::<i64>().unwrap() + 1);
         loses_points(&game, &spec, &wrong.yaml(), "a wrong value")?;
+    }
+}
+
+impl Truth {
+    /// The same answer with its lists as YAML blocks, one item a line,
+    /// indented by `pad` (as an entry of a list or a mapping).
+    fn block(&self, pad: &str) -> String {
+        let mut out = format!("{pad}value: {}\n", self.value);
+        let mut list = |key: &str, xs: &[String], quote: bool| {
+            if xs.is_empty() {
+                out += &format!("{pad}{key}: []\n");
+                return;
+            }
+            out += &format!("{pad}{key}:\n");
+            for x in xs {
+                out += &if quote { format!("{pad}  - \"{x}\"\n") } else { format!("{pad}  - {x}\n") };
+            }
+        };
+        list("best", &self.best, true);
+        list("pruned", &self.pruned, true);
+        list("leaves", &self.leaves, false);
+        out += &format!("{pad}values:\n");
+        for (p, v) in &self.values {
+            out += &format!("{pad}  \"{p}\": {v}\n");
+        }
+        out += &format!("{pad}windows:\n");
+        for (p, a, b) in &self.windows {
+            out += &format!("{pad}  \"{p}\": \"({a}, {b})\"\n");
+        }
+        out
+    }
+
+    /// The same answer with its lists written as `expect` writes them.
+    fn text_lists(&self) -> String {
+        let words = |xs: &[String]| if xs.is_empty() { "[]".to_string() } else { format!("\"{}\"", xs.join(" ")) };
+        let values: Vec<String> = self.values.iter().map(|(p, v)| format!("\"{p}\": {v}")).collect();
+        format!(
+            "student: S\nvalue: {}\nbest: {}\npruned: {}\nleaves: {}\nvalues: {{ {} }}\n",
+            self.value,
+            words(&self.best),
+            words(&self.pruned),
+            words(&self.leaves),
+            values.join(", ")
+        )
+    }
+}
+
+/// Every row of one answer file.
+fn grade_all(game: &Game, spec: &str, answers: &str) -> Vec<Row> {
+    let rubric = Rubric::default();
+    let options = Options::default();
+    let grader =
+        Grader { game, spec: Source { name: "spec.tree", text: spec }, rubric: &rubric, algorithm: None, options };
+    grader.file("s.yaml", answers)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// However a file holds the true answer — flow or block lists, lists
+    /// as text, one of a list, of a mapping of students or of `---`
+    /// documents, beside a wrong answer and an unreadable one — its row is
+    /// the same full marks, and its neighbours' rows are their own.
+    #[test]
+    fn the_true_answer_is_graded_alike_in_every_form_of_file(spec in spec()) {
+        let game = gametree::load("spec.tree", &spec).unwrap();
+        let truth = Truth::of(&game);
+        let base = grade(&game, &spec, &truth.yaml());
+        full_marks_everywhere(&base)?;
+        let marks = |row: &Row| row.outcome.as_ref().map(|g| g.marks.clone()).map_err(|e| e.message.clone());
+        let want = marks(&base);
+        let mut wrong = Truth::of(&game);
+        wrong.value = format!("{}", wrong.value.parse::<i64>().unwrap() + 1);
+        let wrong_alone = marks(&grade(&game, &spec, &wrong.yaml()));
+        let block = truth.block("  ");
+        let forms = [
+            format!("student: S\n{}", truth.block("")),
+            truth.text_lists(),
+            format!("- student: W\n{}- student: Z\n  valu: 1\n- student: S\n{block}", wrong.block("  ")),
+            format!("W:\n{}Z:\n  value: x\nS:\n{block}", wrong.block("  ")),
+            format!("# two answers\n---\nstudent: W\n{}--- # S\nstudent: S\n{}---\n", wrong.block(""), truth.block("")),
+        ];
+        for (k, text) in forms.iter().enumerate() {
+            let rows = grade_all(&game, &spec, text);
+            let s = rows.iter().find(|r| r.student == "S").unwrap_or_else(|| panic!("no S in form {k}:\n{text}"));
+            if k == 1 {
+                // No windows in this form: the same marks less those.
+                let g = s.outcome.as_ref().map_err(|e| TestCaseError::fail(format!("{}\n{text}", e.rendered)))?;
+                let base_marks = want.as_ref().unwrap();
+                let kept: Vec<_> = base_marks.iter().filter(|m| !m.item.starts_with("windows")).cloned().collect();
+                prop_assert_eq!(&g.marks, &kept, "form {}:\n{}", k, text);
+                continue;
+            }
+            prop_assert_eq!(&marks(s), &want, "form {}:\n{}", k, text);
+            if let Some(w) = rows.iter().find(|r| r.student == "W") {
+                prop_assert_eq!(&marks(w), &wrong_alone, "form {}:\n{}", k, text);
+            }
+            if let Some(z) = rows.iter().find(|r| r.student == "Z") {
+                prop_assert!(z.outcome.is_err(), "form {}: {:?}", k, z);
+            }
+        }
     }
 }

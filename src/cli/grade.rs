@@ -135,13 +135,15 @@ pub fn grade(args: &GradeArgs, out: &mut dyn Write) -> Exit {
         GradeFormat::Json => serde_json::to_string_pretty(&render::Json::new(&rows)),
         GradeFormat::Gradescope => {
             let v = visibility(args.visibility);
-            let none = "No answer file (.yaml or .yml) was found in the submission.";
+            let none = format!("No answer file (.yaml or .yml) was found in the submission.{}", holds(&others));
+            let none = none.as_str();
             serde_json::to_string_pretty(
                 &rows.first().map_or_else(|| gradescope::Results::empty(none, v), |r| gradescope::Results::new(r, v)),
             )
         }
         GradeFormat::Prairielearn => {
-            let none = "no answer file (.yaml or .yml) was submitted";
+            let none = format!("No answer file (.yaml or .yml) was submitted.{}", holds(&others));
+            let none = none.as_str();
             serde_json::to_string_pretty(
                 &rows.first().map_or_else(|| prairielearn::Results::not_gradable(none, ""), prairielearn::Results::new),
             )
@@ -152,6 +154,19 @@ pub fn grade(args: &GradeArgs, out: &mut dyn Write) -> Exit {
         Err(e) => return Ok(internal(e)),
     }
     Ok(if !rows.is_empty() && rows.iter().all(Row::all_right) { 0 } else { 1 })
+}
+
+/// What a submission with no answer file holds instead, for the student
+/// who uploaded `answer.txt`: " It holds answer.txt; rename …".
+fn holds(others: &[PathBuf]) -> String {
+    if others.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = others
+        .iter()
+        .map(|p| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into()))
+        .collect();
+    format!(" It holds {}: an answer file's name ends in .yaml or .yml.", names.join(", "))
 }
 
 fn visibility(v: VisibilityArg) -> gradescope::Visibility {
