@@ -373,3 +373,13 @@ fn a_submission_with_the_wrong_extension_says_what_it_holds() {
         assert_eq!(v["score"].as_f64(), Some(0.0));
     }
 }
+
+#[test]
+fn a_student_name_is_a_name() {
+    let (_, json) = grade_text("name", "n.yaml", "value: 5\nstudent: [Ana, Ben]\n", "json");
+    let row = &rows(&json)[0];
+    assert_eq!(row["student"], "n");
+    assert_eq!(error(row), "n.yaml:2:1: `student` is the student's name, as in `student: Ana`");
+    let (_, json) = grade_text("name", "n.yaml", "student: 1042\nvalue: 5\n", "json");
+    assert_eq!(rows(&json)[0]["student"], "1042");
+}

@@ -200,7 +200,8 @@ impl Reader<'_> {
     /// The `student` (or `name`) an answer gives, however bad the rest.
     fn student(&self, doc: &Yaml) -> Option<String> {
         let Yaml::Mapping(m) = doc else { return None };
-        m.iter().find(|(k, _)| matches!(k.as_str(), Some("student" | "name"))).map(|(_, v)| scalar_text(v))
+        let (_, v) = m.iter().find(|(k, _)| matches!(k.as_str(), Some("student" | "name")))?;
+        matches!(v, Yaml::String(_) | Yaml::Number(_)).then(|| scalar_text(v))
     }
 
     fn answer(&self, doc: &Yaml, student: Option<String>) -> Result<Answer, Diagnostic> {
@@ -217,7 +218,10 @@ impl Reader<'_> {
                 continue;
             }
             match key.as_str() {
-                "student" | "name" => answer.student = Some(scalar_text(v)),
+                "student" | "name" => match v {
+                    Yaml::String(_) | Yaml::Number(_) => answer.student = Some(scalar_text(v)),
+                    _ => return Err(r.error(&format!("`{key}` is the student's name, as in `{key}: Ana`"), &key)),
+                },
                 "algorithm" => {
                     let name = scalar_text(v);
                     let Some(a) = Algorithm::from_name(&name) else {
