@@ -44,7 +44,6 @@ pub(crate) use text::{load_yaml, locate, locate_after, scalar_text};
 /// One student's answer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Answer {
-    pub student: Option<String>,
     pub algorithm: Option<Algorithm>,
     pub items: Vec<AnswerItem>,
 }
@@ -88,7 +87,7 @@ const KEYS: &[&str] = &["student", "name", "algorithm", "value", "best", "pruned
 /// or a mapping of answers costs only the student who wrote it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
-    /// Its key in a mapping from students, else its own `student`/`name`.
+    /// Its own `student` (or `name`), else its key in a mapping from students.
     pub student: Option<String>,
     pub answer: Result<Answer, Diagnostic>,
 }
@@ -124,40 +123,34 @@ fn entries(game: &Game, text: &str, doc: &Yaml, region: (usize, usize)) -> Resul
             .zip(regions(text, region, items.len()))
             .map(|(a, (from, to))| {
                 let r = Reader { from, to, ..whole };
-                Entry { student: r.student(a), answer: r.answer(a, None) }
+                Entry { student: r.student(a), answer: r.answer(a) }
             })
             .collect()),
-        // One answer when it has an answer's key, or a value that is not an
-        // answer (`Value: 5` is a mistyped key, not a student "Value"), or
-        // an answer's key in another case whose value has none of an
-        // answer's keys (`Values: {B: 3}`; a student Best answers
-        // `Best: {value: 3}`).
-        Yaml::Mapping(m)
-            if m.keys().any(|k| k.as_str().is_some_and(|k| KEYS.contains(&k)))
-                || m.iter().any(|(k, v)| match v {
-                    Yaml::Mapping(a) => {
-                        let key = scalar_text(k).to_lowercase();
-                        KEYS.contains(&key.as_str()) && !a.keys().any(|k| k.as_str().is_some_and(|k| KEYS.contains(&k)))
-                    }
-                    _ => true,
-                }) =>
-        {
-            Ok(vec![Entry { student: whole.student(doc), answer: whole.answer(doc, None) }])
-        }
+        Yaml::Mapping(m) if one_answer(m) => Ok(vec![Entry { student: whole.student(doc), answer: whole.answer(doc) }]),
         Yaml::Mapping(m) if !m.is_empty() => Ok(m
             .iter()
             .zip(regions(text, region, m.len()))
             .map(|((k, a), (from, to))| {
                 let r = Reader { from, to, ..whole };
-                let student = scalar_text(k);
-                Entry {
-                    student: Some(r.student(a).unwrap_or_else(|| student.clone())),
-                    answer: r.answer(a, Some(student)),
-                }
+                Entry { student: Some(r.student(a).unwrap_or_else(|| scalar_text(k))), answer: r.answer(a) }
             })
             .collect()),
         _ => Err(whole.error(shape, "")),
     }
+}
+
+/// Whether a mapping is one answer rather than a mapping from students:
+/// it has an answer's key, or a value that is not an answer (`Value: 5`
+/// is a mistyped key, not a student "Value"), or an answer's key in
+/// another case whose value has none of an answer's keys (`Values: {B:
+/// 3}`; a student Best answers `Best: {value: 3}`).
+fn one_answer(m: &serde_yaml_ng::Mapping) -> bool {
+    let answer_keys = |m: &serde_yaml_ng::Mapping| m.keys().any(|k| k.as_str().is_some_and(|k| KEYS.contains(&k)));
+    answer_keys(m)
+        || m.iter().any(|(k, v)| match v {
+            Yaml::Mapping(a) => KEYS.contains(&scalar_text(k).to_lowercase().as_str()) && !answer_keys(a),
+            _ => true,
+        })
 }
 
 /// Reads answers. Errors point into `text[from..to]`, the entry being
@@ -204,11 +197,13 @@ impl Reader<'_> {
         matches!(v, Yaml::String(_) | Yaml::Number(_)).then(|| scalar_text(v))
     }
 
-    fn answer(&self, doc: &Yaml, student: Option<String>) -> Result<Answer, Diagnostic> {
+    /// An answer; its `student` is read by [`Reader::student`] (here only
+    /// checked to be a name).
+    fn answer(&self, doc: &Yaml) -> Result<Answer, Diagnostic> {
         let Yaml::Mapping(m) = doc else {
             return Err(self.error("an answer is a mapping (`value: 3`, `pruned: [C.2]`, …)", &scalar_text(doc)));
         };
-        let mut answer = Answer { student, algorithm: None, items: Vec::new() };
+        let mut answer = Answer { algorithm: None, items: Vec::new() };
         for (k, v) in m {
             let key = scalar_text(k);
             let r = self.after(&key);
@@ -218,10 +213,11 @@ impl Reader<'_> {
                 continue;
             }
             match key.as_str() {
-                "student" | "name" => match v {
-                    Yaml::String(_) | Yaml::Number(_) => answer.student = Some(scalar_text(v)),
-                    _ => return Err(r.error(&format!("`{key}` is the student's name, as in `{key}: Ana`"), &key)),
-                },
+                "student" | "name" => {
+                    if !matches!(v, Yaml::String(_) | Yaml::Number(_)) {
+                        return Err(r.error(&format!("`{key}` is the student's name, as in `{key}: Ana`"), &key));
+                    }
+                }
                 "algorithm" => {
                     let name = scalar_text(v);
                     let Some(a) = Algorithm::from_name(&name) else {

@@ -68,7 +68,7 @@ impl Grader<'_> {
     /// this spec with these options (an algorithm that does not apply, or
     /// `--depth` without `eval`, is the grader's mistake, not the class's).
     pub fn search_applies(&self) -> Result<(), Diagnostic> {
-        let nothing = answer::Answer { student: None, algorithm: None, items: Vec::new() };
+        let nothing = answer::Answer { algorithm: None, items: Vec::new() };
         let algorithm = super::algorithm_for(self.game, &nothing, self.algorithm);
         crate::search::run(self.game, algorithm, &self.options).map(drop)
     }

@@ -185,7 +185,7 @@ pub fn answer(pruned: &[Path], values: &[(Path, i64)]) -> Answer {
         let claim = Claim { value: Value::Scalar(Num::int(*v)), bound: None };
         items.push(AnswerItem::NodeValue(p.clone(), claim));
     }
-    Answer { student: None, algorithm: Some(Algorithm::Alphabeta), items }
+    Answer { algorithm: Some(Algorithm::Alphabeta), items }
 }
 
 /// `grade`'s first divergence of the page's marks under `convention`
