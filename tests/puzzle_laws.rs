@@ -69,12 +69,26 @@ struct Case {
 }
 
 fn case() -> impl Strategy<Value = Case> {
-    let tree = puzzle_tree::tree(6, 16).prop_filter("1–8 unknowns", |t| (1..=8).contains(&unknowns(t)));
     let opts = prop::sample::subsequence(
         vec!["strict-cuts", "fail-hard", "order=reverse", "ignore-bounds", "ties=last"],
         0..=3,
     );
-    let block = (0u8..7, opts, any::<[bool; 8]>());
+    case_of((0u8..7, opts, any::<[bool; 8]>()))
+}
+
+/// [`case`] with every block `mtdf`'s (index 7), its first guess below,
+/// inside or at the top of the bounds, or the default 0.
+fn mtdf_case() -> impl Strategy<Value = Case> {
+    let opts = prop::sample::subsequence(
+        vec!["guess=-2", "guess=3", "guess=6", "order=reverse", "ignore-bounds", "ties=last"],
+        0..=3,
+    );
+    case_of((Just(7u8), opts, any::<[bool; 8]>()))
+}
+
+/// A case of 1–8 unknowns whose blocks are drawn from `block`.
+fn case_of(block: impl Strategy<Value = (u8, Vec<&'static str>, [bool; 8])>) -> impl Strategy<Value = Case> {
+    let tree = puzzle_tree::tree(6, 16).prop_filter("1–8 unknowns", |t| (1..=8).contains(&unknowns(t)));
     (tree, prop::collection::vec(0i64..=6, 8), any::<bool>(), prop::collection::vec(block, 1..=2), 0i64..=6, 0i64..=6)
         .prop_flat_map(|(tree, truth, bounds, blocks, a, b)| {
             let n = unknowns(&tree);
@@ -97,7 +111,7 @@ fn case() -> impl Strategy<Value = Case> {
 }
 
 /// The algorithms a block may expect (the box search mirrors each).
-const ALGORITHMS: [(Algorithm, &str); 7] = [
+const ALGORITHMS: [(Algorithm, &str); 8] = [
     (Algorithm::Minimax, "minimax"),
     (Algorithm::Alphabeta, "alphabeta"),
     (Algorithm::Negamax, "negamax"),
@@ -109,6 +123,9 @@ const ALGORITHMS: [(Algorithm, &str); 7] = [
     // Null windows and re-searches: values shifted by δ = 1 (the trees are
     // integers); `strict-cuts` and `fail-hard` are ignored, as pvs does.
     (Algorithm::Pvs, "pvs"),
+    // Null-window passes of `negamax-tt` with one table; its pruned edges
+    // and node values are the deciding pass's.
+    (Algorithm::Mtdf, "mtdf"),
 ];
 
 /// The case's tree as written (see [`text`]), with its shared subtree
@@ -137,7 +154,12 @@ fn spec_text(c: &Case) -> String {
         let (algorithm, name) = ALGORITHMS[usize::from(*which)];
         let ab = matches!(
             algorithm,
-            Algorithm::Alphabeta | Algorithm::NegamaxAb | Algorithm::NegamaxTt | Algorithm::Ids | Algorithm::Pvs
+            Algorithm::Alphabeta
+                | Algorithm::NegamaxAb
+                | Algorithm::NegamaxTt
+                | Algorithm::Ids
+                | Algorithm::Pvs
+                | Algorithm::Mtdf
         );
         let mut options = search::options::Options::default();
         for o in opts {
@@ -190,6 +212,19 @@ fn spec_text(c: &Case) -> String {
             items.push(format!("best {}", report["best_move"].as_str().unwrap()));
         }
         let opts = if opts.is_empty() { String::new() } else { format!("({})", opts.join(", ")) };
+        if algorithm == Algorithm::Mtdf {
+            // Its node values and windows are one pass's: kept where the
+            // truth's own check reads them so.
+            let holds = |item: &String| {
+                let one = format!("{filled}expect {name}{opts} {{ {item} }}\n");
+                let spec = gametree::check::spec::load("filled.tree", &one).unwrap();
+                puzzle::passes(&spec.game, &spec.expects)
+            };
+            items.retain(holds);
+            if items.is_empty() {
+                items.push(format!("best {}", report["best_move"].as_str().unwrap()));
+            }
+        }
         out += &format!("expect {name}{opts} {{ {} }}\n", items.join("  "));
     }
     out
@@ -649,6 +684,11 @@ proptest! {
 
     #[test]
     fn boxes_agree_with_enumeration(c in case()) {
+        agree(&c)?;
+    }
+
+    #[test]
+    fn mtdf_boxes_agree_with_enumeration(c in mtdf_case()) {
         agree(&c)?;
     }
 

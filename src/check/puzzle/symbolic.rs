@@ -42,6 +42,7 @@ use crate::search::options::{CutRule, FailMode, Order};
 use crate::search::trace::BoundKind;
 
 mod compare;
+mod mtdf;
 mod scout;
 
 use compare::maybe;
@@ -70,13 +71,30 @@ pub(super) fn applies(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
     tree && expects.iter().all(|e| {
         let o = &e.options;
         mirrored(game, e).is_some()
-            && (e.algorithm != Algorithm::Pvs || scout::delta(game, &|_| false, e, scale).is_some())
+            && (!matches!(e.algorithm, Algorithm::Pvs | Algorithm::Mtdf)
+                || scout::delta(game, &|_| false, e, scale).is_some())
+            && (e.algorithm != Algorithm::Mtdf || exact(game, scale))
             && matches!(o.order, Order::Spec | Order::Reverse)
             && o.depth.is_none()
             && o.beam.is_none()
             && o.singular.is_none()
             && !o.quiescence
     })
+}
+
+/// Whether every number `mtdf`'s arithmetic can meet is an exact
+/// rational: the written leaves, evals and bounds, and the values on
+/// `scale` (then a value less δ is never the value itself, and only a
+/// constant is tested for it, `mtdf.rs`).
+fn exact(game: &Game, scale: &Scale) -> bool {
+    let rational = |v: Num| v.as_ratio().is_some();
+    let written = game.nodes().flat_map(|n| n.scalar().into_iter().chain(n.eval()));
+    let bounds = game.bounds().into_iter().flat_map(|(lo, hi)| [lo, hi]);
+    let values = match scale {
+        Scale::Integers => &[][..],
+        Scale::Values { values, .. } => values.as_slice(),
+    };
+    written.chain(bounds).all(rational) && values.iter().all(|&v| rational(v))
 }
 
 /// The search the mirrors run for `e`, and its fail mode, when they can
@@ -87,6 +105,8 @@ pub(super) fn applies(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
 ///   `[key=…]`): every node is entered once, so every probe misses and
 ///   the table never narrows a window or answers a node; what is left is
 ///   `negamax-ab`, always fail-soft (the table's bounds are fail-soft).
+/// - `mtdf` on a game where no position is shared, with an unlimited
+///   table: its own mirror (`mtdf.rs`), the table one slot a node.
 /// - `ids` on a game with no `eval`: each iteration short of the tree's
 ///   height meets an inner node at its horizon with no `eval` and is
 ///   skipped, so the only search is the last, `alphabeta` to the end of
@@ -103,6 +123,9 @@ pub(super) fn mirrored(game: &Game, e: &Expect) -> Option<(Algorithm, FailMode)>
         Algorithm::Pvs => Some((Algorithm::Pvs, FailMode::Soft)),
         Algorithm::NegamaxTt if !game.shares_positions() => Some((Algorithm::NegamaxAb, FailMode::Soft)),
         Algorithm::Ids if game.nodes().all(|n| n.eval().is_none()) => Some((Algorithm::Alphabeta, e.options.fail)),
+        Algorithm::Mtdf if !game.shares_positions() && e.options.tt_size.is_none() => {
+            Some((Algorithm::Mtdf, FailMode::Soft))
+        }
         _ => None,
     }
 }
@@ -134,8 +157,16 @@ pub(super) fn run(
         return Err(Stop::Contradicts);
     };
     let delta = match algorithm {
-        Algorithm::Pvs => scout::delta(game, &|id| slots[id.index()].is_some(), e, scale).ok_or(Stop::Contradicts)?,
+        Algorithm::Pvs | Algorithm::Mtdf => {
+            scout::delta(game, &|id| slots[id.index()].is_some(), e, scale).ok_or(Stop::Contradicts)?
+        }
         _ => Num::ONE,
+    };
+    // `mtdf`'s pruned edges are its deciding pass's, which only the whole
+    // run tells: not judged as it goes (`mtdf.rs`).
+    let (pruned, any_pruned) = match algorithm {
+        Algorithm::Mtdf => (Vec::new(), false),
+        _ => (pruned, any_pruned),
     };
     let mut s = Search {
         game,
@@ -159,6 +190,7 @@ pub(super) fn run(
             s.alphabeta(NodeId::ROOT, &Path::root(), range.0, range.1).map(|_| ())
         }
         Algorithm::Pvs => s.pvs(NodeId::ROOT, &Path::root(), range.0, range.1).map(|_| ()),
+        Algorithm::Mtdf => s.mtdf(),
         _ => s.minimax(NodeId::ROOT, &Path::root()).map(|_| ()),
     }
 }
