@@ -15,10 +15,11 @@
 //! In MAX's view the table narrows a node's window the same way at a MAX
 //! and a MIN node (a lower bound above α raises α, an upper bound below β
 //! lowers β: negated, the side's tests are these), and the flag stored is
-//! the side's read back: at a MAX node `v ≤ α₀` an upper bound, else `v ≥
-//! β` a lower one; at a MIN node (its side's `−v ≤ −β₀`, then `−v ≥ −α`)
-//! `v ≥ β₀` a lower bound, else `v ≤ α` an upper one, where α₀, β₀ are the
-//! window the node was entered with and α, β the window the table left.
+//! the side's read back: `v ≤` the window's low edge an upper bound, `v ≥`
+//! its high edge a lower one, else exact, where the window is `(α₀, β)` at
+//! a MAX node and `(α, β₀)` at a MIN node (its side's `−v ≥ −α`, `−v ≤
+//! −β₀`), α₀, β₀ the window the node was entered with and α, β the window
+//! the table left.
 //!
 //! The visit order and the leaves evaluated are over every pass, in
 //! order, and are checked as the passes go. The pruned edges, node values
@@ -114,25 +115,19 @@ impl Search<'_> {
             }
         }
         let v = at.v;
-        let (flag, bound) = if maximizing {
-            let flag = if self.is(v, alpha, Ordering::is_le)? {
-                BoundKind::Upper
-            } else if self.is(v, b, Ordering::is_ge)? {
-                BoundKind::Lower
-            } else {
-                BoundKind::Exact
-            };
-            (flag, self.classify(at.known, v, (alpha, b))?)
+        // The window the side's tests read: `(α₀, β)` at MAX, `(α, β₀)` at
+        // MIN. `α < β` there, so the two tests never both hold and their
+        // order does not matter.
+        let window = if maximizing { (alpha, b) } else { (a, beta) };
+        let flag = if self.is(v, window.0, Ordering::is_le)? {
+            BoundKind::Upper
+        } else if self.is(v, window.1, Ordering::is_ge)? {
+            BoundKind::Lower
         } else {
-            let flag = if self.is(v, beta, Ordering::is_ge)? {
-                BoundKind::Lower
-            } else if self.is(v, a, Ordering::is_le)? {
-                BoundKind::Upper
-            } else {
-                BoundKind::Exact
-            };
-            (flag, self.classify_negated(at.known, v, (a, beta))?)
+            BoundKind::Exact
         };
+        let bound =
+            if maximizing { self.classify(at.known, v, window)? } else { self.classify_negated(at.known, v, window)? };
         table[id.index()] = Some((v, flag));
         Ok((v, bound))
     }
