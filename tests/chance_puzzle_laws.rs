@@ -15,14 +15,9 @@ use gametree::num::Num;
 use gametree::search::{self, Algorithm};
 use proptest::prelude::*;
 
-#[derive(Clone, Debug)]
-enum T {
-    /// `None`: an unknown leaf.
-    Leaf(Option<i64>),
-    /// A kind (0 MAX, 1 MIN, 2 CHANCE), written probability weights (used
-    /// at CHANCE nodes when `Some`), children.
-    Node(u8, Option<Vec<u8>>, Vec<T>),
-}
+#[path = "common/chance_tree.rs"]
+mod chance_tree;
+use chance_tree::{T, text, unknowns};
 
 fn tree() -> impl Strategy<Value = T> {
     let leaf = prop_oneof![(-1i64..=5).prop_map(|v| T::Leaf(Some(v))), Just(T::Leaf(None)), Just(T::Leaf(None))];
@@ -33,41 +28,10 @@ fn tree() -> impl Strategy<Value = T> {
     .prop_filter("an inner root", |t| matches!(t, T::Node(..)))
 }
 
-fn unknowns(t: &T) -> usize {
-    match t {
-        T::Leaf(v) => usize::from(v.is_none()),
-        T::Node(_, _, cs) => cs.iter().map(unknowns).sum(),
-    }
-}
-
 fn has_chance(t: &T) -> bool {
     match t {
         T::Leaf(_) => false,
         T::Node(k, _, cs) => *k == 2 || cs.iter().any(has_chance),
-    }
-}
-
-/// The tree as written, the unknowns as `?` or, with `fill`, their values
-/// taken in turn.
-fn text(t: &T, fill: &mut Option<std::slice::Iter<i64>>) -> String {
-    match t {
-        T::Leaf(Some(v)) => v.to_string(),
-        T::Leaf(None) => match fill {
-            Some(it) => it.next().map_or("0".into(), |v| v.to_string()),
-            None => "?".into(),
-        },
-        T::Node(k, w, cs) => {
-            let total: u32 = w.iter().flatten().take(cs.len()).map(|&x| u32::from(x)).sum();
-            let kids: Vec<String> = cs
-                .iter()
-                .enumerate()
-                .map(|(i, c)| match (k, w) {
-                    (2, Some(w)) => format!("{}/{total}: {}", w[i], text(c, fill)),
-                    _ => text(c, fill),
-                })
-                .collect();
-            format!("{} {{ {} }}", ["MAX", "MIN", "CHANCE"][usize::from(*k)], kids.join(" "))
-        }
     }
 }
 

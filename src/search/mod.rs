@@ -21,7 +21,7 @@
 //! options and records everything it does in one [`trace::Trace`]; it
 //! computes no report, diagram or grade (those are read off the trace).
 
-mod alphabeta;
+pub(crate) mod alphabeta;
 mod expectiminimax;
 pub mod horizon;
 mod ids;

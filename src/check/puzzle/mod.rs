@@ -31,6 +31,9 @@
 //!   ways is read off its children's (CHANCE nodes by their running sums);
 //!   also `alphabeta`-family blocks asking only `value` and `best`, which
 //!   amount to `minimax` blocks (`plans.rs`, `as_minimax`).
+//! - `rootwise.rs`: `star1` and `star2` blocks over a range at a MAX or
+//!   MIN root, root move by root move: each move's unknowns enumerated
+//!   once per window the moves before it can leave it.
 //! - `pvs` blocks on trees of two plies are counted as the `alphabeta`
 //!   blocks they amount to (`plans.rs`, `pvs_as_alphabeta`), by the ways
 //!   above.
@@ -68,6 +71,7 @@ mod multiset;
 mod ordered;
 mod plans;
 mod relations;
+mod rootwise;
 mod subtrees;
 mod symbolic;
 mod wide;
@@ -75,11 +79,11 @@ pub use count::Count;
 pub use domain::{Domain, parse_list};
 use plans::{
     Counted, answer, as_minimax, chance_plan, distinct_plan, exact_values, pvs_as_alphabeta, repeats_plan,
-    subtrees_plan, wide_plan,
+    rootwise_plan, subtrees_plan, wide_plan,
 };
 pub use plans::{
     solve_as_minimax, solve_by_distributions, solve_by_order_types, solve_by_subtrees, solve_by_subtrees_within_budget,
-    solve_exact_values,
+    solve_exact_values, solve_rootwise,
 };
 
 /// Why a puzzle cannot be searched.
@@ -391,6 +395,12 @@ fn search<'p>(
     // `expectiminimax`, where the box search or enumeration would not end.
     if method == Method::Best
         && let Some(found) = exact_values(spec).and_then(|blocks| by_chance(&blocks))
+    {
+        return Ok(found);
+    }
+    // `star1` and `star2` at a MAX or MIN root: root move by root move.
+    if method == Method::Best
+        && let Some(found) = rootwise_plan(spec, &work, domain, &unknowns).and_then(|mut p| answered(&mut p))
     {
         return Ok(found);
     }

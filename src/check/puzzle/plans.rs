@@ -259,6 +259,38 @@ impl Counted for subtrees::Subtrees<'_> {
     }
 }
 
+impl Counted for super::rootwise::Rootwise {
+    fn count_all(&mut self) -> Option<Count> {
+        self.count().filter(|_| !self.gave_up())
+    }
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        self.list(max).filter(|_| !self.gave_up())
+    }
+    fn counts_run(&self) -> u64 {
+        self.runs()
+    }
+}
+
+/// The count root move by root move (`rootwise.rs`) of `spec`'s blocks
+/// over a range, where it applies.
+pub(super) fn rootwise_plan(
+    spec: &Spec,
+    work: &Game,
+    domain: &Domain,
+    unknowns: &[NodeId],
+) -> Option<super::rootwise::Rootwise> {
+    let Domain::Range(lo, hi) = domain else { return None };
+    super::rootwise::Rootwise::new(work, unknowns, &merge(&spec.expects)?, (*lo, *hi))
+}
+
+/// `solve` by the count root move by root move alone, or `None` where it
+/// does not apply: for tests, which compare it with enumeration.
+pub fn solve_rootwise(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let unknowns = unknowns(&spec.game);
+    let work = filled(&spec.game, &unknowns).ok()?;
+    answer(&mut rootwise_plan(spec, &work, domain, &unknowns)?, &unknowns, false, max_listed)
+}
+
 /// What `plan` answers for [`search`] (with `stop`, only whether one
 /// solution exists), or `None` when it gives up and the box search must.
 pub(super) fn answer(plan: &mut dyn Counted, unknowns: &[NodeId], stop: bool, max_listed: usize) -> Option<Solutions> {
@@ -275,7 +307,7 @@ fn merged(spec: &Spec) -> Option<Expect> {
 }
 
 /// `blocks` asked as one, or `None` when they ask different searches.
-fn merge(blocks: &[Expect]) -> Option<Expect> {
+pub(super) fn merge(blocks: &[Expect]) -> Option<Expect> {
     let [first, rest @ ..] = blocks else { return None };
     if rest.iter().any(|e| e.algorithm != first.algorithm || e.options != first.options) {
         return None;
