@@ -147,7 +147,13 @@ fn agree(c: &Case) -> Result<(), TestCaseError> {
         c.truth
     );
     let domain = Domain::Range(c.range.0, c.range.1);
-    let Some(fast) = puzzle::solve_rootwise(&spec, &domain, 6) else {
+    // Every CHANCE move of `star1` also split child by child.
+    if let Some(split) = puzzle::solve_rootwise(&spec, &domain, 6, true) {
+        let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 6).unwrap();
+        prop_assert_eq!(&split.count, &slow.count, "split\n{}\n{:?}", text, domain);
+        prop_assert_eq!(&split.solutions, &slow.solutions, "split\n{}\n{:?}", text, domain);
+    }
+    let Some(fast) = puzzle::solve_rootwise(&spec, &domain, 6, false) else {
         // Where it does not apply: a `pv` through a MAX or MIN root move.
         return Ok(());
     };
@@ -187,8 +193,10 @@ fn counts_worked_by_hand() {
         let text = format!("{tree}expect star1 {{ {block} }}\n");
         let spec = gametree::check::spec::load("hand.tree", &text).unwrap();
         let domain = Domain::Range(0, 2);
-        let found = puzzle::solve_rootwise(&spec, &domain, 100).expect("it applies");
+        let found = puzzle::solve_rootwise(&spec, &domain, 100, false).expect("it applies");
         assert_eq!(found.count, puzzle::Count::from(want), "{block}");
+        let split = puzzle::solve_rootwise(&spec, &domain, 100, true).expect("it applies");
+        assert_eq!((&split.count, &split.solutions), (&found.count, &found.solutions), "{block}");
         assert_eq!(puzzle::solve(&spec, &domain, 1000, 100).unwrap().count, found.count, "{block}");
         assert_eq!(found.solutions.len() as u64, want);
         for s in &found.solutions {

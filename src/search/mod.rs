@@ -43,7 +43,7 @@ mod paranoid;
 mod pvs;
 mod star1;
 mod star2;
-mod star_chance;
+pub(crate) mod star_chance;
 #[cfg(test)]
 mod star_reference;
 #[cfg(test)]

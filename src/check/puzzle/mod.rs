@@ -398,9 +398,10 @@ fn search<'p>(
     {
         return Ok(found);
     }
-    // `star1` and `star2` at a MAX or MIN root: root move by root move.
+    // `star1` and `star2` at a MAX or MIN root: root move by root move,
+    // `star1`'s CHANCE moves child by child.
     if method == Method::Best
-        && let Some(found) = rootwise_plan(spec, &work, domain, &unknowns).and_then(|mut p| answered(&mut p))
+        && let Some(found) = rootwise_plan(spec, &work, domain, &unknowns, true).and_then(|mut p| answered(&mut p))
     {
         return Ok(found);
     }

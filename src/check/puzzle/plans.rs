@@ -278,17 +278,20 @@ pub(super) fn rootwise_plan(
     work: &Game,
     domain: &Domain,
     unknowns: &[NodeId],
+    split_all: bool,
 ) -> Option<super::rootwise::Rootwise> {
     let Domain::Range(lo, hi) = domain else { return None };
-    super::rootwise::Rootwise::new(work, unknowns, &merge(&spec.expects)?, (*lo, *hi))
+    super::rootwise::Rootwise::new(work, unknowns, &merge(&spec.expects)?, (*lo, *hi), split_all)
 }
 
-/// `solve` by the count root move by root move alone, or `None` where it
-/// does not apply: for tests, which compare it with enumeration.
-pub fn solve_rootwise(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+/// `solve` by the count root move by root move alone (with `split_all`,
+/// every CHANCE move `star1` searches that it can split child by child
+/// split so), or `None` where it does not apply: for tests, which compare
+/// it with enumeration.
+pub fn solve_rootwise(spec: &Spec, domain: &Domain, max_listed: usize, split_all: bool) -> Option<Solutions> {
     let unknowns = unknowns(&spec.game);
     let work = filled(&spec.game, &unknowns).ok()?;
-    answer(&mut rootwise_plan(spec, &work, domain, &unknowns)?, &unknowns, false, max_listed)
+    answer(&mut rootwise_plan(spec, &work, domain, &unknowns, split_all)?, &unknowns, false, max_listed)
 }
 
 /// What `plan` answers for [`search`] (with `stop`, only whether one
