@@ -45,8 +45,7 @@ use std::rc::Rc;
 use crate::analysis::Analysis;
 use crate::check::expect::{self, Expect, Fact, Item};
 use crate::check::puzzle::count::Count;
-use crate::diagnostic::Span;
-use crate::model::{Builder, Game, NodeId, NodeKind, Path};
+use crate::model::{Game, NodeId, NodeKind, Path};
 use crate::num::Num;
 use crate::search::alphabeta::{Bound, Step};
 use crate::search::options::{Order, Ties};
@@ -54,12 +53,15 @@ use crate::search::trace::{BoundKind, Cause, Trace};
 use crate::search::{Algorithm, Interval, root_window};
 
 mod chance;
+mod games;
+use games::{OwnGame, own_game};
 
 /// The most assignments of one root move's unknowns it enumerates.
 const MOST_PER_MOVE: u64 = 50_000;
 
-/// The most small searches it runs before it gives up.
-const MOST_RUNS: u64 = 3_000_000;
+/// The most small searches it runs (about 4 s of them) before it gives
+/// up and the ways after it are tried.
+const MOST_RUNS: u64 = 1_000_000;
 
 /// What the root's loop holds after some root moves: the running value,
 /// what is known of the true value, the window, the move that gave the
@@ -552,49 +554,4 @@ impl Rootwise {
         }
         Some(())
     }
-}
-
-/// A root move's own game, its leaf holding the window's end, and each
-/// node of the move's subtree beside its copy.
-struct OwnGame {
-    game: Game,
-    pad: NodeId,
-    copies: Vec<(NodeId, NodeId)>,
-}
-
-/// A game of the root (of `kind`) with two children: a leaf (the window's
-/// end, set before each search) and a copy of `work`'s subtree at `m`.
-fn own_game(work: &Game, kind: NodeKind, m: NodeId) -> Option<OwnGame> {
-    let span = Span::new(0, 0);
-    let mut b = Builder::new();
-    b.set_bounds(work.bounds());
-    let root = b.add_node(kind, span);
-    let (lo, _) = work.bounds()?;
-    let pad = b.add_leaf(span, lo);
-    let mut copies = Vec::new();
-    let top = copy(&mut b, work, m, &mut copies)?;
-    b.set_plain_children(root, [pad, top]);
-    let game = b.build().ok()?;
-    Some(OwnGame { game, pad, copies })
-}
-
-pub(super) fn copy(b: &mut Builder, work: &Game, id: NodeId, copies: &mut Vec<(NodeId, NodeId)>) -> Option<NodeId> {
-    let node = work.node(id);
-    let span = Span::new(0, 0);
-    let kind = node.kind();
-    let mine = if kind == NodeKind::Leaf { b.add_leaf(span, node.scalar()?) } else { b.add_node(kind, span) };
-    copies.push((id, mine));
-    if kind != NodeKind::Leaf {
-        let children: Vec<NodeId> = node.children().iter().map(|c| c.child).collect();
-        let mut made = Vec::with_capacity(children.len());
-        for c in children {
-            made.push(copy(b, work, c, copies)?);
-        }
-        if kind == NodeKind::Chance {
-            b.set_prob_children(mine, made, work.probs(id).collect::<Vec<_>>());
-        } else {
-            b.set_plain_children(mine, made);
-        }
-    }
-    Some(mine)
 }

@@ -286,7 +286,7 @@ pub(super) fn split(
     let mut kids = Vec::with_capacity(children.len());
     let mut next = first;
     for (j, &c) in children.iter().enumerate() {
-        let (game, pads, copies) = kid_game(work, c)?;
+        let (game, pads, copies) = super::games::kid_game(work, c)?;
         let mut placed: Vec<(usize, NodeId)> =
             copies.iter().filter_map(|(o, id)| Some((*place.get(o)?, *id))).collect();
         placed.sort_unstable();
@@ -346,25 +346,4 @@ pub(super) fn localize(
         facts.push(fact);
     }
     (facts, asked)
-}
-
-/// A child's own game: a MAX root, a leaf (α), a MIN node, a leaf (β),
-/// the child `c` of `work` copied; the two leaves, and each node of the
-/// child's subtree beside its copy.
-#[allow(clippy::type_complexity)]
-fn kid_game(work: &Game, c: NodeId) -> Option<(Game, (NodeId, NodeId), Vec<(NodeId, NodeId)>)> {
-    use crate::model::{Builder, NodeKind};
-    let span = crate::diagnostic::Span::new(0, 0);
-    let (lo, hi) = work.bounds()?;
-    let mut b = Builder::new();
-    b.set_bounds(work.bounds());
-    let root = b.add_node(NodeKind::Max, span);
-    let a = b.add_leaf(span, lo);
-    let min = b.add_node(NodeKind::Min, span);
-    let beta = b.add_leaf(span, hi);
-    let mut copies = Vec::new();
-    let top = super::copy(&mut b, work, c, &mut copies)?;
-    b.set_plain_children(min, [beta, top]);
-    b.set_plain_children(root, [a, min]);
-    Some((b.build().ok()?, (a, beta), copies))
 }
