@@ -54,7 +54,7 @@ use crate::search::{Algorithm, Interval, root_window};
 
 mod chance;
 mod games;
-use games::{OwnGame, own_game};
+use games::{OwnGame, advance, localize, own_game, ways};
 
 /// The most assignments of one root move's unknowns it enumerates.
 const MOST_PER_MOVE: u64 = 50_000;
@@ -166,13 +166,10 @@ impl Rootwise {
         let moves: Vec<NodeId> = work.node(NodeId::ROOT).children().iter().map(|c| c.child).collect();
         let n = moves.len() as u32;
         let inside = |p: &Path| p.0.first().is_none_or(|&i| i < n);
-        // Items split into the root's and each move's.
+        // The root's items here; each move's are moved to its own game below.
         let mut root_items = Vec::new();
         let mut root_pruned = Vec::new();
         let mut hopeless = false;
-        let mut locals: Vec<Vec<Fact>> = vec![Vec::new(); moves.len()];
-        let mut asked = vec![false; moves.len()];
-        let moved = |p: &Path| Path(std::iter::once(1).chain(p.0[1..].iter().copied()).collect());
         for item in &e.items {
             match &item.fact {
                 Fact::Value(_) | Fact::Best(_) => root_items.push(item.clone()),
@@ -187,36 +184,18 @@ impl Rootwise {
                     if !pairs.iter().all(|(p, _)| inside(p)) {
                         return None;
                     }
-                    let (root, below): (Vec<_>, Vec<_>) = pairs.iter().cloned().partition(|(p, _)| p.0.is_empty());
+                    let root: Vec<_> = pairs.iter().filter(|(p, _)| p.0.is_empty()).cloned().collect();
                     if !root.is_empty() {
                         root_items.push(Item { fact: Fact::Values(root), span: item.span });
-                    }
-                    for (k, local) in locals.iter_mut().enumerate() {
-                        let mine: Vec<_> = below
-                            .iter()
-                            .filter(|(p, _)| p.0[0] == k as u32)
-                            .map(|(p, v)| (moved(p), v.clone()))
-                            .collect();
-                        asked[k] |= !mine.is_empty();
-                        local.push(Fact::Values(mine));
                     }
                 }
                 Fact::Windows(pairs) => {
                     if !pairs.iter().all(|(p, _, _)| inside(p)) {
                         return None;
                     }
-                    let (root, below): (Vec<_>, Vec<_>) = pairs.iter().cloned().partition(|(p, _, _)| p.0.is_empty());
+                    let root: Vec<_> = pairs.iter().filter(|(p, _, _)| p.0.is_empty()).cloned().collect();
                     if !root.is_empty() {
                         root_items.push(Item { fact: Fact::Windows(root), span: item.span });
-                    }
-                    for (k, local) in locals.iter_mut().enumerate() {
-                        let mine: Vec<_> = below
-                            .iter()
-                            .filter(|(p, _, _)| p.0[0] == k as u32)
-                            .map(|(p, a, b)| (moved(p), *a, *b))
-                            .collect();
-                        asked[k] |= !mine.is_empty();
-                        local.push(Fact::Windows(mine));
                     }
                 }
                 Fact::Pruned(edges) => {
@@ -224,12 +203,6 @@ impl Rootwise {
                         return None;
                     }
                     root_pruned.push(edges.iter().filter(|p| p.0.len() == 1).cloned().collect());
-                    for (k, local) in locals.iter_mut().enumerate() {
-                        let mine: Vec<Path> =
-                            edges.iter().filter(|p| p.0.len() > 1 && p.0[0] == k as u32).map(moved).collect();
-                        asked[k] |= !mine.is_empty();
-                        local.push(Fact::Pruned(mine));
-                    }
                 }
                 Fact::Visited(want) => {
                     if !want.iter().all(inside) {
@@ -240,13 +213,6 @@ impl Rootwise {
                         want.iter().skip(1).map(|p| p.0.first().copied().unwrap_or(u32::MAX)).collect();
                     let again = want.iter().skip(1).any(|p| p.0.is_empty());
                     hopeless |= want.first() != Some(&Path::root()) || again || !firsts.is_sorted();
-                    for (k, local) in locals.iter_mut().enumerate() {
-                        let block = want.iter().skip(1).filter(|p| p.0.first() == Some(&(k as u32)));
-                        let mine: Vec<Path> =
-                            [Path::root(), Path(vec![0])].into_iter().chain(block.map(moved)).collect();
-                        asked[k] |= mine.len() > 2;
-                        local.push(Fact::Visited(mine));
-                    }
                 }
                 _ => return None,
             }
@@ -275,10 +241,11 @@ impl Rootwise {
             if many && split.is_none() {
                 return None;
             }
-            let items = locals[k].drain(..).map(|fact| Item { fact, span: e.span }).collect();
-            let local = Expect { items, ..e.clone() };
+            let (facts, asked) = localize(&e.items, &[k as u32], &[1], &[Path::root(), Path(vec![0])]);
+            let local =
+                Expect { items: facts.into_iter().map(|fact| Item { fact, span: e.span }).collect(), ..e.clone() };
             let unknowns = mine.iter().map(|&(_, id)| id).collect();
-            parts.push(Part { game, pad, unknowns, local, asked: asked[k], split });
+            parts.push(Part { game, pad, unknowns, local, asked, split });
             next += mine.len();
         }
         if next != unknowns.len() {
@@ -374,18 +341,14 @@ impl Rootwise {
         if none {
             return Some(());
         }
-        let d = self.values.len();
         let mut digits = vec![0usize; free];
         loop {
             rep.extend(digits.iter().map(|&j| self.values[j]));
             self.list_from(i, s, rep, out, max)?;
             rep.truncate(rep.len() - free);
-            if out.len() >= max {
+            if out.len() >= max || !advance(&mut digits, self.values.len()) {
                 return Some(());
             }
-            let Some(j) = (0..free).rev().find(|&j| digits[j] + 1 < d) else { return Some(()) };
-            digits[j] += 1;
-            digits[j + 1..].iter_mut().for_each(|x| *x = 0);
         }
     }
 
@@ -401,45 +364,11 @@ impl Rootwise {
             self.tables.insert((i, end), table.clone());
             return Some(table);
         }
-        let (values, d) = (self.values.clone(), self.values.len());
         let part = &mut self.parts[i];
         part.game.set_leaf_value(part.pad, end).ok()?;
-        let k = part.unknowns.len();
-        let mut digits = vec![0usize; k];
-        let mut table = Table { outcomes: Vec::new(), ways: Vec::new() };
-        loop {
-            let assignment: Vec<Num> = digits.iter().map(|&j| values[j]).collect();
-            for (&id, &v) in part.unknowns.iter().zip(&assignment) {
-                part.game.set_leaf_value(id, v).ok()?;
-            }
-            self.runs += 1;
-            if self.runs > MOST_RUNS {
-                self.gave_up = true;
-                return None;
-            }
-            let trace = crate::search::run_checked(&part.game, self.algorithm, &self.options);
-            let analysis = Analysis::of(&part.game, &trace);
-            // Entered, a move is judged on every item that says anything
-            // inside it, even "nothing pruned here".
-            if expect::check(&part.game, &part.local, &analysis).is_empty() {
-                let visit = analysis.visit(&Path(vec![1]))?;
-                let out = (analysis.scalar_of(visit)?, visit.bound());
-                let g = match table.outcomes.iter().position(|(o, _, _)| *o == out) {
-                    Some(g) => g,
-                    None => {
-                        table.outcomes.push((out, Count::ZERO, assignment.clone()));
-                        table.outcomes.len() - 1
-                    }
-                };
-                table.outcomes[g].1 += &Count::ONE;
-                table.ways.push((assignment, g));
-            }
-            // The next assignment, the last unknown fastest.
-            let Some(j) = (0..k).rev().find(|&j| digits[j] + 1 < d) else { break };
-            digits[j] += 1;
-            digits[j + 1..].iter_mut().for_each(|x| *x = 0);
-        }
-        let table = Rc::new(table);
+        let table = ways(&mut part.game, &part.unknowns, &part.local, &Path(vec![1]), &self.values, &mut self.runs);
+        self.gave_up |= self.runs > MOST_RUNS;
+        let table = Rc::new(table?);
         self.tables.insert((i, end), table.clone());
         Some(table)
     }

@@ -19,9 +19,8 @@
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use super::{Outcome, Rootwise, Table};
-use crate::analysis::Analysis;
-use crate::check::expect::{self, Expect};
+use super::{Outcome, Rootwise, Table, ways};
+use crate::check::expect::Expect;
 use crate::check::puzzle::count::Count;
 use crate::model::{Game, NodeId, Path};
 use crate::num::{Num, WeightedSum};
@@ -153,42 +152,12 @@ impl Rootwise {
         if a >= b {
             return None;
         }
-        let values = self.values.clone();
         let kid = &mut self.parts[i].split.as_mut()?.kids[k];
         kid.game.set_leaf_value(kid.pads.0, a).ok()?;
         kid.game.set_leaf_value(kid.pads.1, b).ok()?;
-        let mut table = Table { outcomes: Vec::new(), ways: Vec::new() };
-        let mut digits = vec![0usize; kid.unknowns.len()];
-        loop {
-            let assignment: Vec<Num> = digits.iter().map(|&j| values[j]).collect();
-            for (&id, &v) in kid.unknowns.iter().zip(&assignment) {
-                kid.game.set_leaf_value(id, v).ok()?;
-            }
-            self.runs += 1;
-            if self.runs > super::MOST_RUNS {
-                self.gave_up = true;
-                return None;
-            }
-            let trace = crate::search::run_checked(&kid.game, self.algorithm, &self.options);
-            let analysis = Analysis::of(&kid.game, &trace);
-            if expect::check(&kid.game, &kid.local, &analysis).is_empty() {
-                let visit = analysis.visit(&Path(vec![1, 1]))?;
-                let out = (analysis.scalar_of(visit)?, visit.bound());
-                let g = match table.outcomes.iter().position(|(o, _, _)| *o == out) {
-                    Some(g) => g,
-                    None => {
-                        table.outcomes.push((out, Count::ZERO, assignment.clone()));
-                        table.outcomes.len() - 1
-                    }
-                };
-                table.outcomes[g].1 += &Count::ONE;
-                table.ways.push((assignment, g));
-            }
-            let Some(j) = (0..digits.len()).rev().find(|&j| digits[j] + 1 < values.len()) else { break };
-            digits[j] += 1;
-            digits[j + 1..].iter_mut().for_each(|x| *x = 0);
-        }
-        let table = Rc::new(table);
+        let table = ways(&mut kid.game, &kid.unknowns, &kid.local, &Path(vec![1, 1]), &self.values, &mut self.runs);
+        self.gave_up |= self.runs > super::MOST_RUNS;
+        let table = Rc::new(table?);
         self.kid_tables.insert((i, k, a, b), table.clone());
         Some(table)
     }
@@ -297,53 +266,10 @@ pub(super) fn split(
         }
         next += placed.len();
         let head = [Path::root(), Path(vec![0]), Path(vec![1]), Path(vec![1, 0])];
-        let (facts, asked) = localize(&e.items, &[k, j as u32], &[1, 1], &head);
+        let (facts, asked) = super::localize(&e.items, &[k, j as u32], &[1, 1], &head);
         let local = Expect { items: facts.into_iter().map(|fact| Item { fact, span: e.span }).collect(), ..e.clone() };
         kids.push(Kid { game, pads, unknowns: placed.iter().map(|&(_, id)| id).collect(), local, asked });
     }
     let probs = work.probs(m).collect();
     Some(Split { probs, kids, values, windows, pruned })
-}
-
-/// The facts of `items` about the subtree at path `at` — its nodes'
-/// `values` and `windows`, the edges `pruned` below it, its block of
-/// `visited` after `head` — their paths moved under `to`; and whether
-/// any asks something inside it.
-pub(super) fn localize(
-    items: &[crate::check::expect::Item],
-    at: &[u32],
-    to: &[u32],
-    head: &[Path],
-) -> (Vec<crate::check::expect::Fact>, bool) {
-    use crate::check::expect::Fact;
-    let under = |p: &Path| p.0.starts_with(at);
-    let moved = |p: &Path| Path(to.iter().chain(&p.0[at.len()..]).copied().collect());
-    let (mut facts, mut asked) = (Vec::new(), false);
-    for item in items {
-        let fact = match &item.fact {
-            Fact::Values(pairs) => {
-                Fact::Values(pairs.iter().filter(|(p, _)| under(p)).map(|(p, v)| (moved(p), v.clone())).collect())
-            }
-            Fact::Windows(pairs) => Fact::Windows(
-                pairs.iter().filter(|(p, _, _)| under(p)).map(|&(ref p, a, b)| (moved(p), a, b)).collect(),
-            ),
-            Fact::Pruned(edges) => {
-                Fact::Pruned(edges.iter().filter(|p| under(p) && p.0.len() > at.len()).map(moved).collect())
-            }
-            Fact::Visited(want) => {
-                let block = want.iter().filter(|p| under(p)).map(moved);
-                Fact::Visited(head.iter().cloned().chain(block).collect())
-            }
-            _ => continue,
-        };
-        asked |= match &fact {
-            Fact::Values(v) => !v.is_empty(),
-            Fact::Windows(w) => !w.is_empty(),
-            Fact::Pruned(p) => !p.is_empty(),
-            Fact::Visited(v) => v.len() > head.len(),
-            _ => false,
-        };
-        facts.push(fact);
-    }
-    (facts, asked)
 }
