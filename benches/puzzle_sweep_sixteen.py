@@ -4,9 +4,10 @@ puzzle takes (mtdf, negamax-tt, ids and star1 among them, which
 20 s timeout; prints one line a puzzle, its time first (sort with
 `sort -rn`).
 
-    python3 benches/puzzle_sweep_sixteen.py SEED N BIN OUTDIR
+    python3 benches/puzzle_sweep_sixteen.py SEED N BIN OUTDIR [LEAVES]
 
-Each puzzle: a tree of 16 leaves (4x4, 2^4, 2x4x2, 4x2x2), MAX at the
+Each puzzle: a tree of 16 leaves (4x4, 2^4, 2x4x2, 4x2x2; LEAVES 27:
+3x3x3, 3x9, 9x3, the classic exam shapes), MAX at the
 root, alternating plies (a CHANCE ply under the root for
 `expectiminimax` and `star1`); its leaves drawn over 0..5, every one
 unknown; `bounds [0, 5]` declared half the time (always for `star1`);
@@ -19,9 +20,10 @@ error, would be a bug: such a line ends in ZERO or ERR.
 import json, os, random, re, subprocess, sys, time
 
 seed, n, BIN, outdir = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+LEAVES = int(sys.argv[5]) if len(sys.argv) > 5 else 16
 rng = random.Random(seed)
 os.makedirs(outdir, exist_ok=True)
-SHAPES = [[4, 4], [2, 2, 2, 2], [2, 4, 2], [4, 2, 2]]
+SHAPES = {16: [[4, 4], [2, 2, 2, 2], [2, 4, 2], [4, 2, 2]], 27: [[3, 3, 3], [3, 9], [9, 3]]}[LEAVES]
 ALGOS = ['alphabeta', 'alphabeta(strict-cuts)', 'alphabeta(fail-hard)', 'negamax-ab', 'pvs', 'minimax',
          'negamax', 'expectiminimax', 'mtdf', 'negamax-tt', 'ids', 'star1']
 FACTS = ['value', 'pruned', 'best', 'leaves', 'pv', 'visited', 'values']
@@ -39,7 +41,7 @@ for i in range(n):
     dims, algo = rng.choice(SHAPES), rng.choice(ALGOS)
     name, _, opt = algo.rstrip(')').partition('(')
     chance = name in ('expectiminimax', 'star1')
-    vals = [rng.randint(0, 5) for _ in range(16)]
+    vals = [rng.randint(0, 5) for _ in range(LEAVES)]
     bounds = 'bounds [0, 5]\n' if rng.random() < 0.5 or name == 'star1' else ''
     full = tree(dims, chance, iter(vals))
     path = os.path.join(outdir, 'p_%d_%d.tree' % (seed, i))
@@ -52,7 +54,7 @@ for i in range(n):
     items = []
     for fact in rng.sample(FACTS, 2):
         if fact == 'value':
-            items.append('value %s' % r['value'])
+            items.append('value %s' % r.get('value_exact', r['value']))
         elif fact == 'pruned' and r['pruned']:
             items.append('pruned ' + ' '.join(r['pruned']))
         elif fact == 'best' and r.get('best_move'):
@@ -68,7 +70,7 @@ for i in range(n):
                      and v.get('bound', 'exact') == 'exact']
             picked = rng.sample(inner, min(2, len(inner)))
             items.append('values ' + ' '.join('%s=%s' % (v['path'], v['value']) for v in picked))
-    items = items or ['value %s' % r['value']]
+    items = items or ['value %s' % r.get('value_exact', r['value'])]
     # A `values` item is read off every visit of `nodes`, but a search in
     # passes (`mtdf`, `ids`) answers it from its deciding pass: kept only
     # when the filled tree passes it (`gametree check`), so the truth does.
@@ -76,7 +78,7 @@ for i in range(n):
     with open(path, 'w') as f:
         f.write(bounds + full + '\nexpect %s%s { %s }\n' % (name, block, '  '.join(items)))
     if subprocess.run([BIN, 'check', path], capture_output=True).returncode != 0:
-        items = [i for i in items if not i.startswith('values ')] or ['value %s' % r['value']]
+        items = [i for i in items if not i.startswith('values ')] or ['value %s' % r.get('value_exact', r['value'])]
     blank = re.sub(r'(?<=[{ ])\d+(?= )', '?', full)
     block = ' (%s)' % opt if opt else ''
     with open(path, 'w') as f:

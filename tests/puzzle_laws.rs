@@ -577,8 +577,8 @@ fn two_ply_pvs_case() -> impl Strategy<Value = Case> {
 
 /// One `pvs` block on a tree of up to three plies (`puzzle_tree::tree`'s: kinds
 /// alternate), asking `value`, `pruned`, `best`, `pv` and `values` under
-/// any cut rule, fail mode and order (all but `ties=last`), with no
-/// declared bounds: counted over subtrees, the root's scouts and
+/// any cut rule, fail mode and order (all but `ties=last`), with and
+/// without declared bounds: counted over subtrees, the root's scouts and
 /// re-searches as `alphabeta` runs of its children (`subtrees/scouts.rs`).
 fn three_ply_pvs_case() -> impl Strategy<Value = Case> {
     (case(), any::<bool>()).prop_map(|(mut c, min_root)| {
@@ -588,8 +588,41 @@ fn three_ply_pvs_case() -> impl Strategy<Value = Case> {
             opts.retain(|o| *o != "ties=last");
             (facts[2], facts[5], facts[7]) = (false, false, false);
         }
-        Case { shared: false, bounds: false, min_root, ..c }
+        Case { shared: false, min_root, ..c }
     })
+}
+
+/// `cases` with `bounds [0, 6]` in use and at most six unknowns over a
+/// range that reaches the bound the root's scouts fail high at (6 at a
+/// MAX root, 0 at a MIN one): a scout returning the bound itself is not
+/// searched again.
+fn at_the_bound(cases: impl Strategy<Value = Case>) -> impl Strategy<Value = Case> {
+    (cases, 2i64..=5).prop_filter_map("at most six unknowns", |(mut c, k)| {
+        (c.truth.len() <= 6).then_some(())?;
+        for (_, opts, _) in &mut c.blocks {
+            opts.retain(|o| *o != "ignore-bounds");
+        }
+        c.range = Some(if c.min_root { (0, 6 - k) } else { (k, 6) });
+        Some(Case { bounds: true, ..c })
+    })
+}
+
+/// `pvs` on `c` counted over subtrees (which must apply over a range),
+/// against enumeration; and by whichever way `solve` takes, over a
+/// range or a multiset.
+fn pvs_by_subtrees_agrees(c: &Case) -> Result<(), TestCaseError> {
+    if let Some((lo, hi)) = c.range {
+        let text = spec_text(c);
+        let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+        let domain = oracle_range(lo, hi, c.truth.len());
+        let fast = puzzle::solve_by_subtrees(&spec, &domain, 5);
+        prop_assert!(fast.is_some(), "{}", text);
+        let fast = fast.unwrap();
+        let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
+        prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
+        prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
+    }
+    agree(c)
 }
 
 proptest! {
@@ -662,18 +695,22 @@ proptest! {
 
     #[test]
     fn pvs_on_three_plies_is_counted_over_subtrees(c in three_ply_pvs_case()) {
-        if let Some((lo, hi)) = c.range {
-            let text = spec_text(&c);
-            let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
-            let domain = oracle_range(lo, hi, c.truth.len());
-            let fast = puzzle::solve_by_subtrees(&spec, &domain, 5);
-            prop_assert!(fast.is_some(), "{}", text);
-            let fast = fast.unwrap();
-            let slow = puzzle::enumerate(&spec, &domain, 10_000_000, 5).unwrap();
-            prop_assert_eq!(&fast.count, &slow.count, "{}\n{:?}", text, domain);
-            prop_assert_eq!(&fast.solutions, &slow.solutions, "{}\n{:?}", text, domain);
-        }
-        // Over a multiset too, by whichever way `solve` takes.
+        pvs_by_subtrees_agrees(&c)?;
+    }
+
+    #[test]
+    fn pvs_scouts_failing_high_at_the_bound_are_counted_over_subtrees(c in at_the_bound(three_ply_pvs_case())) {
+        pvs_by_subtrees_agrees(&c)?;
+    }
+
+    #[test]
+    fn pvs_on_two_plies_at_the_bound_counts_as_alphabeta(c in at_the_bound(two_ply_pvs_case())) {
+        let text = spec_text(&c);
+        let spec = gametree::check::spec::load("puzzle.tree", &text).unwrap();
+        let (lo, hi) = c.range.unwrap();
+        // One block is counted as `alphabeta` over subtrees (two in different orders are not).
+        let one = c.blocks.len() == 1;
+        prop_assert!(!one || puzzle::counts_by_subtrees(&spec, &oracle_range(lo, hi, c.truth.len())), "{}", text);
         agree(&c)?;
     }
 

@@ -100,18 +100,25 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
 /// at least one is there; `None` otherwise. Under the root every child is
 /// a leaf or a node of leaves. The first child is searched with the
 /// root's window, as alpha-beta does; each later node child with the null
-/// window `(α, α + δ)`, which cuts at its first leaf `≤ α` (the node's
-/// running value `≤ α`: the test alpha-beta's `(α, +∞)` makes there) and
-/// then returns that leaf's value, or, finding none, returns the least of
-/// its leaves, `> α`, and is searched again with `(α, +∞)`, as alpha-beta
-/// searches it, cutting nowhere. So each node returns what alpha-beta's
-/// returns, the same edges are cut, and the root keeps the same best
-/// child: `value`, `best`, `pv`, `pruned` and `values` (read at a node's
-/// last visit) are the same, whatever the values. The visit order, the
-/// leaves evaluated, the windows and the statistics are not (a
-/// re-searched node is entered twice), so a block asking any of them is
-/// left to the box search, as are ties going last, declared bounds in
-/// use, shared positions and any other option. `tests/puzzle_laws.rs`
+/// window `(α, α + δ)`. A MIN child (at a MAX root) cuts at its first
+/// leaf `≤ α` (the node's running value `≤ α`: the test alpha-beta's
+/// `(α, β)` makes there) and then returns that leaf's value, or, finding
+/// none, returns the least of its leaves, `> α`, and is searched again
+/// with `(α, β)` as alpha-beta searches it, cutting nowhere — or, when
+/// that least leaf is the declared upper bound β itself, not searched
+/// again: the scout has done just what alpha-beta does. A MAX child cuts
+/// its scout at its first leaf `> α`, or returns its greatest, `≤ α`,
+/// having cut nowhere, as alpha-beta does; past α it is searched again as
+/// alpha-beta searches it, unless that leaf is the upper bound, where
+/// alpha-beta cuts too. (A MIN root mirrors this.) So each node returns
+/// what alpha-beta's returns, the same edges are cut, and the root keeps
+/// the same best child: `value`, `best`, `pv`, `pruned` and `values`
+/// (read at a node's last visit) are the same, whatever the values, with
+/// or without declared bounds. The visit order, the leaves evaluated, the
+/// windows and the statistics are not (a re-searched node is entered
+/// twice), so a block asking any of them is left to the box search, as
+/// are ties going last, shared positions and any other option.
+/// `tests/puzzle_laws.rs`
 /// compares the count with enumeration on random two-ply trees. A `pvs`
 /// block asking `pv` and `values` of 16 values
 /// (`tests/fixtures/puzzles/pvs-two-plies.tree`), which the box search
@@ -135,7 +142,7 @@ pub(super) fn pvs_as_alphabeta(spec: &Spec) -> Option<Spec> {
         }
         let o = &e.options;
         let options = Options { order: o.order, ignore_bounds: o.ignore_bounds, ..Options::default() };
-        subtrees::scouts::asks_what_no_research_changes(game, e).then(|| Expect {
+        subtrees::scouts::asks_what_no_research_changes(e).then(|| Expect {
             algorithm: Algorithm::Alphabeta,
             options,
             ..e.clone()

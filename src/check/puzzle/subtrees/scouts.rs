@@ -10,22 +10,27 @@
 //! `alphabeta` run (fail-soft, cuts on equality) in everything counted
 //! here: value, best child, pruned edges, values.
 //!
-//! At a MAX root with no declared bounds in use (β = +∞), a later child
+//! At a MAX root (β = +∞, or the declared upper bound U) a later child
 //! is scouted with `(α, α + δ)`. Fail-soft, the scout returns at most α
 //! exactly when the child's value is at most α: then the scout counts,
 //! its cuts and values with it. Otherwise it is searched again with
-//! `(α, +∞)`, and the re-search counts. Both runs are `alphabeta` runs of
-//! the child, and which one counts is decided by its value: so its ways
-//! are the scout's returning at most α, then the re-search's returning
-//! more (a MIN root mirrors this, at β). No value a node returns lies
-//! strictly between α and α + δ (`pvs::null_delta`: δ is 1 on integer
-//! trees, else the smallest gap between the numbers written), so the
-//! scout's β is the next value above α in the table: its index plus one.
+//! `(α, β)`, and the re-search counts — unless the scout returned β
+//! itself (U), when there is no re-search and the scout counts. That
+//! scout is the re-search, step for step: its nodes of leaves looking only
+//! at α meet the same α; those looking at β cut at their first leaf past
+//! α, which is U, where the re-search's (β = U, or the child's running
+//! value, U) cut too; so the child's running value is U, and the windows
+//! it hands down are the same, child after child. Both runs are
+//! `alphabeta` runs of the child, and which one counts is decided by its
+//! value: so its ways are the scout's returning at most α, then the
+//! re-search's returning more (a MIN root mirrors this, at β). No value a
+//! node returns lies strictly between α and α + δ (`pvs::null_delta`: δ
+//! is 1 on integer trees, else the smallest gap between the numbers
+//! written), so the scout's β is the next value above α in the table: its
+//! index plus one.
 //!
-//! What is left out: declared bounds in use (a scout failing high past β
-//! would then depend on the child's cuts), and what a re-search enters
-//! twice (`visited`, `leaves`, the statistics), as for two plies
-//! (`plans.rs`'s `pvs_as_alphabeta`).
+//! What is left out: what a re-search enters twice (`visited`, `leaves`,
+//! the statistics), as for two plies (`plans.rs`'s `pvs_as_alphabeta`).
 
 use std::rc::Rc;
 
@@ -44,25 +49,25 @@ pub(super) fn applies(game: &Game, e: &Expect) -> bool {
             node.is_leaf() || (node.kind() != kind && over_leaves(game, g.child))
         })
     });
-    shape && asks_what_no_research_changes(game, e)
+    shape && asks_what_no_research_changes(e)
 }
 
 /// Whether `pvs` block `e` asks only what no re-search enters twice
 /// (`value`, `best`, `pv`, `pruned`, `values`), in the written or reverse
 /// order, with no declared bounds in use and no other option (ties going
 /// last among them; `pvs` ignores the cut rule and the fail mode).
-pub(in crate::check::puzzle) fn asks_what_no_research_changes(game: &Game, e: &Expect) -> bool {
+pub(in crate::check::puzzle) fn asks_what_no_research_changes(e: &Expect) -> bool {
     let o = &e.options;
     let plain = Options { cuts: CutRule::default(), fail: FailMode::default(), ..o.clone() }
         == Options { order: o.order, ignore_bounds: o.ignore_bounds, ..Options::default() };
-    let bounds = game.bounds().is_some() && !o.ignore_bounds;
     let asks = |f: &Fact| matches!(f, Fact::Value(_) | Fact::Best(_) | Fact::Pv(_) | Fact::Pruned(_) | Fact::Values(_));
-    plain && !bounds && matches!(o.order, Order::Spec | Order::Reverse) && e.items.iter().all(|i| asks(&i.fact))
+    plain && matches!(o.order, Order::Spec | Order::Reverse) && e.items.iter().all(|i| asks(&i.fact))
 }
 
 impl<R: Ring> Subtrees<'_, R> {
     /// Root child `id`, searched after the first, in the root's window
-    /// `(a, b)` (`b` is +∞ at a MAX root, `a` −∞ at a MIN one): its ways by
+    /// `(a, b)` (`b` is +∞ or the upper bound at a MAX root, `a` −∞ or
+    /// the lower bound at a MIN one): its ways by
     /// the value it returns, from the run that counts.
     pub(super) fn scouted(&mut self, id: NodeId, maximizing: bool, (a, b): (V, V)) -> Table<R::W> {
         if self.game.node(id).is_leaf() {
