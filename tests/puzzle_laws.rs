@@ -21,7 +21,9 @@
 //! subtrees within a budget, past its estimate (four-ply trees over
 //! 0..100); a sixth, `alphabeta`-family blocks asking only `value` and
 //! `best`, counted as the `minimax` blocks they amount to; a seventh,
-//! `pvs` blocks on trees of two plies, counted as `alphabeta`; an eighth,
+//! `pvs` blocks on trees of two plies, counted as `alphabeta` (or, asking
+//! the visits a re-search repeats, over subtrees with those re-searches,
+//! and on three plies over subtrees too); an eighth,
 //! blocks as the fourth's on four- and five-ply trees over a few values.
 
 use gametree::check::puzzle::{self, Domain};
@@ -66,6 +68,9 @@ struct Case {
     shared: bool,
     /// The root is a MIN node (else MAX; not with `shared`).
     min_root: bool,
+    /// `visited` asked as a sequence even with `leaves`, and the `stats`
+    /// of nodes, leaves, cutoffs and re-searches asked with it.
+    visits: bool,
 }
 
 fn case() -> impl Strategy<Value = Case> {
@@ -105,6 +110,7 @@ fn case_of(block: impl Strategy<Value = (u8, Vec<&'static str>, [bool; 8])>) -> 
             other,
             shared: false,
             min_root: false,
+            visits: false,
         })
         .prop_flat_map(|c| (Just(c), prop::bool::weighted(0.25)))
         .prop_map(|(c, shared)| Case { shared, ..c })
@@ -205,8 +211,14 @@ fn spec_text(c: &Case) -> String {
         }
         if facts[7] {
             // As a sequence, or (with `leaves`) as a set.
-            let which = if facts[2] { "visited-set" } else { "visited" };
+            let which = if facts[2] && !c.visits { "visited-set" } else { "visited" };
             items.push(format!("{which} {}", paths("visit_order").join(" ")));
+            if c.visits {
+                let stats = &report["stats"];
+                let st = ["nodes_visited", "leaves_evaluated", "cutoffs", "researches"]
+                    .map(|k| format!("{k}={}", stats[k].as_u64().unwrap_or(0)));
+                items.push(format!("stats {}", st.join(" ")));
+            }
         }
         if facts[3] || items.is_empty() {
             items.push(format!("best {}", report["best_move"].as_str().unwrap()));
@@ -354,6 +366,7 @@ fn chain_case() -> impl Strategy<Value = Case> {
             other: None,
             shared: false,
             min_root: false,
+            visits: false,
         })
 }
 
@@ -592,6 +605,21 @@ fn three_ply_pvs_case() -> impl Strategy<Value = Case> {
     })
 }
 
+/// `pvs` blocks on trees of two plies, a MAX or MIN root, asking what a
+/// re-search enters twice (`visited` as a sequence, `leaves`, the
+/// statistics) with what it does not (as [`two_ply_pvs_case`]'s): counted
+/// over subtrees, the children the `visited` item enters twice being
+/// those searched again (`subtrees/scouts.rs`).
+fn two_ply_pvs_visits_case() -> impl Strategy<Value = Case> {
+    (two_ply_pvs_case(), any::<bool>(), any::<bool>()).prop_map(|(mut c, min_root, leaves)| {
+        c.blocks.truncate(1);
+        for (_, _, facts) in &mut c.blocks {
+            (facts[2], facts[7]) = (leaves, true);
+        }
+        Case { min_root, visits: true, ..c }
+    })
+}
+
 /// `cases` with `bounds [0, 6]` in use and at most six unknowns over a
 /// range that reaches the bound the root's scouts fail high at (6 at a
 /// MAX root, 0 at a MIN one): a scout returning the bound itself is not
@@ -700,6 +728,16 @@ proptest! {
 
     #[test]
     fn pvs_scouts_failing_high_at_the_bound_are_counted_over_subtrees(c in at_the_bound(three_ply_pvs_case())) {
+        pvs_by_subtrees_agrees(&c)?;
+    }
+
+    #[test]
+    fn pvs_visits_on_two_plies_are_counted_over_subtrees(c in two_ply_pvs_visits_case()) {
+        pvs_by_subtrees_agrees(&c)?;
+    }
+
+    #[test]
+    fn pvs_visits_on_two_plies_at_the_bound_are_counted_over_subtrees(c in at_the_bound(two_ply_pvs_visits_case())) {
         pvs_by_subtrees_agrees(&c)?;
     }
 

@@ -116,8 +116,11 @@ pub(super) fn as_minimax(spec: &Spec) -> Option<Vec<Expect>> {
 /// (read at a node's last visit) are the same, whatever the values, with
 /// or without declared bounds. The visit order, the leaves evaluated, the
 /// windows and the statistics are not (a re-searched node is entered
-/// twice), so a block asking any of them is left to the box search, as
-/// are ties going last, shared positions and any other option.
+/// twice): a block asking them with a `visited` item, which names the
+/// children searched again, is counted over subtrees as `pvs`
+/// (`subtrees/scouts.rs`); without one, or asking the windows, it is
+/// left to the box search, as are ties going last, shared positions and
+/// any other option.
 /// `tests/puzzle_laws.rs`
 /// compares the count with enumeration on random two-ply trees. A `pvs`
 /// block asking `pv` and `values` of 16 values

@@ -131,6 +131,10 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     /// each node (by index), how many children it searches (the rest are
     /// pruned); `None`: nothing said about pruning.
     searched: Option<Vec<u32>>,
+    /// `pvs` on two plies, with a `visited` item: for each root child
+    /// after the first (by index), whether it is searched again
+    /// (`scouts.rs`); `None`: not said.
+    researched: Vec<Option<bool>>,
     /// With a `values` item: for each node (by index), the value it must
     /// return, and how many children (in search order) it must search at
     /// least, to enter the nodes given values below it (`fixed.rs`).
@@ -247,7 +251,12 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         for item in &e.items {
             match &item.fact {
                 f @ (Fact::Leaves(_) | Fact::Visited(_) | Fact::VisitedSet(_)) => fixed.push(f),
-                f @ Fact::Stats(pairs) if pairs.iter().all(|(st, _)| STATIC.contains(st)) => fixed.push(f),
+                // `pvs`'s re-searches are fixed by its `visited` item (`scouts.rs`).
+                f @ Fact::Stats(pairs)
+                    if pairs.iter().all(|(st, _)| STATIC.contains(st) || scouts && *st == Stat::Researches) =>
+                {
+                    fixed.push(f)
+                }
                 Fact::Value(v) => once(&mut value, v.scalar()?, &mut clash),
                 Fact::Best(moves) if e.options.ties == Ties::First && moves.len() == 1 => {
                     // A best move is a root child (a path of length 1).
@@ -301,6 +310,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             fail,
             range,
             searched: None,
+            researched: vec![None; game.len()],
             wanted: vec![None; game.len()],
             reach: vec![0; game.len()],
             value,
@@ -343,8 +353,16 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         }
         if !fixed.is_empty() {
             // Only where `pruned` says where every node stops is the visit
-            // order the same for every assignment.
+            // order the same for every assignment; for `pvs`, only where a
+            // `visited` item also says which children are searched again.
             plan.searched.as_ref()?;
+            if scouts {
+                let visited = fixed.iter().find_map(|f| match f {
+                    Fact::Visited(p) => Some(p),
+                    _ => None,
+                })?;
+                plan.researched = plan.researched(visited);
+            }
             let visits = plan.visits();
             let ok = fixed.into_iter().all(|f| plan.fix(f, &visits));
             plan.impossible |= !ok;

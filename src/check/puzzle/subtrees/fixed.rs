@@ -109,7 +109,8 @@ impl<R: Ring> Subtrees<'_, R> {
     }
 
     /// The nodes entered, in order, when every node stops where
-    /// `searched` says.
+    /// `searched` says (a child `pvs` searches again entered twice, with
+    /// all it enters: `scouts.rs`).
     pub(super) fn visits(&self) -> Vec<(NodeId, Path)> {
         let searched = self.searched.as_deref().unwrap_or_default();
         let mut out = Vec::new();
@@ -118,7 +119,11 @@ impl<R: Ring> Subtrees<'_, R> {
             let order = self.order(id);
             let k = searched.get(id.index()).map_or(order.len(), |&k| k as usize);
             for &i in order[..k].iter().rev() {
-                stack.push((self.game.node(id).child(i as usize), path.child(i)));
+                let child = self.game.node(id).child(i as usize);
+                let times = if self.researched[child.index()] == Some(true) { 2 } else { 1 };
+                for _ in 0..times {
+                    stack.push((child, path.child(i)));
+                }
             }
             out.push((id, path));
         }
@@ -142,6 +147,7 @@ impl<R: Ring> Subtrees<'_, R> {
                 let got = match st {
                     Stat::NodesVisited => visits.len(),
                     Stat::LeavesEvaluated => leaves.len(),
+                    Stat::Researches => self.researched.iter().filter(|r| **r == Some(true)).count(),
                     _ => self.cutoffs(visits),
                 };
                 Num::int(got as i64) == *n
