@@ -83,8 +83,11 @@ fn agree(text: &str, settings: &[(&'static str, Option<String>)], reference: Alg
     Ok(())
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(cases::cases(1500))]
 
     #[test]
     fn every_algorithm_finds_the_minimax_value(text in tree(false), settings in options(), bounds in any::<bool>()) {

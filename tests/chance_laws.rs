@@ -227,8 +227,11 @@ fn two_player(rng: &mut Rng) -> (Shape, String) {
     (Shape { kinds: vec!["MAX", "MIN", "CHANCE"], n: 1, lo, hi, sum: None }, format!("bounds [{lo}, {hi}]"))
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(300))]
 
     #[test]
     fn star1_star2_and_expectiminimax_agree_at_the_root(seed in 1u64..u64::MAX) {

@@ -184,8 +184,11 @@ fn agree(c: &Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(512))]
 
     #[test]
     fn chance_counts_agree_with_enumeration(c in case()) {

@@ -183,8 +183,11 @@ fn brute_force(spec: &gametree::check::spec::Spec, n: usize) -> Vec<Vec<Num>> {
     out
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(400))]
 
     /// Same count and same first solutions as brute force; the truth among them.
     #[test]

@@ -159,8 +159,11 @@ fn refused(text: &str) -> bool {
     })
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(256))]
 
     #[test]
     fn exact_values_count_as_minimax(c in case()) {
@@ -216,7 +219,7 @@ fn wide_case() -> impl Strategy<Value = Case> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(96))]
 
     #[test]
     fn distributions_list_wide_ranges_as_enumeration_does(c in wide_case()) {

@@ -68,8 +68,11 @@ fn code_lines(text: &str) -> usize {
     text.lines().filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).count()
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(cases::cases(200))]
 
     #[test]
     fn shuffled_whitespace_formats_to_the_same_tree(

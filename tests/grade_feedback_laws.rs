@@ -141,8 +141,11 @@ fn graded(game: &Game, yaml: &str, opts: &Options) -> (bool, Vec<String>, Option
     (g.all_right(), wrong, divergence(game, answer, &trace))
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(192))]
 
     #[test]
     fn the_true_answer_and_each_single_mutation(

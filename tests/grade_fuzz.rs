@@ -86,8 +86,11 @@ fn answerish() -> impl Strategy<Value = String> {
     prop::collection::vec(entry, 0..6).prop_map(|es| es.join("\n"))
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(256))]
 
     #[test]
     fn grading_any_bytes_never_panics(data in prop::collection::vec(any::<u8>(), 0..256)) {

@@ -141,8 +141,11 @@ fn leaves_below(game: &Game, path: &str) -> Vec<String> {
     (1..=children).flat_map(|i| leaves_below(game, &format!("{path}.{i}"))).collect()
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(cases::cases(200))]
 
     #[test]
     fn the_true_answer_gets_full_marks_and_every_mutation_loses_points(spec in spec(), pick in any::<prop::sample::Index>(), pick2 in any::<prop::sample::Index>()) {
@@ -239,7 +242,7 @@ fn grade_all(game: &Game, spec: &str, answers: &str) -> Vec<Row> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(100))]
+    #![proptest_config(cases::cases(100))]
 
     /// However a file holds the true answer — flow or block lists, lists
     /// as text, one of a list, of a mapping of students or of `---`

@@ -653,8 +653,11 @@ fn pvs_by_subtrees_agrees(c: &Case) -> Result<(), TestCaseError> {
     agree(c)
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(128))]
 
     #[test]
     fn value_best_and_pv_of_alphabeta_count_as_minimax(c in value_only_case()) {
@@ -775,7 +778,7 @@ proptest! {
 
 proptest! {
     // Each case enumerates up to 101² assignments: fewer cases.
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(48))]
 
     #[test]
     fn deep_subtree_counts_agree_with_enumeration(c in deep_case()) {

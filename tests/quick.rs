@@ -171,8 +171,11 @@ fn piece() -> impl Strategy<Value = &'static str> {
     ])
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(cases::cases(3000))]
 
     /// Random sequences of pieces: whatever the quick path accepts, the full
     /// path accepts too, with an equal game.

@@ -280,8 +280,11 @@ fn without_a_second_thread_a_big_spec_is_read_on_one() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(160))]
+    #![proptest_config(cases::cases(160))]
 
     /// The same random trees in the YAML form, split at every byte.
     #[test]

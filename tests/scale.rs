@@ -248,8 +248,11 @@ const TOKENS: &[&str] = &[
     "é",
 ];
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+    #![proptest_config(cases::cases(256))]
 
     #[test]
     fn no_token_soup_makes_the_pipeline_panic(picks in proptest::collection::vec(0..TOKENS.len(), 0..60)) {

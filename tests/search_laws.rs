@@ -118,8 +118,11 @@ fn height(game: &Game, id: NodeId) -> u32 {
 
 const SEARCHES: [Algorithm; 4] = [Algorithm::NegamaxTt, Algorithm::Pvs, Algorithm::Mtdf, Algorithm::Ids];
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(1000))]
 
     #[test]
     fn searches_find_the_minimax_value(seed in any::<u64>(), max in 2u32..5, fractions in any::<bool>(), guess in -6i64..7) {

@@ -165,8 +165,11 @@ fn agree(c: &Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(200))]
 
     #[test]
     fn star_counts_agree_with_enumeration(c in case()) {

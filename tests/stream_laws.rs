@@ -178,8 +178,11 @@ fn same_reports(text: &str, game: &Game, opts: &Options, batch: usize) -> Result
     Ok(compared)
 }
 
+#[path = "common/cases.rs"]
+mod cases;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(300))]
 
     #[test]
     fn a_streamed_search_reports_what_its_trace_reports(
