@@ -323,6 +323,15 @@ fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
     );
     let out = gametree(&["puzzle", "tests/fixtures/puzzles/unique.tree", "--values", "1,2,3,4"]);
     assert_eq!(stderr(&out), "", "a small search is quiet");
+    // A large one answered another way (here `star1`, root move by root
+    // move, in milliseconds) says nothing of a search it did not run.
+    let star = dir.path().join("star1.tree");
+    let spec =
+        "bounds [0, 5]\nMAX { CHANCE { ? ? ? ? } CHANCE { ? ? ? ? } CHANCE { ? ? ? ? } }\nexpect star1 { best 2 }\n";
+    std::fs::write(&star, spec).unwrap();
+    let out = gametree(&["puzzle", star.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "", "answered at once: no note");
     // The hook behind the progress line is called as the search goes. (The
     // exam puzzle under alphabeta is now solved in about a thousand boxes,
     // and under pvs too; with a depth cutoff, even one that cuts nothing
@@ -341,7 +350,9 @@ fn a_large_puzzle_search_says_how_large_up_front_and_reports_progress() {
     )
     .unwrap();
     assert!(!calls.is_empty(), "tried {}", solved.tried);
-    assert_eq!(calls.len() as u64, solved.tried / gametree::check::puzzle::PROGRESS_EVERY, "{calls:?}");
+    // Once as it starts (no steps, nothing found), then every PROGRESS_EVERY steps.
+    assert_eq!(calls[0], (0, gametree::check::puzzle::Count::ZERO));
+    assert_eq!(calls.len() as u64, 1 + solved.tried / gametree::check::puzzle::PROGRESS_EVERY, "{calls:?}");
     assert!(calls.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1), "{calls:?}");
     let (space, shown) = gametree::check::puzzle::Domain::parse_values("2,2,3,4,4,4").unwrap().space(6);
     assert_eq!((space, shown.as_str()), (gametree::check::puzzle::Count::from(60u64), "6!/(2!·3!)"));

@@ -91,14 +91,10 @@ pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Exit {
             "note: searching up to {space_text} = {space} assignments (with pruning; giving up after {PUZZLE_LIMIT} steps)…"
         )
     };
-    // Where a count over subtrees answers, no search through the
-    // assignments runs; where it gives up (a multiset past its budget),
-    // the search that takes over says so when it first reports.
+    // Said as the search through the assignments starts (it reports
+    // first with no steps): where another way answers (a count over
+    // subtrees, root move by root move, without windows…), none runs.
     let mut noted = !large;
-    if large && !puzzle::counts_by_subtrees(&spec, &domain) {
-        note();
-        noted = true;
-    }
     let start = std::time::Instant::now();
     let mut last = start;
     let mut progress = |tried: u64, found: &Count| {

@@ -78,6 +78,9 @@ impl Boxes<'_, '_> {
         // holds only where `x` is one of its two numbers, which `x` is
         // compared with, so a box decided against them decides it.)
         let constants = constants(self.expects);
+        if let Some(report) = self.progress.as_mut() {
+            report(0, &Count::ZERO); // it has started
+        }
         let mut stack: Vec<Region> = vec![Region::new(n, lo, hi)];
         let (mut count, mut tried) = (Count::ZERO, 0u64);
         let mut listed: BTreeSet<Vec<Num>> = BTreeSet::new();

@@ -79,6 +79,9 @@ pub(super) fn enumerate<'p>(
         stop,
         progress,
     };
+    if let Some(report) = search.progress.as_mut() {
+        report(0, &Count::ZERO); // it has started
+    }
     let mut out = BTreeSet::new();
     search.go(&mut vec![None; n], &mut pending, &mut out)?;
     Ok(Solutions {

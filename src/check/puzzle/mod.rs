@@ -196,7 +196,9 @@ pub fn enumerate(spec: &Spec, domain: &Domain, limit: u64, max_listed: usize) ->
 }
 
 /// What a long search calls as it goes: steps (boxes or partial
-/// assignments) tried so far, and solutions counted so far.
+/// assignments) tried so far, and solutions counted so far — first with
+/// none, as it starts (the box search and enumeration, the ways limited
+/// by steps; no other way calls it).
 pub type Progress<'a> = dyn FnMut(u64, &Count) + 'a;
 
 /// How often (in boxes or partial assignments) [`solve_reporting`] reports.
