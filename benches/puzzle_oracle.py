@@ -5,19 +5,23 @@ writing out every filling of its unknowns and counting the files `check`
 passes — the invariant every way of counting keeps. Prints a line a
 puzzle, and `DIFF` with the spec where the two disagree; exits 1 on any.
 
-    python3 benches/puzzle_oracle.py SEED N BIN [WORKDIR]
+    python3 benches/puzzle_oracle.py SEED N BIN [WORKDIR [HI [UNKNOWNS]]]
 
-Each puzzle: a tree of 4–16 leaves (shapes 2x2, 2x3, 3x2, 3x3, 2x2x2,
-2x2x2x2), MAX or MIN at the root, alternating plies (a CHANCE ply under
+(HI: leaves over 0..HI, 4 by default; UNKNOWNS: at most this many
+unknown leaves, 5 by default; (HI + 1)^UNKNOWNS files a puzzle.)
+
+Each puzzle: a tree of 4–27 leaves (shapes 2x2, 2x3, 3x2, 3x3, 2x2x2,
+2x2x2x2, 3x3x3, 3x9), MAX or MIN at the root, alternating plies (a CHANCE ply under
 the root for `expectiminimax`, `star1` and `star2`); leaves drawn over
-0..4, 3–5 of them unknown; `bounds [0, 4]` half the time (always for
+0..HI, 3–UNKNOWNS of them unknown; `bounds [0, HI]` half the time (always for
 `star1` and `star2`); options drawn from strict cuts, fail-hard, reverse
 order, ignored bounds and last ties (a combination `solve` refuses is
 drawn again); one block asking one to three of `value`, `pruned`, `best`,
 `pv`, `leaves`, `visited`, `values`, `stats`, read off the filled tree's
 own search with the same options (`solve --format json`), items the
-filled tree does not pass (`check`) dropped. Takes about a second a
-puzzle.
+filled tree does not pass (`check`) dropped; counted over the range, or
+a third of the time over a multiset of values (`--values`, brute force
+over its distinct orderings). Takes about a second a puzzle.
 """
 import itertools, json, os, random, re, shutil, subprocess, sys
 
@@ -25,14 +29,15 @@ seed, n, BIN = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 work = sys.argv[4] if len(sys.argv) > 4 else '/tmp/puzzle_oracle'
 rng = random.Random(seed)
 os.makedirs(work, exist_ok=True)
-SHAPES = [[2, 2], [2, 3], [3, 2], [3, 3], [2, 2, 2], [2, 2, 2, 2]]
+HI = int(sys.argv[5]) if len(sys.argv) > 5 else 4
+MOST = int(sys.argv[6]) if len(sys.argv) > 6 else 5
+SHAPES = [[2, 2], [2, 3], [3, 2], [3, 3], [2, 2, 2], [2, 2, 2, 2], [3, 3, 3], [3, 9]]
 ALGOS = ['alphabeta', 'negamax-ab', 'pvs', 'minimax', 'negamax', 'expectiminimax', 'mtdf', 'negamax-tt',
          'ids', 'star1', 'star2']
 OPTIONS = [('strict-cuts', ['--strict-cuts']), ('fail-hard', ['--fail-hard']),
            ('order=reverse', ['--order', 'reverse']), ('ignore-bounds', ['--ignore-bounds']),
            ('ties=last', ['--ties', 'last'])]
 FACTS = ['value', 'pruned', 'best', 'pv', 'leaves', 'visited', 'values', 'stats']
-HI = 4
 
 
 def tree(dims, chance, leaves, kind, level=0):
@@ -108,13 +113,21 @@ for i in range(n):
         if run(['check', path]).returncode == 0:
             kept.append(item)
     kept = kept or ['value %s' % r.get('value_exact', r['value'])]
-    unknown = set(rng.sample(range(leaves), rng.randint(3, min(5, leaves))))
+    unknown = set(rng.sample(range(leaves), rng.randint(3, min(MOST, leaves))))
     it = iter(range(leaves))
     blank = re.sub(r'(?<=[{ ])\d+(?= )', lambda m: '?' if next(it) in unknown else m.group(0), full)
     spec = bounds + blank + '\nexpect %s%s { %s }\n' % (name, block, '  '.join(kept))
     with open(path, 'w') as f:
         f.write(spec)
-    got = run(['puzzle', path, '--domain', '0..%d' % HI, '--limit', '1', '--format', 'json'])
+    # Over the range, or (a third of the time) over a multiset of values
+    # (`--values`: its distinct orderings), the unknowns' own or drawn.
+    order = sorted(unknown)
+    multiset = None
+    if rng.random() < 1 / 3:
+        multiset = [vals[k] if rng.random() < 0.7 else rng.randint(0, HI) for k in order]
+        multiset = [int(v) for v in multiset]
+    domain = ['--values', ','.join(map(str, multiset))] if multiset else ['--domain', '0..%d' % HI]
+    got = run(['puzzle', path] + domain + ['--limit', '1', '--format', 'json'])
     if got is None:
         print('%s %-16s TIMEOUT' % (path, name), flush=True)
         continue
@@ -122,7 +135,9 @@ for i in range(n):
     fills = os.path.join(work, 'fills')
     shutil.rmtree(fills, ignore_errors=True)
     os.makedirs(fills)
-    for j, combo in enumerate(itertools.product(range(HI + 1), repeat=len(unknown))):
+    fillings = sorted(set(itertools.permutations(multiset))) if multiset else \
+        itertools.product(range(HI + 1), repeat=len(unknown))
+    for j, combo in enumerate(fillings):
         c = iter(combo)
         with open(os.path.join(fills, 'f%05d.tree' % j), 'w') as f:
             f.write(re.sub(r'\?', lambda m: str(next(c)), spec))
@@ -132,7 +147,9 @@ for i in range(n):
     done += 1
     same = passed == count
     bad += not same
-    print('%s %-16s %-28s count=%s check=%s%s' % (path, name, block, count, passed, '' if same else '  DIFF'), flush=True)
+    over = 'values ' + ','.join(map(str, multiset)) if multiset else '0..%d' % HI
+    print('%s %-16s %-28s %-16s count=%s check=%s%s' % (path, name, block, over, count, passed, '' if same else '  DIFF'),
+          flush=True)
     if not same:
         print(spec, flush=True)
 print('%d puzzles, %d disagree' % (done, bad))

@@ -30,8 +30,8 @@
 //! index plus one.
 //!
 //! What a re-search enters twice (`visited`, `leaves`, the statistics) is
-//! counted on two plies only, each root child a leaf or a node of leaves,
-//! and only with a `visited` item, which says which root children are
+//! counted on two plies only, each root child a leaf or a node of leaves
+//! of the other kind than the root, and only with a `visited` item, which says which root children are
 //! searched again: those it enters twice. There a scout that is searched
 //! again cut nowhere (a MIN child cuts at its first leaf `≤ α` and then
 //! returns at most α), and its re-search cuts nowhere either (every leaf
@@ -70,9 +70,12 @@ pub(super) fn applies(game: &Game, e: &Expect) -> bool {
 /// are searched again (the module doc).
 fn asks_visits_on_two_plies(game: &Game, e: &Expect) -> bool {
     use crate::check::expect::Stat;
+    // A child of the root's own kind cuts its scout at its first leaf past
+    // α and may search on when searched again: only the other kind.
+    let root = game.root().kind();
     let two_plies = game.root().children().iter().all(|c| {
         let node = game.node(c.child);
-        node.is_leaf() || over_leaves(game, c.child)
+        node.is_leaf() || (node.kind() != root && over_leaves(game, c.child))
     });
     let counted = |st: &Stat| super::STATIC.contains(st) || *st == Stat::Researches;
     let asks = |f: &Fact| match f {
