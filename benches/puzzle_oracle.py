@@ -8,11 +8,13 @@ puzzle, and `DIFF` with the spec where the two disagree; exits 1 on any.
     python3 benches/puzzle_oracle.py SEED N BIN [WORKDIR [HI [UNKNOWNS]]]
 
 (HI: leaves over 0..HI, 4 by default; UNKNOWNS: at most this many
-unknown leaves, 5 by default; (HI + 1)^UNKNOWNS files a puzzle.)
+unknown leaves, 5 by default; (HI + 1)^UNKNOWNS files a puzzle.
+`ORACLE_ALGOS=pvs,mtdf` draws from those algorithms only.)
 
 Each puzzle: a tree of 4–27 leaves (shapes 2x2, 2x3, 3x2, 3x3, 2x2x2,
-2x2x2x2, 3x3x3, 3x9), MAX or MIN at the root, alternating plies (a CHANCE ply under
-the root for `expectiminimax`, `star1` and `star2`); leaves drawn over
+2x2x2x2, 3x3x3, 3x9), MAX or MIN at the root, alternating plies or
+(three times in ten) each node's kind drawn (a CHANCE ply under the root
+for `expectiminimax`, `star1` and `star2`); leaves drawn over
 0..HI, 3–UNKNOWNS of them unknown; `bounds [0, HI]` half the time (always for
 `star1` and `star2`); options drawn from strict cuts, fail-hard, reverse
 order, ignored bounds and last ties (a combination `solve` refuses is
@@ -34,18 +36,22 @@ MOST = int(sys.argv[6]) if len(sys.argv) > 6 else 5
 SHAPES = [[2, 2], [2, 3], [3, 2], [3, 3], [2, 2, 2], [2, 2, 2, 2], [3, 3, 3], [3, 9]]
 ALGOS = ['alphabeta', 'negamax-ab', 'pvs', 'minimax', 'negamax', 'expectiminimax', 'mtdf', 'negamax-tt',
          'ids', 'star1', 'star2']
+ALGOS = os.environ.get('ORACLE_ALGOS', ','.join(ALGOS)).split(',')
 OPTIONS = [('strict-cuts', ['--strict-cuts']), ('fail-hard', ['--fail-hard']),
            ('order=reverse', ['--order', 'reverse']), ('ignore-bounds', ['--ignore-bounds']),
            ('ties=last', ['--ties', 'last'])]
 FACTS = ['value', 'pruned', 'best', 'pv', 'leaves', 'visited', 'values', 'stats']
 
 
-def tree(dims, chance, leaves, kind, level=0):
+def tree(dims, chance, leaves, kind, mixed, level=0):
     if level == len(dims):
         return str(next(leaves))
     k = 'CHANCE' if chance and level == 1 else kind
-    other = 'MIN' if kind == 'MAX' else 'MAX'
-    return k + ' { ' + ' '.join(tree(dims, chance, leaves, other, level + 1) for _ in range(dims[level])) + ' }'
+    kids = []
+    for _ in range(dims[level]):
+        other = rng.choice(['MAX', 'MIN']) if mixed else 'MIN' if kind == 'MAX' else 'MAX'
+        kids.append(tree(dims, chance, leaves, other, mixed, level + 1))
+    return k + ' { ' + ' '.join(kids) + ' }'
 
 
 def run(args, timeout=60):
@@ -95,7 +101,7 @@ for i in range(n):
             leaves *= d
         vals = [rng.randint(0, HI) for _ in range(leaves)]
         root = rng.choice(['MAX', 'MIN'])
-        full = tree(dims, chance, iter(vals), root)
+        full = tree(dims, chance, iter(vals), root, rng.random() < 0.3)
         path = os.path.join(work, 'p_%d_%d.tree' % (seed, i))
         with open(path, 'w') as f:
             f.write(bounds + full + '\n')
