@@ -352,20 +352,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             plan.impossible |= !plan.want(path, v);
         }
         if !fixed.is_empty() {
-            // Only where `pruned` says where every node stops is the visit
-            // order the same for every assignment; for `pvs`, only where a
-            // `visited` item also says which children are searched again.
-            plan.searched.as_ref()?;
-            if scouts {
-                let visited = fixed.iter().find_map(|f| match f {
-                    Fact::Visited(p) => Some(p),
-                    _ => None,
-                })?;
-                plan.researched = plan.researched(visited);
-            }
-            let visits = plan.visits();
-            let ok = fixed.into_iter().all(|f| plan.fix(f, &visits));
-            plan.impossible |= !ok;
+            plan.fix_visits(fixed)?;
         }
         Some(plan)
     }

@@ -130,6 +130,26 @@ impl<R: Ring> Subtrees<'_, R> {
         out
     }
 
+    /// Applies the facts about the nodes entered (`fixed`: `leaves`,
+    /// `visited`, `visited-set`, the static `stats`). `None` where they are
+    /// not the same for every assignment: only where `pruned` (or a
+    /// `visited` item) says where every node stops, and for `pvs` only
+    /// where a `visited` item also says which children are searched again.
+    pub(super) fn fix_visits(&mut self, fixed: Vec<&Fact>) -> Option<()> {
+        self.searched.as_ref()?;
+        if self.scouts {
+            let visited = fixed.iter().find_map(|f| match f {
+                Fact::Visited(p) => Some(p),
+                _ => None,
+            })?;
+            self.researched = self.researched(visited);
+        }
+        let visits = self.visits();
+        let ok = fixed.into_iter().all(|f| self.fix(f, &visits));
+        self.impossible |= !ok;
+        Some(())
+    }
+
     /// Applies fact `f` about `visits` (fixed by `pruned`): checks what
     /// it says of the tree, and limits each unknown leaf it gives a value
     /// to that value. False when no assignment can pass it.
