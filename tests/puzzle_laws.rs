@@ -71,9 +71,9 @@ struct Case {
     /// `visited` asked as a sequence even with `leaves`, and the `stats`
     /// of nodes, leaves, cutoffs and re-searches asked with it.
     visits: bool,
-    /// Every inner node of the root's kind (kinds need not alternate);
-    /// only on trees of two plies.
-    one_kind: bool,
+    /// The root's children of the root's own kind (kinds alternate below
+    /// them; on two plies, every inner node of one kind).
+    children_alike: bool,
 }
 
 fn case() -> impl Strategy<Value = Case> {
@@ -114,7 +114,7 @@ fn case_of(block: impl Strategy<Value = (u8, Vec<&'static str>, [bool; 8])>) -> 
             shared: false,
             min_root: false,
             visits: false,
-            one_kind: false,
+            children_alike: false,
         })
         .prop_flat_map(|c| (Just(c), prop::bool::weighted(0.25)))
         .prop_map(|(c, shared)| Case { shared, ..c })
@@ -141,10 +141,12 @@ const ALGORITHMS: [(Algorithm, &str); 8] = [
 /// The case's tree as written (see [`text`]), with its shared subtree
 /// when it has one.
 fn tree_text(c: &Case, fill: &mut Option<std::slice::Iter<i64>>) -> String {
-    let whole = text(&c.tree, !c.min_root, fill);
-    if c.one_kind {
-        return if c.min_root { whole.replace("MAX {", "MIN {") } else { whole.replace("MIN {", "MAX {") };
+    if let (true, T::Node(children)) = (c.children_alike, &c.tree) {
+        let max = !c.min_root;
+        let kids: Vec<String> = children.iter().map(|k| text(k, max, fill)).collect();
+        return format!("{} {{ {} }}", if max { "MAX" } else { "MIN" }, kids.join(" "));
     }
+    let whole = text(&c.tree, !c.min_root, fill);
     let T::Node(children) = &c.tree else { return whole };
     let (Some(T::Node(_)), Some(T::Node(_))) = (children.first(), children.last()) else { return whole };
     if !c.shared || children.len() < 2 {
@@ -374,7 +376,7 @@ fn chain_case() -> impl Strategy<Value = Case> {
             shared: false,
             min_root: false,
             visits: false,
-            one_kind: false,
+            children_alike: false,
         })
 }
 
@@ -633,7 +635,14 @@ fn two_ply_pvs_visits_case() -> impl Strategy<Value = Case> {
 /// scout cuts at its first leaf past α, and its re-search may go on, so
 /// what it enters is not the same twice (counted by the box search).
 fn two_ply_pvs_one_kind_case() -> impl Strategy<Value = Case> {
-    prop_oneof![two_ply_pvs_case(), two_ply_pvs_visits_case()].prop_map(|c| Case { one_kind: true, ..c })
+    prop_oneof![two_ply_pvs_case(), two_ply_pvs_visits_case()].prop_map(|c| Case { children_alike: true, ..c })
+}
+
+/// [`three_ply_pvs_case`]'s blocks with the root's children of the root's
+/// own kind, kinds alternating below them: still counted over subtrees
+/// (such a child's own scouts sit at the end its children cut on).
+fn three_ply_pvs_children_alike_case() -> impl Strategy<Value = Case> {
+    three_ply_pvs_case().prop_map(|c| Case { children_alike: true, ..c })
 }
 
 /// `cases` with `bounds [0, 6]` in use and at most six unknowns over a
@@ -763,6 +772,11 @@ proptest! {
     #[test]
     fn pvs_on_two_plies_of_one_kind_agree_with_enumeration(c in two_ply_pvs_one_kind_case()) {
         agree(&c)?;
+    }
+
+    #[test]
+    fn pvs_on_three_plies_with_root_children_alike_is_counted_over_subtrees(c in three_ply_pvs_children_alike_case()) {
+        pvs_by_subtrees_agrees(&c)?;
     }
 
     #[test]
