@@ -95,6 +95,32 @@ fn check_reports_a_wrong_answer_and_exits_1() {
 }
 
 #[test]
+fn a_value_written_rounded_fails_and_says_to_write_it_exactly() {
+    // 4, 4, 5 each at 1/3: the chance node is worth 13/3 = 4.333…; an
+    // answer key's 4.33 is another number, and `check` says which to write.
+    let dir = scratch("rounded");
+    let spec = dir.join("rounded.tree");
+    let tree = "MAX { CHANCE C { 1/3: 4  1/3: 4  1/3: 5 } 1 }\n";
+    std::fs::write(&spec, format!("{tree}expect expectiminimax {{ value 4.33  values C=4.3 }}\n")).unwrap();
+    let out = gametree(&["check", spec.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("expected: 4.33\n    got:      13/3\n"), "{text}");
+    assert!(
+        text.contains("13/3 rounds to the 2 places written, but values are compared exactly: write 13/3"),
+        "{text}"
+    );
+    assert!(text.contains("C (1) expected 4.3, got 13/3 (13/3 rounds to the 1 place written"), "{text}");
+    // A decimal that does not round to the value gets no such note.
+    std::fs::write(&spec, format!("{tree}expect expectiminimax {{ value 4.34 }}\n")).unwrap();
+    let text = stdout(&gametree(&["check", spec.to_str().unwrap()]));
+    assert!(text.contains("expected: 217/50\n    got:      13/3\n0 passed"), "{text}");
+    // Written exactly, it passes.
+    std::fs::write(&spec, format!("{tree}expect expectiminimax {{ value 13/3  values C=13/3 }}\n")).unwrap();
+    assert_eq!(gametree(&["check", spec.to_str().unwrap()]).status.code(), Some(0));
+}
+
+#[test]
 fn bad_input_names_file_line_column_and_exits_2() {
     let dir = scratch("bad");
     let spec = dir.join("bad.tree");

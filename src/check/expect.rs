@@ -150,6 +150,35 @@ fn paths(game: &Game, ps: &[Path]) -> String {
     ps.iter().map(|p| describe(game, p)).collect::<Vec<_>>().join(" ")
 }
 
+/// Where `want` was written as a decimal (`4.33`: a fraction over a power
+/// of ten) and `got` rounds to it at those places but is another number
+/// (13/3): `want` as a decimal, and a note that values are compared
+/// exactly, so the answer should be written as `got` is.
+fn rounded(want: &Value, got: &Value) -> Option<(String, String)> {
+    let ((wn, wd), (gn, gd)) = (want.scalar()?.as_ratio()?, got.scalar()?.as_ratio()?);
+    let (wn, wd, gn, gd) = (i128::from(wn), i128::from(wd), i128::from(gn), i128::from(gd));
+    // The places written: the least k with wd dividing 10^k.
+    let (mut places, mut ten) = (0, 1i128);
+    while wd > 1 && ten % wd != 0 {
+        (places, ten) = (places + 1, ten.checked_mul(10)?);
+    }
+    // |want − got| ≤ ½·10^−k, in integers: 2·10^k·|wn·gd − gn·wd| ≤ wd·gd.
+    let gap = wn.checked_mul(gd)?.checked_sub(gn.checked_mul(wd)?)?.checked_abs()?;
+    let rounds = wd > 1 && gap.checked_mul(2)?.checked_mul(ten)? <= wd.checked_mul(gd)?;
+    if !rounds || got == want {
+        return None;
+    }
+    let digits = (wn.abs() * (ten / wd)).to_string();
+    let digits = format!("{digits:0>width$}", width = places + 1);
+    let (whole, tail) = digits.split_at(digits.len() - places);
+    let written = format!("{}{whole}.{tail}", if wn < 0 { "-" } else { "" });
+    let s = if places == 1 { "" } else { "s" };
+    Some((
+        written,
+        format!("{got} rounds to the {places} place{s} written, but values are compared exactly: write {got}"),
+    ))
+}
+
 fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) -> Option<Mismatch> {
     let mismatch = |field, expected: String, got: String, detail: Option<String>| {
         Some(Mismatch { span: item.span, field, expected, got, detail })
@@ -157,7 +186,11 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
     match &item.fact {
         Fact::Value(v) => {
             let got = analysis.value()?;
-            (got != *v).then(|| mismatch("value", v.to_string(), got.to_string(), None))?
+            let (expected, hint) = match rounded(v, &got) {
+                Some((written, hint)) => (written, Some(hint)),
+                None => (v.to_string(), None),
+            };
+            (got != *v).then(|| mismatch("value", expected, got.to_string(), hint))?
         }
         Fact::Best(want) => {
             let got: Vec<Path> = analysis.best_moves(expect.options.ties).into_iter().map(|i| Path(vec![i])).collect();
@@ -173,7 +206,13 @@ fn check_item(game: &Game, expect: &Expect, analysis: &Analysis, item: &Item) ->
                 .iter()
                 .filter_map(|(p, v)| match analysis.visit(p).and_then(|x| analysis.value_of(x)) {
                     Some(got) if got == *v => None,
-                    Some(got) => Some(format!("{} expected {v}, got {got}", describe(game, p))),
+                    Some(got) => {
+                        let (want, hint) = match rounded(v, &got) {
+                            Some((written, hint)) => (written, format!(" ({hint})")),
+                            None => (v.to_string(), String::new()),
+                        };
+                        Some(format!("{} expected {want}, got {got}{hint}", describe(game, p)))
+                    }
                     None => Some(format!("{} expected {v}, but it was not visited", describe(game, p))),
                 })
                 .collect();
