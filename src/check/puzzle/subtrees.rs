@@ -97,6 +97,13 @@ const MAX_TRIAL_WIDTH: i128 = 601;
 /// The statistics a fixed set of visits answers alone.
 const STATIC: [Stat; 3] = [Stat::NodesVisited, Stat::LeavesEvaluated, Stat::Cutoffs];
 
+/// Whether fixed visits answer statistic `st`: [`STATIC`]'s, and for
+/// `pvs` (`scouts`) its re-searches, which its `visited` item fixes
+/// (`scouts.rs`).
+fn fixed_stat(st: Stat, scouts: bool) -> bool {
+    STATIC.contains(&st) || scouts && st == Stat::Researches
+}
+
 /// A value, as its index in the sorted table of every value a search can
 /// hold (so comparing indices compares values).
 pub(super) type V = u32;
@@ -251,12 +258,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         for item in &e.items {
             match &item.fact {
                 f @ (Fact::Leaves(_) | Fact::Visited(_) | Fact::VisitedSet(_)) => fixed.push(f),
-                // `pvs`'s re-searches are fixed by its `visited` item (`scouts.rs`).
-                f @ Fact::Stats(pairs)
-                    if pairs.iter().all(|(st, _)| STATIC.contains(st) || scouts && *st == Stat::Researches) =>
-                {
-                    fixed.push(f)
-                }
+                f @ Fact::Stats(pairs) if pairs.iter().all(|(st, _)| fixed_stat(*st, scouts)) => fixed.push(f),
                 Fact::Value(v) => once(&mut value, v.scalar()?, &mut clash),
                 Fact::Best(moves) if e.options.ties == Ties::First && moves.len() == 1 => {
                     // A best move is a root child (a path of length 1).

@@ -31,8 +31,8 @@
 //!
 //! What a re-search enters twice (`visited`, `leaves`, the statistics) is
 //! counted on two plies only, each root child a leaf or a node of leaves
-//! of the other kind than the root, and only with a `visited` item, which says which root children are
-//! searched again: those it enters twice. There a scout that is searched
+//! of the other kind than the root, and only with a `visited` item, which
+//! says which root children are searched again: those it enters twice. There a scout that is searched
 //! again cut nowhere (a MIN child cuts at its first leaf `≤ α` and then
 //! returns at most α), and its re-search cuts nowhere either (every leaf
 //! is past α), so both enter the same nodes: the child and all its
@@ -47,7 +47,7 @@ use std::rc::Rc;
 
 use super::{NodeId, Ring, Subtrees, Table, V, over_leaves};
 use crate::check::expect::{Expect, Fact};
-use crate::model::Game;
+use crate::model::{Game, Path};
 use crate::search::options::{CutRule, FailMode, Options, Order};
 
 /// Whether block `e` of `pvs` on `game` is counted with the root's
@@ -69,7 +69,6 @@ pub(super) fn applies(game: &Game, e: &Expect) -> bool {
 /// takes, on two plies, with a `visited` item saying which root children
 /// are searched again (the module doc).
 fn asks_visits_on_two_plies(game: &Game, e: &Expect) -> bool {
-    use crate::check::expect::Stat;
     // A child of the root's own kind cuts its scout at its first leaf past
     // α and may search on when searched again: only the other kind.
     let root = game.root().kind();
@@ -77,10 +76,9 @@ fn asks_visits_on_two_plies(game: &Game, e: &Expect) -> bool {
         let node = game.node(c.child);
         node.is_leaf() || (node.kind() != root && over_leaves(game, c.child))
     });
-    let counted = |st: &Stat| super::STATIC.contains(st) || *st == Stat::Researches;
     let asks = |f: &Fact| match f {
         Fact::Visited(_) | Fact::VisitedSet(_) | Fact::Leaves(_) => true,
-        Fact::Stats(pairs) => pairs.iter().all(|(st, _)| counted(st)),
+        Fact::Stats(pairs) => pairs.iter().all(|(st, _)| super::fixed_stat(*st, true)),
         _ => plain_fact(f),
     };
     let visited = e.items.iter().any(|i| matches!(i.fact, Fact::Visited(_)));
@@ -137,17 +135,15 @@ impl<R: Ring> Subtrees<'_, R> {
 
     /// Which root children a `pvs` run entering the nodes of `visited`
     /// searches again (those it enters twice), on two plies; `None` for
-    /// the others, and everywhere on other searches.
-    pub(super) fn researched(&self, visited: &[crate::model::Path]) -> Vec<Option<bool>> {
+    /// the others.
+    pub(super) fn researched(&self, visited: &[Path]) -> Vec<Option<bool>> {
         let mut again = vec![None; self.game.len()];
-        if self.scouts {
-            for (j, i) in self.order(NodeId::ROOT).into_iter().enumerate() {
-                let child = self.game.root().child(i as usize);
-                let path = crate::model::Path::root().child(i);
-                let times = visited.iter().filter(|p| **p == path).count();
-                if j > 0 && times > 0 && !self.game.node(child).is_leaf() {
-                    again[child.index()] = Some(times > 1);
-                }
+        for (j, i) in self.order(NodeId::ROOT).into_iter().enumerate() {
+            let child = self.game.root().child(i as usize);
+            let path = Path::root().child(i);
+            let times = visited.iter().filter(|p| **p == path).count();
+            if j > 0 && times > 0 && !self.game.node(child).is_leaf() {
+                again[child.index()] = Some(times > 1);
             }
         }
         again
