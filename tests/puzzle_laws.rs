@@ -24,7 +24,9 @@
 //! `pvs` blocks on trees of two plies, counted as `alphabeta` (or, asking
 //! the visits a re-search repeats, over subtrees with those re-searches,
 //! and on three plies over subtrees too); an eighth,
-//! blocks as the fourth's on four- and five-ply trees over a few values.
+//! blocks as the fourth's on four- and five-ply trees over a few values; a
+//! ninth, the box search's blocks searching best or worst first
+//! (`order=best`, `order=worst`), every mirrored algorithm but `ids`.
 
 use gametree::check::puzzle::{self, Domain};
 use gametree::num::Num;
@@ -92,6 +94,20 @@ fn mtdf_case() -> impl Strategy<Value = Case> {
         0..=3,
     );
     case_of((Just(7u8), opts, any::<[bool; 8]>()))
+}
+
+/// [`case`] with every block searching best or worst first (`order=best`,
+/// `order=worst`: the box search sorts a node's children by their minimax
+/// values over the box), under every mirrored algorithm but `ids`.
+fn sorted_case() -> impl Strategy<Value = Case> {
+    let algorithm = prop::sample::select(vec![0u8, 1, 2, 3, 4, 6, 7]);
+    let order = prop::sample::select(vec!["order=best", "order=worst"]);
+    let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "ignore-bounds", "ties=last"], 0..=2);
+    let block = (algorithm, order, opts, any::<[bool; 8]>()).prop_map(|(a, order, mut opts, facts)| {
+        opts.insert(0, order);
+        (a, opts, facts)
+    });
+    case_of(block)
 }
 
 /// A case of 1–8 unknowns whose blocks are drawn from `block`.
@@ -802,6 +818,11 @@ proptest! {
 
     #[test]
     fn mtdf_boxes_agree_with_enumeration(c in mtdf_case()) {
+        agree(&c)?;
+    }
+
+    #[test]
+    fn boxes_searching_best_or_worst_first_agree_with_enumeration(c in sorted_case()) {
         agree(&c)?;
     }
 

@@ -407,7 +407,8 @@ fn search<'p>(
     {
         return Ok(found);
     }
-    if applies {
+    // The box search also follows `--order best|worst` (`symbolic::boxes_apply`).
+    if applies || (method == Method::Best && symbolic::boxes_apply(game, &spec.expects, &scale)) {
         let (lo, hi) = match (domain, &scale) {
             (Domain::Range(lo, hi), _) => (*lo, *hi),
             (_, symbolic::Scale::Values { values, .. }) => (0, values.len() as i64 - 1),

@@ -66,15 +66,28 @@ impl From<Split> for Stop {
 
 /// Whether the symbolic searches can stand in for the real ones on this
 /// game and these expectations, with the unknowns' values on `scale`.
+/// The other ways that take the searches' comparisons as the box search
+/// does (over subtrees, through order types…) follow the written or the
+/// reverse order only.
 pub(super) fn applies(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
+    boxes_apply(game, expects, scale) && expects.iter().all(|e| matches!(e.options.order, Order::Spec | Order::Reverse))
+}
+
+/// Whether the box search can run the symbolic searches for these
+/// expectations: as [`applies`], and also under `--order best|worst`,
+/// whose orders the mirrors sort by the children's minimax values over
+/// the box (`Search::order`), but not for `ids` (whose iterations order
+/// the root's moves by the one before).
+pub(super) fn boxes_apply(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
     let tree = game.ids().all(|id| matches!(game.node(id).kind(), NodeKind::Max | NodeKind::Min | NodeKind::Leaf));
     tree && expects.iter().all(|e| {
         let o = &e.options;
+        let sorted = matches!(o.order, Order::Best | Order::Worst) && e.algorithm != Algorithm::Ids;
         mirrored(game, e).is_some()
             && (!matches!(e.algorithm, Algorithm::Pvs | Algorithm::Mtdf)
                 || scout::delta(game, &|_| false, e, scale).is_some())
             && (e.algorithm != Algorithm::Mtdf || exact(game, scale))
-            && matches!(o.order, Order::Spec | Order::Reverse)
+            && (matches!(o.order, Order::Spec | Order::Reverse) || sorted)
             && o.depth.is_none()
             && o.beam.is_none()
             && o.singular.is_none()
@@ -336,13 +349,51 @@ impl Search<'_> {
         }
     }
 
-    /// The children's written indices in search order.
-    fn order(&self, id: NodeId) -> Vec<usize> {
-        let n = self.game.node(id).children().len();
+    /// The children's written indices in search order. `--order
+    /// best|worst` sorts them by their minimax values, as `Orderer` does
+    /// (stable: ties keep the written order), each comparison decided over
+    /// the box or split: the sort's answers, and so the order, are then
+    /// the same for every assignment in it.
+    fn order(&self, id: NodeId) -> Result<Vec<usize>, Split> {
+        let node = self.game.node(id);
+        let n = node.children().len();
+        let mut idx: Vec<usize> = (0..n).collect();
         match self.e.options.order {
-            Order::Reverse => (0..n).rev().collect(),
-            _ => (0..n).collect(),
+            Order::Reverse => idx.reverse(),
+            order @ (Order::Best | Order::Worst) => {
+                let keys = (0..n).map(|i| self.oracle(node.child(i))).collect::<Result<Vec<Sym>, Split>>()?;
+                // Best first: MAX's greatest, MIN's least; worst first the other way.
+                let descending = (node.kind() == NodeKind::Max) == (order == Order::Best);
+                let wrong = if descending { Ordering::Less } else { Ordering::Greater };
+                for k in 1..n {
+                    let mut j = k;
+                    while j > 0 && self.cmp(keys[idx[j - 1]], keys[idx[j]])? == wrong {
+                        idx.swap(j - 1, j);
+                        j -= 1;
+                    }
+                }
+            }
+            Order::Spec | Order::Eval => {}
         }
+        Ok(idx)
+    }
+
+    /// A node's minimax value (`Orderer::oracle` with no depth cutoff),
+    /// without entering it.
+    fn oracle(&self, id: NodeId) -> Result<Sym, Split> {
+        let node = self.game.node(id);
+        match (self.slots[id.index()], node.utility()) {
+            (Some(k), _) => return Ok(Sym::Unknown(k)),
+            (None, Utility::Scalar(v)) => return Ok(Sym::Const(v)),
+            _ => {}
+        }
+        let maximizing = node.kind() == NodeKind::Max;
+        let mut v = Sym::Const(if maximizing { Num::NEG_INF } else { Num::INF });
+        for i in 0..node.children().len() {
+            let c = self.oracle(node.child(i))?;
+            v = if maximizing { self.max(v, c)? } else { self.min(v, c)? };
+        }
+        Ok(v)
     }
 
     fn minimax(&mut self, id: NodeId, path: &Path) -> Result<Sym, Stop> {
@@ -351,7 +402,7 @@ impl Search<'_> {
         }
         let maximizing = self.game.node(id).kind() == NodeKind::Max;
         let mut v = Sym::Const(if maximizing { Num::NEG_INF } else { Num::INF });
-        for i in self.order(id) {
+        for i in self.order(id)? {
             let cv = self.minimax(self.game.node(id).child(i), &path.child(i as u32))?;
             let best = self.cmp(cv, v)? == if maximizing { Ordering::Greater } else { Ordering::Less };
             if best {
@@ -368,7 +419,7 @@ impl Search<'_> {
         }
         let window = (alpha, beta);
         let mut at = Loop::new(self.game.node(id).kind() == NodeKind::Max, window);
-        let order = self.order(id);
+        let order = self.order(id)?;
         for (n, &i) in order.iter().enumerate() {
             let (alpha, beta) = (at.alpha, at.beta);
             let child = self.alphabeta(self.game.node(id).child(i), &path.child(i as u32), alpha, beta)?;

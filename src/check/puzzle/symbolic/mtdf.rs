@@ -106,7 +106,7 @@ impl Search<'_> {
         }
         let maximizing = self.game.node(id).kind() == NodeKind::Max;
         let mut at = Loop::new(maximizing, (a, b));
-        let order = self.order(id);
+        let order = self.order(id)?;
         for (n, &i) in order.iter().enumerate() {
             let window = (at.alpha, at.beta);
             let child = self.with_table(table, self.game.node(id).child(i), &path.child(i as u32), window)?;

@@ -104,7 +104,7 @@ impl Search<'_> {
         let window = (alpha, beta);
         let kind = self.game.node(id).kind();
         let mut at = Loop::new(kind == NodeKind::Max, window);
-        let order = self.order(id);
+        let order = self.order(id)?;
         // A re-search of a steady scouted node searches its children up to
         // child `n` (exclusive) as the scout did, with the same outcome,
         // when they are leaves: what the scout did there holds either way,
