@@ -10,7 +10,8 @@ puzzle, and `DIFF` with the spec where the two disagree; exits 1 on any.
 (HI: leaves over 0..HI, 4 by default; UNKNOWNS: at most this many
 unknown leaves, 5 by default; (HI + 1)^UNKNOWNS files a puzzle.
 `ORACLE_ALGOS=pvs,mtdf` draws from those algorithms only; `ORACLE_SORTED=1`
-draws `--order best` and `--order worst` among the options too.)
+draws `--order best`, `--order worst` and `--order eval` (with no `eval`
+written, leaves by their values) among the options too.)
 
 Each puzzle: a tree of 4–27 leaves (shapes 2x2, 2x3, 3x2, 3x3, 2x2x2,
 2x2x2x2, 3x3x3, 3x9), MAX or MIN at the root, alternating plies or
@@ -42,8 +43,9 @@ OPTIONS = [('strict-cuts', ['--strict-cuts']), ('fail-hard', ['--fail-hard']),
            ('order=reverse', ['--order', 'reverse']), ('ignore-bounds', ['--ignore-bounds']),
            ('ties=last', ['--ties', 'last'])]
 if os.environ.get('ORACLE_SORTED'):
-    # Best or worst first as well (the draws of earlier seeds stay as they were without it).
-    OPTIONS += [('order=best', ['--order', 'best']), ('order=worst', ['--order', 'worst'])]
+    # Best or worst first, or by eval, as well (the draws of earlier seeds stay as they were without it).
+    OPTIONS += [('order=best', ['--order', 'best']), ('order=worst', ['--order', 'worst']),
+                ('order=eval', ['--order', 'eval'])]
 FACTS = ['value', 'pruned', 'best', 'pv', 'leaves', 'visited', 'values', 'stats']
 
 

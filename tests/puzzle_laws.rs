@@ -25,8 +25,9 @@
 //! the visits a re-search repeats, over subtrees with those re-searches,
 //! and on three plies over subtrees too); an eighth,
 //! blocks as the fourth's on four- and five-ply trees over a few values; a
-//! ninth, the box search's blocks searching best or worst first
-//! (`order=best`, `order=worst`), every mirrored algorithm but `ids`.
+//! ninth, the box search's blocks searching best or worst first or by
+//! `eval` (`order=best`, `order=worst`, `order=eval`), every mirrored
+//! algorithm but `ids`.
 
 use gametree::check::puzzle::{self, Domain};
 use gametree::num::Num;
@@ -98,10 +99,12 @@ fn mtdf_case() -> impl Strategy<Value = Case> {
 
 /// [`case`] with every block searching best or worst first (`order=best`,
 /// `order=worst`: the box search sorts a node's children by their minimax
-/// values over the box), under every mirrored algorithm but `ids`.
+/// values over the box) or by `eval` (`order=eval`, on a tree where two
+/// inner nodes in three have one), under every mirrored algorithm but
+/// `ids`.
 fn sorted_case() -> impl Strategy<Value = Case> {
     let algorithm = prop::sample::select(vec![0u8, 1, 2, 3, 4, 6, 7]);
-    let order = prop::sample::select(vec!["order=best", "order=worst"]);
+    let order = prop::sample::select(vec!["order=best", "order=worst", "order=eval"]);
     let opts = prop::sample::subsequence(vec!["strict-cuts", "fail-hard", "ignore-bounds", "ties=last"], 0..=2);
     let block = (algorithm, order, opts, any::<[bool; 8]>()).prop_map(|(a, order, mut opts, facts)| {
         opts.insert(0, order);
@@ -178,9 +181,15 @@ fn tree_text(c: &Case, fill: &mut Option<std::slice::Iter<i64>>) -> String {
 /// truth's searches.
 fn spec_text(c: &Case) -> String {
     let head = if c.bounds { "bounds [0, 6]\n" } else { "" };
-    let filled = format!("{head}{}\n", tree_text(c, &mut Some(c.truth.iter())));
+    // Searched in the order of `eval`s, some inner nodes have one.
+    let evals = c.blocks.iter().any(|(_, opts, _)| opts.contains(&"order=eval"));
+    let tree = |fill: &mut Option<std::slice::Iter<i64>>| {
+        let t = tree_text(c, fill);
+        if evals { with_evals(&t, c.truth.iter().sum()) } else { t }
+    };
+    let filled = format!("{head}{}\n", tree(&mut Some(c.truth.iter())));
     let game = gametree::check::spec::load("filled.tree", &filled).unwrap().game;
-    let mut out = format!("{head}{}\n", tree_text(c, &mut None));
+    let mut out = format!("{head}{}\n", tree(&mut None));
     for (which, opts, facts) in &c.blocks {
         let (algorithm, name) = ALGORITHMS[usize::from(*which)];
         let ab = matches!(
@@ -263,6 +272,25 @@ fn spec_text(c: &Case) -> String {
             }
         }
         out += &format!("expect {name}{opts} {{ {} }}\n", items.join("  "));
+    }
+    out
+}
+
+/// `text` with an `eval` on two inner nodes in three, drawn from `seed`
+/// and the node's place (0..=6, so ties with each other and with leaves
+/// come up).
+fn with_evals(text: &str, seed: i64) -> String {
+    let mut out = String::new();
+    let mut inner = 0;
+    for (i, part) in text.split(" {").enumerate() {
+        if i > 0 {
+            if (seed + inner) % 3 != 0 {
+                out += &format!(" [eval={}]", (seed * 7 + inner * 5).rem_euclid(7));
+            }
+            out += " {";
+            inner += 1;
+        }
+        out += part;
     }
     out
 }
@@ -822,7 +850,7 @@ proptest! {
     }
 
     #[test]
-    fn boxes_searching_best_or_worst_first_agree_with_enumeration(c in sorted_case()) {
+    fn boxes_searching_in_sorted_orders_agree_with_enumeration(c in sorted_case()) {
         agree(&c)?;
     }
 

@@ -919,3 +919,15 @@ fn best_first_puzzles_follow_the_order_the_unknowns_give() {
     let all: Vec<[i64; 2]> = (0..=3).flat_map(|x| (0..=3).map(move |y| [x, y])).collect();
     assert_eq!(json["solutions"], serde_json::json!(all));
 }
+
+/// `alphabeta(order=eval)` on AIMA Figure 5.2 with `eval`s on the MIN
+/// nodes and one leaf unknown, worked by hand in the fixture: the unknown
+/// leaf's value sorts its siblings and sets the window the later moves
+/// cut against; one value gives these cuts.
+#[test]
+fn eval_ordered_puzzles_sort_by_the_evals_and_the_unknown_leaves() {
+    let json = solve("tests/fixtures/puzzles/eval-order.tree", &["--domain", "0..20"]);
+    assert_eq!(json["count"], 1);
+    assert_eq!(json["unique"], true);
+    assert_eq!(json["solutions"], serde_json::json!([[3]]));
+}

@@ -74,15 +74,15 @@ pub(super) fn applies(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
 }
 
 /// Whether the box search can run the symbolic searches for these
-/// expectations: as [`applies`], and also under `--order best|worst`,
-/// whose orders the mirrors sort by the children's minimax values over
-/// the box (`Search::order`), but not for `ids` (whose iterations order
-/// the root's moves by the one before).
+/// expectations: as [`applies`], and also under `--order best|worst|eval`,
+/// whose orders the mirrors sort by the children's minimax values or
+/// `eval`s over the box (`Search::order`), but not for `ids` (whose
+/// iterations order the root's moves by the one before).
 pub(super) fn boxes_apply(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
     let tree = game.ids().all(|id| matches!(game.node(id).kind(), NodeKind::Max | NodeKind::Min | NodeKind::Leaf));
     tree && expects.iter().all(|e| {
         let o = &e.options;
-        let sorted = matches!(o.order, Order::Best | Order::Worst) && e.algorithm != Algorithm::Ids;
+        let sorted = matches!(o.order, Order::Best | Order::Worst | Order::Eval) && e.algorithm != Algorithm::Ids;
         mirrored(game, e).is_some()
             && (!matches!(e.algorithm, Algorithm::Pvs | Algorithm::Mtdf)
                 || scout::delta(game, &|_| false, e, scale).is_some())
@@ -350,32 +350,58 @@ impl Search<'_> {
     }
 
     /// The children's written indices in search order. `--order
-    /// best|worst` sorts them by their minimax values, as `Orderer` does
-    /// (stable: ties keep the written order), each comparison decided over
-    /// the box or split: the sort's answers, and so the order, are then
-    /// the same for every assignment in it.
+    /// best|worst` sorts them by their minimax values and `--order eval`
+    /// by their `eval`s (a leaf's own value without one; those with none
+    /// last), as `Orderer` does: a stable sort (ties keep the written
+    /// order), each comparison decided over the box or split, so the
+    /// sort's answers, and the order, are the same for every assignment in
+    /// it.
     fn order(&self, id: NodeId) -> Result<Vec<usize>, Split> {
         let node = self.game.node(id);
         let n = node.children().len();
         let mut idx: Vec<usize> = (0..n).collect();
-        match self.e.options.order {
-            Order::Reverse => idx.reverse(),
-            order @ (Order::Best | Order::Worst) => {
-                let keys = (0..n).map(|i| self.oracle(node.child(i))).collect::<Result<Vec<Sym>, Split>>()?;
-                // Best first: MAX's greatest, MIN's least; worst first the other way.
-                let descending = (node.kind() == NodeKind::Max) == (order == Order::Best);
-                let wrong = if descending { Ordering::Less } else { Ordering::Greater };
-                for k in 1..n {
-                    let mut j = k;
-                    while j > 0 && self.cmp(keys[idx[j - 1]], keys[idx[j]])? == wrong {
-                        idx.swap(j - 1, j);
-                        j -= 1;
-                    }
-                }
+        let maximizing = node.kind() == NodeKind::Max;
+        // What each child is sorted by (`None` last), and whether greatest first.
+        let (keys, descending) = match self.e.options.order {
+            Order::Spec => return Ok(idx),
+            Order::Reverse => {
+                idx.reverse();
+                return Ok(idx);
             }
-            Order::Spec | Order::Eval => {}
+            order @ (Order::Best | Order::Worst) => {
+                let keys = (0..n).map(|i| self.oracle(node.child(i)).map(Some)).collect::<Result<Vec<_>, Split>>()?;
+                // Best first: MAX's greatest, MIN's least; worst first the other way.
+                (keys, maximizing == (order == Order::Best))
+            }
+            Order::Eval => ((0..n).map(|i| self.eval_key(node.child(i))).collect(), maximizing),
+        };
+        // Whether child `a` goes after child `b`.
+        let after = |a: usize, b: usize| -> Result<bool, Split> {
+            Ok(match (keys[a], keys[b]) {
+                (Some(x), Some(y)) => self.cmp(x, y)? == if descending { Ordering::Less } else { Ordering::Greater },
+                (None, Some(_)) => true,
+                (Some(_), None) | (None, None) => false,
+            })
+        };
+        for k in 1..n {
+            let mut j = k;
+            while j > 0 && after(idx[j - 1], idx[j])? {
+                idx.swap(j - 1, j);
+                j -= 1;
+            }
         }
         Ok(idx)
+    }
+
+    /// `Orderer::eval_key`: the node's `eval`, else a leaf's own value.
+    fn eval_key(&self, id: NodeId) -> Option<Sym> {
+        let node = self.game.node(id);
+        match (node.eval(), self.slots[id.index()], node.utility()) {
+            (Some(e), _, _) => Some(Sym::Const(e)),
+            (None, Some(k), _) => Some(Sym::Unknown(k)),
+            (None, None, Utility::Scalar(v)) => Some(Sym::Const(v)),
+            _ => None,
+        }
     }
 
     /// A node's minimax value (`Orderer::oracle` with no depth cutoff),
