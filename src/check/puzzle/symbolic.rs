@@ -76,13 +76,14 @@ pub(super) fn applies(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
 /// Whether the box search can run the symbolic searches for these
 /// expectations: as [`applies`], and also under `--order best|worst|eval`,
 /// whose orders the mirrors sort by the children's minimax values or
-/// `eval`s over the box (`Search::order`), but not for `ids` (whose
-/// iterations order the root's moves by the one before).
+/// `eval`s over the box (`Search::order`). (`ids` is mirrored only where
+/// no node has an `eval`: then its one iteration is the full search, with
+/// no best root move from an iteration before to put first.)
 pub(super) fn boxes_apply(game: &Game, expects: &[Expect], scale: &Scale) -> bool {
     let tree = game.ids().all(|id| matches!(game.node(id).kind(), NodeKind::Max | NodeKind::Min | NodeKind::Leaf));
     tree && expects.iter().all(|e| {
         let o = &e.options;
-        let sorted = matches!(o.order, Order::Best | Order::Worst | Order::Eval) && e.algorithm != Algorithm::Ids;
+        let sorted = matches!(o.order, Order::Best | Order::Worst | Order::Eval);
         mirrored(game, e).is_some()
             && (!matches!(e.algorithm, Algorithm::Pvs | Algorithm::Mtdf)
                 || scout::delta(game, &|_| false, e, scale).is_some())
