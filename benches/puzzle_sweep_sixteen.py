@@ -1,7 +1,8 @@
 """Random 16-leaf puzzles over --domain 0..5, across every algorithm a
 puzzle takes (mtdf, negamax-tt, ids and star1 among them, which
 `puzzle_sweep.py` leaves out), each solved by `gametree puzzle` with a
-20 s timeout; prints one line a puzzle, its time first (sort with
+20 s timeout (`SWEEP_SORTED=1`: only blocks searching in a sorted order,
+`order=best|worst|eval`); prints one line a puzzle, its time first (sort with
 `sort -rn`).
 
     python3 benches/puzzle_sweep_sixteen.py SEED N BIN OUTDIR [LEAVES]
@@ -27,6 +28,10 @@ SHAPES = {16: [[4, 4], [2, 2, 2, 2], [2, 4, 2], [4, 2, 2]], 27: [[3, 3, 3], [3, 
 ALGOS = ['alphabeta', 'alphabeta(strict-cuts)', 'alphabeta(fail-hard)', 'negamax-ab', 'pvs', 'minimax',
          'negamax', 'expectiminimax', 'mtdf', 'negamax-tt', 'ids', 'star1']
 FACTS = ['value', 'pruned', 'best', 'leaves', 'pv', 'visited', 'values']
+if os.environ.get('SWEEP_SORTED'):
+    # Only searches in a sorted order (the draws without it stay as they were).
+    ALGOS = ['%s(order=%s)' % (a, o) for a in ('alphabeta', 'negamax-ab', 'pvs', 'mtdf', 'ids', 'minimax')
+             for o in ('best', 'worst', 'eval')]
 
 
 def tree(dims, chance, leaves, level=0, kind='MAX'):

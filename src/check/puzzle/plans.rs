@@ -45,6 +45,7 @@ pub(super) fn chance_plan<'g>(
     unknowns: &[NodeId],
 ) -> Option<Box<dyn Counted + 'g>> {
     let game = &spec.game;
+    let blocks = &unsorted(blocks);
     match domain {
         Domain::Range(lo, hi) => match chance::Chance::new(game, filled, unknowns, blocks, (*lo, *hi)) {
             Some(plan) => Some(Box::new(plan) as Box<dyn Counted>),
@@ -59,6 +60,29 @@ pub(super) fn chance_plan<'g>(
             Some(Box::new(chance::Chance::with_ring(game, filled, unknowns, blocks, distinct, uses)?))
         }
     }
+}
+
+/// `blocks` with each `minimax` or `negamax` block searching best or
+/// worst first (`--order best|worst`) and asking only `value`, `values`,
+/// `best` or `pv` as the same block in the written order: such a search
+/// visits every node whatever the order, so node values do not depend on
+/// it, and a node's children sorted by their values (a stable sort) keep
+/// those of equal value together in their written order, so the first
+/// (or last) searched at the best value is the first (or last) written.
+fn unsorted(blocks: &[Expect]) -> Vec<Expect> {
+    use crate::check::expect::Fact;
+    use crate::search::Algorithm;
+    use crate::search::options::Order;
+    let mut out = blocks.to_vec();
+    for e in &mut out {
+        let plain = matches!(e.algorithm, Algorithm::Minimax | Algorithm::Negamax);
+        let asks =
+            e.items.iter().all(|i| matches!(i.fact, Fact::Value(_) | Fact::Values(_) | Fact::Best(_) | Fact::Pv(_)));
+        if plain && asks && matches!(e.options.order, Order::Best | Order::Worst) {
+            e.options.order = Order::Spec;
+        }
+    }
+    out
 }
 
 /// `spec`'s blocks as the `minimax` (or `negamax`) blocks they amount to,
