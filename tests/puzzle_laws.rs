@@ -182,8 +182,9 @@ fn tree_text(c: &Case, fill: &mut Option<std::slice::Iter<i64>>) -> String {
 fn spec_text(c: &Case) -> String {
     let head = if c.bounds { "bounds [0, 6]\n" } else { "" };
     // Searched in the order of `eval`s, some inner nodes have one (not
-    // beside an `ids` block: with `eval`s its iterations stop short of the
-    // end, and the box search does not mirror it).
+    // beside an `ids` block: with `eval`s it runs several iterations, and
+    // `windows` below reads every iteration's visits where `check` reads
+    // the last iteration's, so the truth would not pass its own item).
     let ids = c.blocks.iter().any(|(which, _, _)| ALGORITHMS[usize::from(*which)].0 == Algorithm::Ids);
     let evals = !ids && c.blocks.iter().any(|(_, opts, _)| opts.contains(&"order=eval"));
     let tree = |fill: &mut Option<std::slice::Iter<i64>>| {

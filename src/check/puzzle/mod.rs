@@ -407,7 +407,7 @@ fn search<'p>(
     {
         return Ok(found);
     }
-    // The box search also follows `--order best|worst` (`symbolic::boxes_apply`).
+    // The box search also follows `--order best|worst|eval` (`symbolic::boxes_apply`).
     if applies || (method == Method::Best && symbolic::boxes_apply(game, &spec.expects, &scale)) {
         let (lo, hi) = match (domain, &scale) {
             (Domain::Range(lo, hi), _) => (*lo, *hi),

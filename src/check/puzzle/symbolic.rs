@@ -304,14 +304,10 @@ impl Search<'_> {
         }
         self.entered += 1;
         let node = self.game.node(id);
-        let value = match (self.slots[id.index()], node.utility()) {
-            (Some(k), _) => {
-                self.seen[k] = true;
-                Sym::Unknown(k)
-            }
-            (None, Utility::Scalar(v)) => Sym::Const(v),
-            _ => return Ok(None),
-        };
+        let Some(value) = self.leaf(id) else { return Ok(None) };
+        if let Sym::Unknown(k) = value {
+            self.seen[k] = true;
+        }
         if let Some(leaves) = self.expected.leaves {
             let ok = match leaves.get(self.evaluated) {
                 None => false,
@@ -394,26 +390,28 @@ impl Search<'_> {
         Ok(idx)
     }
 
-    /// `Orderer::eval_key`: the node's `eval`, else a leaf's own value.
-    fn eval_key(&self, id: NodeId) -> Option<Sym> {
-        let node = self.game.node(id);
-        match (node.eval(), self.slots[id.index()], node.utility()) {
-            (Some(e), _, _) => Some(Sym::Const(e)),
-            (None, Some(k), _) => Some(Sym::Unknown(k)),
-            (None, None, Utility::Scalar(v)) => Some(Sym::Const(v)),
+    /// A leaf's value: the unknown it is, or its written utility; `None`
+    /// for an inner node.
+    fn leaf(&self, id: NodeId) -> Option<Sym> {
+        match (self.slots[id.index()], self.game.node(id).utility()) {
+            (Some(k), _) => Some(Sym::Unknown(k)),
+            (None, Utility::Scalar(v)) => Some(Sym::Const(v)),
             _ => None,
         }
+    }
+
+    /// `Orderer::eval_key`: the node's `eval`, else a leaf's own value.
+    fn eval_key(&self, id: NodeId) -> Option<Sym> {
+        self.game.node(id).eval().map(Sym::Const).or_else(|| self.leaf(id))
     }
 
     /// A node's minimax value (`Orderer::oracle` with no depth cutoff),
     /// without entering it.
     fn oracle(&self, id: NodeId) -> Result<Sym, Split> {
-        let node = self.game.node(id);
-        match (self.slots[id.index()], node.utility()) {
-            (Some(k), _) => return Ok(Sym::Unknown(k)),
-            (None, Utility::Scalar(v)) => return Ok(Sym::Const(v)),
-            _ => {}
+        if let Some(v) = self.leaf(id) {
+            return Ok(v);
         }
+        let node = self.game.node(id);
         let maximizing = node.kind() == NodeKind::Max;
         let mut v = Sym::Const(if maximizing { Num::NEG_INF } else { Num::INF });
         for i in 0..node.children().len() {
