@@ -13,6 +13,7 @@ all) per node of the tree.
 
 Times are the best of RUNS (default 3) runs, interleaved with the
 limit's; memory is the highest peak of them. Linux only (os.wait4).
+`ONLY=star1,star2` in the environment runs only those algorithms.
 
 The limit answers the value and writes nothing else, so the JSON column's
 first ratio also measures writing the report. For the searches whose
@@ -85,7 +86,10 @@ def main():
         shape, form, b, d = m[1], m[2], int(m[3]), int(m[4])
         nodes = (b ** (d + 1) - 1) // (b - 1)
         path = os.path.join(folder, name)
+        only = os.environ.get("ONLY")
         for algorithm in ALGORITHMS[shape]:
+            if only and algorithm not in only.split(","):
+                continue
             best = {"limit": 1e9, "text": 1e9, "json": 1e9, "json limit": 1e9}
             peak = {"text": 0, "json": 0}
             report = algorithm in SAME_REPORT and form != "yaml"

@@ -2,7 +2,9 @@
 //! split anywhere, the game read in halves is the game one reader makes,
 //! field by field (spans, names and their paths, `&B` edges, probabilities
 //! and their codes, vectors, attributes), and so is the offset after it —
-//! or the split is refused and the text read on one thread.
+//! or the split is refused and the text read on one thread. And of a big
+//! YAML tree read from its file in pieces (`model/quick/pieces.rs`): at
+//! any piece size, the game one reader makes of the whole text.
 
 use gametree::check::bigtree;
 use gametree::model::{Game, quick, validate};
@@ -280,6 +282,125 @@ fn without_a_second_thread_a_big_spec_is_read_on_one() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A reader that gives at most `most` bytes a call, as a pipe may.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    most: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.most.min(out.len()).min(self.bytes.len());
+        out[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// A YAML spec read in pieces of every size here, from whole reads and
+/// from reads of a few bytes: the game one reader makes of the whole text
+/// (spans and all), the text after the tree and its offset — or `None`
+/// exactly when one reader refuses. How many piece sizes took more than
+/// one piece.
+fn every_piece_size_agrees(yaml: &str) -> usize {
+    let one = quick::load_yaml_tree(yaml).map(|(game, rest)| (game, yaml[rest..].to_string(), rest));
+    let mut split = 0;
+    for piece in [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 377, 1000, 1 << 20] {
+        let read = quick::load_yaml_tree_in_pieces(&mut yaml.as_bytes(), yaml.len(), piece);
+        assert_eq!(read, one, "pieces of {piece} bytes differ on:\n{yaml}");
+        let most = 1 + piece % 4;
+        let trickled = quick::load_yaml_tree_in_pieces(&mut Trickle { bytes: yaml.as_bytes(), most }, 0, piece);
+        assert_eq!(trickled, one, "pieces of {piece} bytes, read {most} at a time, differ on:\n{yaml}");
+        split += usize::from(piece < yaml.len() / 2);
+    }
+    split
+}
+
+#[test]
+fn a_yaml_tree_read_in_pieces_is_the_tree_read_whole() {
+    // The root's list in its keys' column, blank lines between items, a
+    // `ref` and a name in different pieces, headers after the tree, and
+    // an `expect` after it (handed back as text, at its offset).
+    let yaml = "title: t\ntree:\n  kind: MAX\n  children:\n  - kind: MIN\n    name: A\n    children:\n    - value: 1\n\n    - value: 2\n\n  - edge: b\n    kind: CHANCE\n    children:\n    - prob: 1/2\n      value: 5\n    - prob: 1/2\n      ref: A\n  - value: -3\nbounds: [-9, 9]\nexpect:\n- algorithm: minimax\n  value: 2\n";
+    let (game, rest) = quick::load_yaml_tree(yaml).expect("the quick YAML reader takes this");
+    assert_eq!(&yaml[rest..], "expect:\n- algorithm: minimax\n  value: 2\n");
+    assert!(every_piece_size_agrees(yaml) > 5);
+    // And it is the full path's game.
+    let whole = validate::validate(&gametree::syntax::parse_any("t.yaml", yaml).unwrap()).unwrap();
+    assert_eq!(game, whole);
+    // The children list further right than the keys.
+    let (head, items) = yaml.split_at(yaml.find("  - kind: MIN").unwrap());
+    let moved: Vec<String> =
+        items.lines().map(|l| if l.starts_with("  ") { format!("  {l}") } else { l.to_string() }).collect();
+    let indented = format!("{head}{}\n", moved.join("\n"));
+    assert!(quick::load_yaml_tree(&indented).is_some(), "{indented}");
+    every_piece_size_agrees(&indented);
+}
+
+#[test]
+fn a_yaml_tree_the_quick_reader_refuses_is_refused_in_pieces_too() {
+    let good =
+        "tree:\n  kind: MAX\n  children:\n  - value: 1\n  - kind: MIN\n    children:\n    - value: 2\n    - value: 3\n";
+    for bad in [
+        good.replace("value: 3", "value: three"),
+        good.replace("value: 3", "value: 3 # a comment"),
+        good.replace("    - value: 2\n", "    - value: 2\n   - value: 9\n"),
+        good.replace("kind: MIN", "kind: MIN\n    kind: MAX"),
+        good.replace("value: 2", "ref: nowhere"),
+        format!("{good}  eval: 3\n"),
+    ] {
+        assert_eq!(quick::load_yaml_tree(&bad), None, "{bad}");
+        every_piece_size_agrees(&bad);
+    }
+    // Not UTF-8 in a later piece.
+    let mut bytes = good.as_bytes().to_vec();
+    let at = bytes.len() - 3;
+    bytes[at] = 0xFF;
+    for piece in [1, 5, 40] {
+        assert_eq!(quick::load_yaml_tree_in_pieces(&mut bytes.as_slice(), bytes.len(), piece), None);
+    }
+}
+
+/// `solve` reads a big YAML spec in pieces: the same report as from the
+/// same tree's text, and an error found after the tree was read (a `?`
+/// leaf for `minimax`) is shown at its line and column, with a caret,
+/// from the file read again.
+#[test]
+fn solve_reads_a_big_yaml_spec_in_pieces() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("gametree-pieces-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = format!("bounds [-99, 99]\n{}", bigtree::uniform(4, 9, 11));
+    let yaml = yaml_of(&text);
+    // Past the size `solve` reads in pieces (4 MiB).
+    assert!(yaml.len() > 4 << 20, "{} bytes", yaml.len());
+    let (tree_file, yaml_file) = (dir.join("big.tree"), dir.join("big.yaml"));
+    std::fs::write(&tree_file, &text).unwrap();
+    std::fs::write(&yaml_file, &yaml).unwrap();
+    let bin = env!("CARGO_BIN_EXE_gametree");
+    let solve = |file: &std::path::Path, algorithm: &str| {
+        Command::new(bin).args(["solve", "-a", algorithm, "--format", "json"]).arg(file).output().unwrap()
+    };
+    for algorithm in ["alphabeta", "minimax"] {
+        let (from_text, from_yaml) = (solve(&tree_file, algorithm), solve(&yaml_file, algorithm));
+        assert!(from_yaml.status.success(), "{}", String::from_utf8_lossy(&from_yaml.stderr));
+        assert_eq!(from_yaml.stdout, from_text.stdout, "{algorithm}");
+    }
+    // An unknown leaf past the middle of the file.
+    let at = yaml[yaml.len() / 2..].find("value: ").unwrap() + yaml.len() / 2 + "value: ".len();
+    let end = at + yaml[at..].find('\n').unwrap();
+    let unknown = format!("{}'?'{}", &yaml[..at], &yaml[end..]);
+    std::fs::write(&yaml_file, &unknown).unwrap();
+    let out = solve(&yaml_file, "minimax");
+    let said = String::from_utf8_lossy(&out.stderr);
+    let line = unknown[..at].matches('\n').count() + 1;
+    let column = at - unknown[..at].rfind('\n').unwrap();
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains(&format!("big.yaml:{line}:{column}")), "{said}");
+    assert!(said.contains("value: '?'") && said.contains("^^^"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[path = "common/cases.rs"]
 mod cases;
 
@@ -293,6 +414,15 @@ proptest! {
         let yaml = yaml_of(text.split("\nexpect").next().unwrap());
         prop_assert!(quick::load_yaml_tree(&yaml).is_some(), "the quick YAML reader refused:\n{yaml}");
         every_yaml_split_agrees(&yaml);
+    }
+
+    /// The same random trees in the YAML form (with their `expect` blocks),
+    /// read in pieces of every size.
+    #[test]
+    fn a_yaml_game_read_in_pieces_is_the_game_read_whole(seed in any::<u64>(), players in any::<bool>()) {
+        let yaml = yaml_of(&tree(seed, players));
+        prop_assert!(quick::load_yaml_tree(&yaml).is_some(), "the quick YAML reader refused:\n{yaml}");
+        every_piece_size_agrees(&yaml);
     }
 
     /// Random trees with everything the text form writes, split at every byte.

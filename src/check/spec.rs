@@ -27,6 +27,19 @@ pub fn load(name: &str, text: &str) -> Result<Spec, Vec<Diagnostic>> {
     crate::stack::with_stack(syntax::parse::nesting(text), || from_ast(&syntax::parse_any(name, text)?))
 }
 
+/// A big YAML spec of about `len` bytes read from `source` a piece at a time, its text never
+/// held whole ([`model::quick::load_yaml_tree_in_pieces`]), with its
+/// `expect` blocks resolved: what [`load`] gives for the file's text.
+/// `None` when the quick reader refuses it or anything in it is an error:
+/// then the caller reads the text whole and [`load`] words the error.
+pub fn load_yaml_in_pieces(source: &mut dyn std::io::Read, len: usize, piece: usize) -> Option<Spec> {
+    let (game, tail, at) = model::quick::load_yaml_tree_in_pieces(source, len, piece)?;
+    let (expects, _) = syntax::yaml::from_yaml_tail(&tail, 0).ok()?;
+    let expects: Vec<_> = expects.into_iter().map(|e| e.shifted(at)).collect();
+    let expects = resolve::resolve(&game, &expects).ok()?;
+    Some(Spec { game, expects })
+}
+
 /// Validates a parsed file and resolves its `expect` blocks.
 pub fn from_ast(file: &ast::File) -> Result<Spec, Vec<Diagnostic>> {
     let game = validate::validate(file)?;

@@ -63,7 +63,7 @@ pub fn convert(args: &ConvertArgs, out: &mut dyn Write) -> Exit {
     let literal =
         args.file.to_str().filter(|t| from == Source::Nested && t.trim_start().starts_with('[') && !args.file.exists());
     let input = match literal {
-        Some(text) => Input { name: "<nested list>".into(), text: text.to_string() },
+        Some(text) => Input { name: "<nested list>".into(), text: text.to_string(), again: None },
         None => match Input::read(&args.file) {
             Ok(input) => input,
             Err(code) => return Ok(code),

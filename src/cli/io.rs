@@ -65,7 +65,17 @@ const BIG_ROOM: usize = 33 << 20;
 pub struct Input {
     pub name: String,
     pub text: String,
+    /// The file, when its text was not kept (a big YAML tree read in
+    /// pieces, [`Input::read_game`]): read again to show a diagnostic.
+    pub again: Option<PathBuf>,
 }
+
+/// YAML specs from this size on are read in pieces by [`Input::read_game`].
+const PIECES_FROM: u64 = 4 << 20;
+
+/// The size of those pieces (each also runs to the next line of an item of
+/// the root's list).
+const PIECE: usize = 2 << 20;
 
 impl Input {
     /// Reads `path`; on failure says why on standard error (exit code 2).
@@ -78,11 +88,11 @@ impl Input {
         // The bytes become the text without a copy, checked once (a big
         // tree's text is tens of megabytes).
         match String::from_utf8(bytes) {
-            Ok(text) => Ok(Input { name, text }),
+            Ok(text) => Ok(Input { name, text, again: None }),
             Err(e) => {
                 let bytes = e.into_bytes();
                 let text = String::from_utf8_lossy(&bytes).into_owned();
-                let input = Input { name, text };
+                let input = Input { name, text, again: None };
                 if let Err(d) = gametree::decode(&bytes) {
                     input.report(&[d]);
                 }
@@ -91,9 +101,38 @@ impl Input {
         }
     }
 
+    /// The game of the spec at `path`, for a command that needs no more
+    /// of it (`solve`). A big YAML spec is read in
+    /// pieces and its text not kept (`quick::load_yaml_tree_in_pieces`):
+    /// holding it was most of the run's peak memory. Any other file, or
+    /// any refusal or error, is read whole as [`Input::read`] and
+    /// [`Input::game`] do, which word every error.
+    pub fn read_game(path: &Path) -> Result<(Input, Game), u8> {
+        let name = path.display().to_string();
+        let len = std::fs::metadata(path).ok().filter(|m| m.is_file()).map_or(0, |m| m.len());
+        if len >= PIECES_FROM
+            && gametree::syntax::is_yaml(&name)
+            && let Ok(mut file) = std::fs::File::open(path)
+            && let Some(spec) = gametree::check::spec::load_yaml_in_pieces(&mut file, len as usize, PIECE)
+        {
+            return Ok((Input { name, text: String::new(), again: Some(path.to_path_buf()) }, spec.game));
+        }
+        let input = Input::read(path)?;
+        let game = input.game()?;
+        Ok((input, game))
+    }
+
     /// Prints the diagnostics with carets on standard error.
     pub fn report(&self, diagnostics: &[Diagnostic]) {
-        eprint!("{}", render(&self.source(), diagnostics));
+        match &self.again {
+            // The file as it is now: the game was read from it moments ago.
+            Some(path) if self.text.is_empty() => {
+                let bytes = std::fs::read(path).unwrap_or_default();
+                let text = String::from_utf8_lossy(&bytes);
+                eprint!("{}", render(&Source { name: &self.name, text: &text }, diagnostics));
+            }
+            _ => eprint!("{}", render(&self.source(), diagnostics)),
+        }
     }
 
     pub fn source(&self) -> Source<'_> {

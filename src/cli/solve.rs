@@ -73,8 +73,7 @@ pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> Exit {
 
 /// Runs the searches and writes the report to `out`.
 fn report(args: &SolveArgs, out: &mut dyn Write) -> Exit {
-    let Ok(mut input) = Input::read(&args.file) else { return Ok(2) };
-    let Ok(mut game) = input.game() else { return Ok(2) };
+    let Ok((mut input, mut game)) = Input::read_game(&args.file) else { return Ok(2) };
     let opts = args.conventions.options();
     let chosen = !args.algorithms.is_empty();
     let algorithms = if chosen { args.algorithms.clone() } else { search::applicable(&game) };

@@ -49,6 +49,17 @@ impl Builder {
         self.game.node_extras.reserve_exact(extras);
     }
 
+    /// Moves the spans of the nodes after the first `from` by `by` bytes
+    /// (a YAML tree read in pieces, `quick/pieces.rs`: from a piece's
+    /// offsets to the file's, saturating as [`Builder::add_node`] does).
+    pub(crate) fn shift_spans(&mut self, from: usize, by: usize) {
+        let by = u32::try_from(by).unwrap_or(u32::MAX);
+        for [start, end] in &mut self.game.spans[from..] {
+            *start = start.saturating_add(by);
+            *end = end.saturating_add(by);
+        }
+    }
+
     /// Turns this second half's nodes, edges and rare parts around, last
     /// first, as [`Builder::append`] takes them: done on the half's own
     /// thread, as soon as it has read its part.

@@ -21,6 +21,7 @@
 
 mod build;
 mod lex;
+mod pieces;
 mod split;
 mod tree;
 mod yaml;
@@ -28,6 +29,7 @@ mod yaml_plain;
 
 use std::collections::{BTreeMap, HashMap};
 
+pub use pieces::load_yaml_tree_in_pieces;
 pub use split::{load_tree_in_halves, load_yaml_tree_in_halves};
 
 use crate::diagnostic::Span;
