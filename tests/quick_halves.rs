@@ -329,12 +329,25 @@ fn a_yaml_tree_read_in_pieces_is_the_tree_read_whole() {
     let whole = validate::validate(&gametree::syntax::parse_any("t.yaml", yaml).unwrap()).unwrap();
     assert_eq!(game, whole);
     // The children list further right than the keys.
-    let (head, items) = yaml.split_at(yaml.find("  - kind: MIN").unwrap());
-    let moved: Vec<String> =
-        items.lines().map(|l| if l.starts_with("  ") { format!("  {l}") } else { l.to_string() }).collect();
-    let indented = format!("{head}{}\n", moved.join("\n"));
+    let indented = root_list_moved_right(yaml);
     assert!(quick::load_yaml_tree(&indented).is_some(), "{indented}");
     every_piece_size_agrees(&indented);
+}
+
+/// `yaml` with its root's list two columns further right (the lines of
+/// the tree after the root's `children:`).
+fn root_list_moved_right(yaml: &str) -> String {
+    let Some(start) = yaml.find("  children:\n").map(|i| i + "  children:\n".len()) else { return yaml.to_string() };
+    let (head, rest) = yaml.split_at(start);
+    let mut inside = true;
+    let moved: Vec<String> = rest
+        .lines()
+        .map(|l| {
+            inside &= l.starts_with(' ') || l.is_empty();
+            if inside && !l.is_empty() { format!("  {l}") } else { l.to_string() }
+        })
+        .collect();
+    format!("{head}{}\n", moved.join("\n"))
 }
 
 #[test]
@@ -423,6 +436,15 @@ proptest! {
         let yaml = yaml_of(&tree(seed, players));
         prop_assert!(quick::load_yaml_tree(&yaml).is_some(), "the quick YAML reader refused:\n{yaml}");
         every_piece_size_agrees(&yaml);
+        // Laid out as people write it: blank lines here and there, and the
+        // root's list further right than its keys.
+        let mut r = Rng(seed | 1);
+        let blank: Vec<String> =
+            yaml.lines().map(|l| if r.below(5) == 0 { format!("\n{l}") } else { l.to_string() }).collect();
+        every_piece_size_agrees(&format!("{}\n", blank.join("\n")));
+        let shifted = root_list_moved_right(&yaml);
+        prop_assert!(quick::load_yaml_tree(&shifted).is_some(), "the quick YAML reader refused:\n{shifted}");
+        every_piece_size_agrees(&shifted);
     }
 
     /// Random trees with everything the text form writes, split at every byte.
