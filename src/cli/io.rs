@@ -126,7 +126,7 @@ impl Input {
     pub fn report(&self, diagnostics: &[Diagnostic]) {
         match &self.again {
             // The file as it is now: the game was read from it moments ago.
-            Some(path) if self.text.is_empty() => {
+            Some(path) => {
                 let bytes = std::fs::read(path).unwrap_or_default();
                 let text = String::from_utf8_lossy(&bytes);
                 eprint!("{}", render(&Source { name: &self.name, text: &text }, diagnostics));

@@ -29,7 +29,7 @@
 use std::io::Read;
 
 use crate::model::Game;
-use crate::model::quick::{Quick, yaml};
+use crate::model::quick::{Quick, split, yaml};
 
 /// The most the headers and the root's keys may take before its first
 /// item: past it the file is read whole.
@@ -153,19 +153,14 @@ fn whole_lines(buf: &[u8]) -> usize {
 }
 
 /// The start of the last line in `buf` at or after `from` that is an item
-/// of the root's list (`dash` spaces, then `- `, or `-` alone on its line,
-/// as `split.rs` takes them). Eight bytes at a time: the newlines of a word
+/// of the root's list (`split::is_item`: `dash` spaces, then `- `, or `-`
+/// alone on its line). Eight bytes at a time: the newlines of a word
 /// found at once (`(x − 1…1) & !x & 80…80` marks every zero byte of `x`,
 /// and may mark a byte after one, which the check by hand then refuses).
 fn last_item(buf: &[u8], from: usize, dash: usize) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let item = |line: usize| {
-        buf.get(line.wrapping_sub(1)) == Some(&b'\n')
-            && buf.get(line..line + dash).is_some_and(|s| s.iter().all(|&b| b == b' '))
-            && buf.get(line + dash) == Some(&b'-')
-            && matches!(buf.get(line + dash + 1), Some(b' ' | b'\n'))
-    };
+    let item = |line: usize| split::is_item(buf, line, dash);
     let from = from.max(1);
     if from >= buf.len() {
         return None;

@@ -175,7 +175,7 @@ fn yaml_point(text: &[u8], from: usize, dash: usize) -> Option<usize> {
 
 /// Whether a line starts at `at` and is a list item in column `dash`:
 /// `dash` spaces, then `- ` (or `-` alone on its line).
-fn is_item(text: &[u8], at: usize, dash: usize) -> bool {
+pub(super) fn is_item(text: &[u8], at: usize, dash: usize) -> bool {
     let line = at == 0 || text.get(at - 1) == Some(&b'\n');
     line && at <= text.len()
         && super::yaml::spaces(text, at) == dash
