@@ -630,20 +630,26 @@ fn two_ply_pvs_case() -> impl Strategy<Value = Case> {
     let tree = prop::collection::vec(child, 2..=4)
         .prop_map(T::Node)
         .prop_filter("1–8 unknowns", |t| (1..=8).contains(&unknowns(t)));
-    (case(), tree)
+    on_trees(case(), tree).prop_map(|mut c| {
+        for (which, opts, facts) in &mut c.blocks {
+            *which = 6;
+            opts.retain(|o| *o != "ties=last");
+            (facts[2], facts[5], facts[7]) = (false, false, false);
+        }
+        Case { shared: false, ..c }
+    })
+}
+
+/// `cases` on trees drawn from `trees` instead, each with a truth (0..6 a
+/// leaf) and sometimes another assignment of its unknowns.
+fn on_trees(cases: impl Strategy<Value = Case>, trees: impl Strategy<Value = T>) -> impl Strategy<Value = Case> {
+    (cases, trees)
         .prop_flat_map(|(c, tree)| {
             let n = unknowns(&tree);
             let other = prop_oneof![Just(None), prop::collection::vec(0i64..=6, n).prop_map(Some)];
             (Just(c), Just(tree), prop::collection::vec(0i64..=6, n), other)
         })
-        .prop_map(|(mut c, tree, truth, other)| {
-            for (which, opts, facts) in &mut c.blocks {
-                *which = 6;
-                opts.retain(|o| *o != "ties=last");
-                (facts[2], facts[5], facts[7]) = (false, false, false);
-            }
-            Case { tree, truth, other, shared: false, ..c }
-        })
+        .prop_map(|(c, tree, truth, other)| Case { tree, truth, other, ..c })
 }
 
 /// One `pvs` block on a tree of up to three plies (`puzzle_tree::tree`'s: kinds
@@ -676,6 +682,22 @@ fn two_ply_pvs_visits_case() -> impl Strategy<Value = Case> {
         }
         Case { min_root, visits: true, ..c }
     })
+}
+
+/// `pvs` blocks on trees of three plies (a MAX or MIN root over leaves
+/// and nodes of the other kind over leaves and nodes of 2–3 leaves, kinds
+/// alternating), asking `visited` as a sequence with `leaves` and the
+/// statistics or not, and what [`two_ply_pvs_case`]'s blocks ask: counted
+/// over subtrees, a root child searched again read with its scout, whose
+/// grandchildren stop where the `visited` item says (`subtrees/scouts.rs`).
+fn three_ply_pvs_visits_case() -> impl Strategy<Value = Case> {
+    let leaf = || prop_oneof![(0i64..=6).prop_map(|v| T::Leaf(Some(v))), Just(T::Leaf(None)), Just(T::Leaf(None))];
+    let grandchild = prop_oneof![1 => leaf(), 3 => prop::collection::vec(leaf(), 2..=3).prop_map(T::Node)];
+    let child = prop_oneof![1 => leaf(), 4 => prop::collection::vec(grandchild, 1..=3).prop_map(T::Node)];
+    let tree = prop::collection::vec(child, 2..=3)
+        .prop_map(T::Node)
+        .prop_filter("1–7 unknowns", |t| (1..=7).contains(&unknowns(t)));
+    on_trees(two_ply_pvs_visits_case(), tree)
 }
 
 /// [`two_ply_pvs_case`]'s and [`two_ply_pvs_visits_case`]'s blocks on
@@ -814,6 +836,16 @@ proptest! {
 
     #[test]
     fn pvs_visits_on_two_plies_at_the_bound_are_counted_over_subtrees(c in at_the_bound(two_ply_pvs_visits_case())) {
+        pvs_by_subtrees_agrees(&c)?;
+    }
+
+    #[test]
+    fn pvs_visits_on_three_plies_are_counted_over_subtrees(c in three_ply_pvs_visits_case()) {
+        pvs_by_subtrees_agrees(&c)?;
+    }
+
+    #[test]
+    fn pvs_visits_on_three_plies_at_the_bound_are_counted_over_subtrees(c in at_the_bound(three_ply_pvs_visits_case())) {
         pvs_by_subtrees_agrees(&c)?;
     }
 

@@ -931,3 +931,34 @@ fn eval_ordered_puzzles_sort_by_the_evals_and_the_unknown_leaves() {
     assert_eq!(json["unique"], true);
     assert_eq!(json["solutions"], serde_json::json!([[3]]));
 }
+
+/// `pvs` on three plies asking only `visited` over the declared 0..3: a
+/// root child entered twice, a grandchild under it scouted and searched
+/// again, counted apart by the fixture's brute force (864). Counted over
+/// subtrees: each grandchild's scout stops at its first leaf past α, and
+/// a root child whose scouts all stopped at the bound 3 is not searched
+/// again.
+#[test]
+fn pvs_visits_on_three_plies_are_counted_exactly() {
+    use gametree::check::puzzle::{self, Domain};
+    let file = "tests/fixtures/puzzles/pvs-visits-three-plies.tree";
+    let json = solve(file, &["--limit", "2"]);
+    assert_eq!(json["count"], 864);
+    assert_eq!(
+        json["solutions"],
+        serde_json::json!([[3, 0, 0, 1, 0, 3, 2, 0, 3, 0, 0], [3, 0, 0, 1, 0, 3, 2, 0, 3, 0, 1]])
+    );
+    let spec = gametree::check::spec::load(file, &std::fs::read_to_string(file).unwrap()).expect("a valid spec");
+    let found = puzzle::solve_by_subtrees(&spec, &Domain::Range(0, 3), 1).expect("counted over subtrees");
+    assert_eq!(found.count.to_string(), "864");
+    // Worked by hand: α = 3 after node 1, so 2.1's scout (3, 4) stops at
+    // 2.1.2 = y when y > 3, and node 2 returns y; it is searched again
+    // only when 3 < y < 6: y = 6 is the bound itself, where the scout's
+    // answer stands. y ≤ 3 fails low (entered once).
+    let tiny = "bounds [0, 6]\nMAX { 3 MIN { MAX { 1 ? } } }\nexpect pvs {\n  visited root 1 2 2.1 2.1.1 2.1.2 2 2.1 2.1.1 2.1.2\n}\n";
+    let spec = gametree::check::spec::load("tiny.tree", tiny).expect("a valid spec");
+    let found = puzzle::solve_by_subtrees(&spec, &Domain::Range(0, 6), 5).expect("counted over subtrees");
+    let found: Vec<String> =
+        found.solutions.iter().map(|s| s.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")).collect();
+    assert_eq!(found, ["4", "5"]);
+}

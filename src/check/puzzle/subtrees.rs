@@ -138,10 +138,20 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     /// each node (by index), how many children it searches (the rest are
     /// pruned); `None`: nothing said about pruning.
     searched: Option<Vec<u32>>,
-    /// `pvs` on two plies, with a `visited` item: for each root child
-    /// after the first (by index), whether it is searched again
-    /// (`scouts.rs`); `None`: not said.
+    /// `pvs` with a `visited` item: for each node after the first child
+    /// of a root child or of the root (by index), whether the run that
+    /// counts searches it again (`scouts.rs`); `None`: not said.
     researched: Vec<Option<bool>>,
+    /// `pvs` with a `visited` item: for each grandchild of the root under
+    /// a root child searched again (by index), how many children it
+    /// searches in that child's scout (`scouts.rs`).
+    scout: Vec<Option<u32>>,
+    /// `pvs` with a `visited` item: the nodes it enters, in order, and
+    /// how many of them cut in the searches whose answers count.
+    entered: Option<(Vec<(NodeId, Path)>, usize)>,
+    /// While a root child searched again is counted (`scouts.rs`): what
+    /// its scout says of one grandchild's leaves.
+    limit: Option<scouts::Limit>,
     /// With a `values` item: for each node (by index), the value it must
     /// return, and how many children (in search order) it must search at
     /// least, to enter the nodes given values below it (`fixed.rs`).
@@ -313,6 +323,9 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             range,
             searched: None,
             researched: vec![None; game.len()],
+            scout: vec![None; game.len()],
+            entered: None,
+            limit: None,
             wanted: vec![None; game.len()],
             reach: vec![0; game.len()],
             value,
@@ -478,7 +491,10 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             // whatever the window: its moves are summed by value.
             let uniform = !scouted && (!self.prunes || self.game.node(child).kind() == NodeKind::Leaf);
             if uniform {
-                let table = self.table(child, a0, b0);
+                let mut table = self.table(child, a0, b0);
+                if let Some(limit) = self.limit.filter(|l| l.node == id) {
+                    table = limit.leaf(&table, j);
+                }
                 self.spent += (table.len() + now.len()) as u64;
                 let best = if tracks_best { i } else { NONE };
                 self.uniform(&step, &mut now, &table, best, &mut landing, slot);
@@ -487,10 +503,15 @@ impl<'g, R: Ring> Subtrees<'g, R> {
                 for (s, (v, best, ways)) in now.iter().enumerate() {
                     let (v, best) = (*v, *best);
                     let (a, b) = window(v);
-                    let table = match scouted {
+                    let mut table = match scouted {
                         true => self.scouted(child, maximizing, (a, b)),
                         false => self.table(child, a, b),
                     };
+                    // Below the root, `pvs` searches a later child again
+                    // when its scout lands strictly inside the window.
+                    if let Some(again) = self.researched[child.index()].filter(|_| !root && j > 0) {
+                        table = Rc::new(table.iter().filter(|(r, _)| (a < *r && *r < b) == again).cloned().collect());
+                    }
                     self.spent += table.len() as u64 + 1;
                     // The child's values that leave the running value as it is
                     // lead to one state: their ways are summed first.
@@ -547,27 +568,6 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             done.retain(|((_, best), _)| *best == i);
         }
         done
-    }
-
-    /// Whether a node whose running value is `v` cuts in window `(a, b)`.
-    fn cuts_at(&self, maximizing: bool, v: V, (a, b): (V, V)) -> bool {
-        self.prunes
-            && match (maximizing, self.cuts) {
-                (true, CutRule::OnEquality) => v >= b,
-                (true, CutRule::Strict) => v > b,
-                (false, CutRule::OnEquality) => v <= a,
-                (false, CutRule::Strict) => v < a,
-            }
-    }
-
-    /// What a node entered with `(a0, b0)` returns when its running value
-    /// ends at `v`: `--fail-hard` clamps it to that window (minimax has
-    /// none).
-    fn returned(&self, v: V, (a0, b0): (V, V)) -> V {
-        match self.fail {
-            FailMode::Hard if self.prunes => v.max(a0).min(b0),
-            _ => v,
-        }
     }
 }
 

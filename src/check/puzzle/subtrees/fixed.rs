@@ -109,9 +109,12 @@ impl<R: Ring> Subtrees<'_, R> {
     }
 
     /// The nodes entered, in order, when every node stops where
-    /// `searched` says (a child `pvs` searches again entered twice, with
-    /// all it enters: `scouts.rs`).
+    /// `searched` says (for `pvs`, those its `visited` item lists:
+    /// `scouts.rs`).
     pub(super) fn visits(&self) -> Vec<(NodeId, Path)> {
+        if let Some((entered, _)) = &self.entered {
+            return entered.clone();
+        }
         let searched = self.searched.as_deref().unwrap_or_default();
         let mut out = Vec::new();
         let mut stack = vec![(NodeId::ROOT, Path::root())];
@@ -119,11 +122,7 @@ impl<R: Ring> Subtrees<'_, R> {
             let order = self.order(id);
             let k = searched.get(id.index()).map_or(order.len(), |&k| k as usize);
             for &i in order[..k].iter().rev() {
-                let child = self.game.node(id).child(i as usize);
-                let times = if self.researched[child.index()] == Some(true) { 2 } else { 1 };
-                for _ in 0..times {
-                    stack.push((child, path.child(i)));
-                }
+                stack.push((self.game.node(id).child(i as usize), path.child(i)));
             }
             out.push((id, path));
         }
@@ -142,7 +141,11 @@ impl<R: Ring> Subtrees<'_, R> {
                 Fact::Visited(p) => Some(p),
                 _ => None,
             })?;
-            self.researched = self.researched(visited);
+            // Where no run enters exactly those, nothing passes.
+            if !self.follow_visits(visited) {
+                self.impossible = true;
+                return Some(());
+            }
         }
         let visits = self.visits();
         let ok = fixed.into_iter().all(|f| self.fix(f, &visits));
@@ -190,6 +193,9 @@ impl<R: Ring> Subtrees<'_, R> {
 
     /// The nodes entered that cut with children left (the `cutoffs` stat).
     fn cutoffs(&self, visits: &[(NodeId, Path)]) -> usize {
+        if let Some((_, cutoffs)) = self.entered {
+            return cutoffs;
+        }
         let searched = self.searched.as_deref().unwrap_or_default();
         let left = |id: NodeId| (searched[id.index()] as usize) < self.game.node(id).children().len();
         visits.iter().filter(|(id, _)| left(*id)).count()

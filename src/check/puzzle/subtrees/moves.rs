@@ -14,11 +14,15 @@
 //! Only a ring that tells equal ways apart cheaply groups them
 //! ([`Ring::GROUPS`]); plain counts are multiplied one move at a time.
 //!
+//! Where a node stops (`cuts_at`, under the cut rule) and what it returns
+//! there (`returned`, under the fail mode) live here too.
+//!
 //! Invariant: the products [`Moves::settle`] returns for a place add up
 //! to the moves to it multiplied one by one (each state's ways times the
 //! child's).
 
-use super::{Ring, Table, V};
+use super::{Ring, Subtrees, Table, V};
+use crate::search::options::{CutRule, FailMode};
 
 /// Where a move goes: whether the node stops there, the running value
 /// and the best child.
@@ -190,5 +194,28 @@ impl<W: Clone> Landing<W> {
         states.clear();
         let sums = &mut self.sums;
         states.extend(self.touched.drain(..).filter_map(|(v, best)| Some((v, best, sums[slot(v, best)].take()?))));
+    }
+}
+
+impl<R: Ring> Subtrees<'_, R> {
+    /// Whether a node whose running value is `v` cuts in window `(a, b)`.
+    pub(super) fn cuts_at(&self, maximizing: bool, v: V, (a, b): (V, V)) -> bool {
+        self.prunes
+            && match (maximizing, self.cuts) {
+                (true, CutRule::OnEquality) => v >= b,
+                (true, CutRule::Strict) => v > b,
+                (false, CutRule::OnEquality) => v <= a,
+                (false, CutRule::Strict) => v < a,
+            }
+    }
+
+    /// What a node entered with `(a0, b0)` returns when its running value
+    /// ends at `v`: `--fail-hard` clamps it to that window (minimax has
+    /// none).
+    pub(super) fn returned(&self, v: V, (a0, b0): (V, V)) -> V {
+        match self.fail {
+            FailMode::Hard if self.prunes => v.max(a0).min(b0),
+            _ => v,
+        }
     }
 }

@@ -32,6 +32,9 @@ enum Shape {
         wanted: Option<V>,
         best: Option<u32>,
         reach: u32,
+        /// `pvs`: searched again, and where its scout stops (`scouts.rs`).
+        again: Option<bool>,
+        scout: Option<u32>,
         children: Children,
     },
 }
@@ -94,6 +97,8 @@ impl<R: Ring> Subtrees<'_, R> {
                     wanted: self.wanted[id.index()],
                     best: self.best[id.index()],
                     reach: self.reach[id.index()],
+                    again: self.researched[id.index()],
+                    scout: self.scout[id.index()],
                     children: Children::of(node.children().iter().map(|e| number[e.child.index()])),
                 }
             } else if let Utility::Scalar(u) = node.utility() {
