@@ -152,6 +152,11 @@ pub(super) struct Subtrees<'g, R: Ring = Plain> {
     /// While a root child searched again is counted (`scouts.rs`): what
     /// its scout says of one grandchild's leaves.
     limit: Option<scouts::Limit>,
+    /// `pvs`: each root child's scouted table by the root's window
+    /// (`scouts.rs`), emptied whenever an unknown's values change.
+    scouted: HashMap<(NodeId, V, V), Table<R::W>>,
+    /// `pvs`: a leaf's table cut to what a scout's `Limit` lets it be.
+    limited: HashMap<(NodeId, scouts::Keep), Table<R::W>>,
     /// With a `values` item: for each node (by index), the value it must
     /// return, and how many children (in search order) it must search at
     /// least, to enter the nodes given values below it (`fixed.rs`).
@@ -326,6 +331,8 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             scout: vec![None; game.len()],
             entered: None,
             limit: None,
+            scouted: HashMap::new(),
+            limited: HashMap::new(),
             wanted: vec![None; game.len()],
             reach: vec![0; game.len()],
             value,
@@ -440,6 +447,8 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         }
         self.allowed[k] = values;
         self.stale = true;
+        self.scouted.clear();
+        self.limited.clear();
         // The tables that counted unknown `k`'s old values: its own and
         // its ancestors'.
         let mut id = self.unknowns[k];
@@ -493,7 +502,7 @@ impl<'g, R: Ring> Subtrees<'g, R> {
             if uniform {
                 let mut table = self.table(child, a0, b0);
                 if let Some(limit) = self.limit.filter(|l| l.node == id) {
-                    table = limit.leaf(&table, j);
+                    table = self.limited(child, &limit, table, j);
                 }
                 self.spent += (table.len() + now.len()) as u64;
                 let best = if tracks_best { i } else { NONE };

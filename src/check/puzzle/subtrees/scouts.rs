@@ -137,6 +137,17 @@ impl<R: Ring> Subtrees<'_, R> {
     /// item says whether it is searched again, only the values that make
     /// it so.
     pub(super) fn scouted(&mut self, id: NodeId, maximizing: bool, (a, b): (V, V)) -> Table<R::W> {
+        // The same for every state of the root entering `id` with `(a, b)`.
+        if let Some(t) = self.scouted.get(&(id, a, b)) {
+            return t.clone();
+        }
+        let t = self.scouted_afresh(id, maximizing, (a, b));
+        self.scouted.insert((id, a, b), t.clone());
+        t
+    }
+
+    /// [`Subtrees::scouted`], worked out.
+    fn scouted_afresh(&mut self, id: NodeId, maximizing: bool, (a, b): (V, V)) -> Table<R::W> {
         if self.game.node(id).is_leaf() {
             return self.table(id, a, b); // a leaf is never searched again
         }
@@ -427,25 +438,53 @@ pub(in crate::check::puzzle) struct Limit {
 }
 
 impl Limit {
-    /// The values the `j`-th leaf in search order may take, from its table.
-    pub fn leaf<W: Clone>(&self, table: &Table<W>, j: usize) -> Table<W> {
+    /// What the `j`-th leaf in search order may be.
+    fn keep(&self, j: usize) -> Keep {
         let (a, b) = self.window;
         let stop = self.stop as usize;
-        let keep = |r: V| match j + 1 {
-            k if k < stop => {
-                if self.maximizing {
-                    r <= a
-                } else {
-                    r >= b
-                }
-            }
-            k if k == stop => match (self.inside, self.maximizing) {
-                (true, _) => a < r && r < b,
-                (false, true) => r >= b,
-                (false, false) => r <= a,
+        match (j + 1).cmp(&stop) {
+            std::cmp::Ordering::Less if self.maximizing => Keep::AtMost(a),
+            std::cmp::Ordering::Less => Keep::AtLeast(b),
+            std::cmp::Ordering::Equal => match (self.inside, self.maximizing) {
+                (true, _) => Keep::Inside(a, b),
+                (false, true) => Keep::AtLeast(b),
+                (false, false) => Keep::AtMost(a),
             },
-            _ => true,
-        };
-        Rc::new(table.iter().filter(|(r, _)| keep(*r)).cloned().collect())
+            std::cmp::Ordering::Greater => Keep::All,
+        }
+    }
+}
+
+/// The values a leaf under a [`Limit`] may take.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum Keep {
+    AtMost(V),
+    AtLeast(V),
+    /// Strictly between.
+    Inside(V, V),
+    All,
+}
+
+impl Keep {
+    fn holds(self, r: V) -> bool {
+        match self {
+            Keep::AtMost(a) => r <= a,
+            Keep::AtLeast(b) => r >= b,
+            Keep::Inside(a, b) => a < r && r < b,
+            Keep::All => true,
+        }
+    }
+}
+
+impl<R: Ring> Subtrees<'_, R> {
+    /// Leaf `child`'s `table`, the `j`-th in search order under `limit`,
+    /// cut to what `limit` lets it be (kept until an unknown changes).
+    pub(super) fn limited(&mut self, child: NodeId, limit: &Limit, table: Table<R::W>, j: usize) -> Table<R::W> {
+        let keep = limit.keep(j);
+        if keep == Keep::All {
+            return table;
+        }
+        let cut = self.limited.entry((child, keep));
+        cut.or_insert_with(|| Rc::new(table.iter().filter(|(r, _)| keep.holds(*r)).cloned().collect())).clone()
     }
 }
