@@ -435,8 +435,10 @@ pub(super) fn distinct_plan<'g>(
 ) -> Option<distinct::Distinct<'g>> {
     let Domain::Multiset(values) = domain else { return None };
     // Blocks that amount to `minimax` ones are counted as those: without
-    // windows, a node has one table, not one a window.
-    let block = as_minimax(spec).and_then(|blocks| merge(&blocks));
+    // windows, a node has one table, not one a window. So are blocks of a
+    // search that returns the root exactly asking only its value (`mtdf`
+    // asking `value` of 27 unknowns over 1..27: a minute in the box search).
+    let block = as_minimax(spec).or_else(|| exact_values(spec)).and_then(|blocks| merge(&blocks));
     distinct::Distinct::new(&spec.game, unknowns, &block.or_else(|| merged(spec))?, values)
 }
 
