@@ -632,3 +632,20 @@ fn a_report_names_its_nodes_after_the_spans_are_given_back() {
     assert_eq!(iterations[0]["skipped"], "B has no eval", "{iterations:?}");
     assert_eq!(iterations[1]["value"], 5);
 }
+
+/// `pruned none` (the word quiz exports and answer files take for
+/// nothing) is not a node in a spec: the error says so, where it is
+/// written, and says to write `pruned` alone.
+#[test]
+fn pruned_none_in_a_spec_says_to_write_pruned_alone() {
+    let dir = scratch("pruned-none");
+    let file = dir.join("t.tree");
+    std::fs::write(&file, "MAX { 1 2 }\nexpect alphabeta {\n  pruned none\n}\n").unwrap();
+    let out = gametree(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let err = stderr(&out);
+    assert!(err.contains("to say nothing is pruned, write `pruned` alone"), "{err}");
+    assert!(err.contains("t.tree:3:10"), "{err}");
+    std::fs::write(&file, "MAX { 1 2 }\nexpect alphabeta {\n  pruned\n}\n").unwrap();
+    assert_eq!(gametree(&["check", file.to_str().unwrap()]).status.code(), Some(0));
+}

@@ -383,3 +383,28 @@ fn a_student_name_is_a_name() {
     let (_, json) = grade_text("name", "n.yaml", "student: 1042\nvalue: 5\n", "json");
     assert_eq!(rows(&json)[0]["student"], "1042");
 }
+
+/// `pruned: none`, the word the quiz exports ask a student to write when
+/// nothing is pruned, is the empty answer: graded (here wrong, the search
+/// prunes E.2 and G), not refused as naming no node. On a tree with a
+/// node named `none` it names that node.
+#[test]
+fn pruned_none_is_the_empty_answer_unless_a_node_is_named_none() {
+    let (code, json) = grade_text("none", "none.yaml", "value: 5\npruned: none\n", "json");
+    assert_eq!(code, Some(1));
+    let row = &rows(&json)[0];
+    assert!(row["error"].is_null(), "{row}");
+    let mark = row["marks"].as_array().unwrap().iter().find(|m| m["item"] == "pruned").unwrap().clone();
+    assert_eq!(mark["right"], false, "{mark}");
+    assert_eq!(mark["answer"], "(none)", "{mark}");
+    let dir = common::scratch("grade_entries", "named-none");
+    let spec = dir.join("t.tree");
+    std::fs::write(&spec, "MAX A {\n  MIN B { 3 5 }\n  MIN none { 2 9 }\n}\n").unwrap();
+    let answer = dir.join("a.yaml");
+    std::fs::write(&answer, "value: 3\npruned: none.2\n").unwrap();
+    let out = gametree(&["grade", spec.to_str().unwrap(), answer.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    std::fs::write(&answer, "value: 3\npruned: none\n").unwrap();
+    let out = gametree(&["grade", spec.to_str().unwrap(), answer.to_str().unwrap()]);
+    assert!(stdout(&out).contains("extra (not pruned edges): none (2)"), "{}", stdout(&out));
+}

@@ -53,7 +53,13 @@ impl Resolver {
         match game.resolve(&r.segments) {
             Ok(p) => Some(p),
             Err(why) => {
-                self.error(K::UnknownReference { reference: reference_text(r), why }, r.span);
+                let reference = reference_text(r);
+                // The word the quiz exports and answer files take for "nothing".
+                let why = match reference.eq_ignore_ascii_case("none") {
+                    true => format!("{why}; to say nothing is pruned, write `pruned` alone"),
+                    false => why,
+                };
+                self.error(K::UnknownReference { reference, why }, r.span);
                 None
             }
         }

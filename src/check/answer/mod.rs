@@ -234,7 +234,7 @@ impl Reader<'_> {
                     }
                     answer.items.push(AnswerItem::Best(moves));
                 }
-                "pruned" => answer.items.push(AnswerItem::Pruned(r.references(v)?)),
+                "pruned" => answer.items.push(AnswerItem::Pruned(r.pruned(v)?)),
                 "leaves" => answer.items.push(AnswerItem::Leaves(r.leaves(v)?)),
                 "values" | "windows" => {
                     let mut seen: Vec<(Path, String)> = Vec::new();
@@ -346,6 +346,15 @@ impl Reader<'_> {
         self.game
             .resolve(&r.segments)
             .map_err(|why| Diagnostic::new(DiagnosticKind::UnknownReference { reference: text.clone(), why }, at))
+    }
+
+    /// A `pruned` answer's edges: none for `none` (as the quiz exports ask
+    /// it written, `check::export::NONE`) where no node is named so.
+    fn pruned(&self, v: &Yaml) -> Result<Vec<Path>, Diagnostic> {
+        match v {
+            Yaml::String(s) if s.trim().eq_ignore_ascii_case("none") && self.reference(v).is_err() => Ok(Vec::new()),
+            _ => self.references(v),
+        }
     }
 
     fn references(&self, v: &Yaml) -> Result<Vec<Path>, Diagnostic> {

@@ -60,6 +60,7 @@ mod uniform;
 use moves::{Landing, Meets, Moves, Place, narrowed};
 pub(super) use ring::{Plain, Ring};
 pub(in crate::check::puzzle) use tables::upward;
+pub(super) use tables::parents;
 use tables::{over_leaves, work};
 use uniform::Step;
 
@@ -578,17 +579,6 @@ impl<'g, R: Ring> Subtrees<'g, R> {
         }
         done
     }
-}
-
-/// Each node's parent in `game` (a tree: no `&` edge), the root its own.
-pub(super) fn parents(game: &Game) -> Vec<NodeId> {
-    let mut parent = vec![NodeId::ROOT; game.len()];
-    for id in game.ids() {
-        for e in game.node(id).children() {
-            parent[e.child.index()] = id;
-        }
-    }
-    parent
 }
 
 /// Keeps the first answer to a fact in `slot`; a different one later

@@ -247,3 +247,14 @@ pub(super) fn work(game: &Game, d: f64) -> f64 {
     }
     steps
 }
+
+/// Each node's parent in `game` (a tree: no `&` edge), the root its own.
+pub(in crate::check::puzzle) fn parents(game: &Game) -> Vec<NodeId> {
+    let mut parent = vec![NodeId::ROOT; game.len()];
+    for id in game.ids() {
+        for e in game.node(id).children() {
+            parent[e.child.index()] = id;
+        }
+    }
+    parent
+}
