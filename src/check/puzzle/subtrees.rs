@@ -59,8 +59,8 @@ mod tables;
 mod uniform;
 use moves::{Landing, Meets, Moves, Place, narrowed};
 pub(super) use ring::{Plain, Ring};
-pub(in crate::check::puzzle) use tables::upward;
 pub(super) use tables::parents;
+pub(in crate::check::puzzle) use tables::upward;
 use tables::{over_leaves, work};
 use uniform::Step;
 
