@@ -55,7 +55,7 @@ impl Resolver {
             Err(why) => {
                 let reference = reference_text(r);
                 // The word the quiz exports and answer files take for "nothing".
-                let why = match reference.eq_ignore_ascii_case("none") {
+                let why = match reference.eq_ignore_ascii_case(crate::check::export::NONE) {
                     true => format!("{why}; to say nothing is pruned, write `pruned` alone"),
                     false => why,
                 };

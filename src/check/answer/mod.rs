@@ -28,6 +28,7 @@
 //! [`crate::syntax::yaml`]).
 
 use crate::check::expect::LeafExpect;
+use crate::check::export::NONE;
 use crate::check::notation;
 use crate::diagnostic::{Diagnostic, DiagnosticKind, Span};
 use crate::model::{Game, Path};
@@ -349,10 +350,10 @@ impl Reader<'_> {
     }
 
     /// A `pruned` answer's edges: none for `none` (as the quiz exports ask
-    /// it written, `check::export::NONE`) where no node is named so.
+    /// it written) where no node is named so.
     fn pruned(&self, v: &Yaml) -> Result<Vec<Path>, Diagnostic> {
         match v {
-            Yaml::String(s) if s.trim().eq_ignore_ascii_case("none") && self.reference(v).is_err() => Ok(Vec::new()),
+            Yaml::String(s) if s.trim().eq_ignore_ascii_case(NONE) && self.reference(v).is_err() => Ok(Vec::new()),
             _ => self.references(v),
         }
     }

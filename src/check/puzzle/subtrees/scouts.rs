@@ -151,11 +151,10 @@ impl<R: Ring> Subtrees<'_, R> {
         if self.game.node(id).is_leaf() {
             return self.table(id, a, b); // a leaf is never searched again
         }
-        let again = self.researched[id.index()];
-        if let Some(again) = again.filter(|_| self.entered.is_some()) {
+        // Said only by a `visited` item (`follow_visits`).
+        if let Some(again) = self.researched[id.index()] {
             return self.scouted_with_visits(id, maximizing, (a, b), again);
         }
-        let kept = move |(r, _): &&(V, R::W)| again.is_none_or(|again| again == (a < *r && *r < b));
         let (low, high) = if maximizing {
             (self.table(id, a, a + 1), self.table(id, a, b))
         } else {
@@ -165,7 +164,7 @@ impl<R: Ring> Subtrees<'_, R> {
         let split = if maximizing { a + 1 } else { b };
         let low = low.iter().take_while(|(r, _)| *r < split);
         let high = high.iter().skip_while(|(r, _)| *r < split);
-        Rc::new(low.chain(high).filter(kept).cloned().collect())
+        Rc::new(low.chain(high).cloned().collect())
     }
 
     /// Reads the `pvs` run that enters exactly the nodes of `visited`,
@@ -286,10 +285,8 @@ impl<R: Ring> Subtrees<'_, R> {
         // at a MIN one), or the bound past the other end, where the scout
         // is the search the window `(a, b)` makes only if it met the bound
         // at each grandchild's first leaf past α (below β).
-        let (scout, beyond) = match maximizing {
-            true => (self.table(id, a, a + 1), self.searched_again(id, maximizing, (a, b), false)),
-            false => (self.table(id, b - 1, b), self.searched_again(id, maximizing, (a, b), false)),
-        };
+        let scout = if maximizing { self.table(id, a, a + 1) } else { self.table(id, b - 1, b) };
+        let beyond = self.searched_again(id, maximizing, (a, b), false);
         let within = |r: V| if maximizing { r <= a } else { r >= b };
         let mut t: Vec<(V, R::W)> = scout.iter().filter(|(r, _)| within(*r)).cloned().collect();
         t.extend(beyond.iter().cloned());
