@@ -988,3 +988,65 @@ fn mtdf_asking_the_value_over_distinct_values_is_counted_as_minimax() {
         vec![1, 2, 3, 4, 7, 8, 9, 10, 11, 5, 12, 13, 14, 15, 16, 17, 18, 19, 6, 20, 21, 22, 23, 24, 25, 26, 27];
     assert_eq!(json["solutions"], serde_json::json!([first]));
 }
+
+/// `mtdf` asking pruned edges, best moves and node values, counted pass
+/// by pass (`passwise.rs`). Worked by hand on `MAX { MIN { a b } 3 }` over
+/// 0..5, first guess 0, m = min(a, b): pass 1, window (−1, 0), enters
+/// node 1, which returns m ≥ 0, and the root cuts, pruning 2. Pass 2, (m,
+/// m + 1), searches node 1 again (its entry, lower bound m, does not
+/// answer m + 1): it returns m, cutting 1.2 when a = m; then the leaf 3.
+/// When m ≥ 3 the root fails low with m and pass 1 decided: pruned 2, best
+/// 1 (the 9 pairs over 3..5). When m ≤ 2 it fails high with 3; pass 3, (3,
+/// 4), finds node 1 answered by its entry (upper bound m) and fails low:
+/// pass 2 decided, best 2, with 1.2 pruned when a ≤ b (6 + 5 + 4 = 15
+/// pairs) and nothing pruned when a > b (5 + 4 + 3 = 12). The value is 3
+/// for m = 3 (5 pairs) and every m ≤ 2 (27); node 1's value is 0 in pass 2
+/// when m = 0 (11 pairs), 3 in pass 1 when m = 3 (5).
+#[test]
+fn mtdf_pruned_edges_best_moves_and_values_are_counted_pass_by_pass() {
+    use gametree::check::puzzle::{self, Domain};
+    let cases = [
+        ("pruned 2  best 1", 9),
+        ("pruned 1.2  best 2", 15),
+        ("pruned  best 2", 12),
+        ("pruned 2  best 2", 0),
+        ("value 3", 32),
+        ("values 1=0", 11),
+        ("values 1=3", 5),
+        ("values 1=3  pv 1", 5),
+    ];
+    for (items, want) in cases {
+        let text = format!("MAX {{ MIN {{ ? ? }} 3 }}\nexpect mtdf {{ {items} }}\n");
+        let spec = gametree::check::spec::load("hand.tree", &text).expect("a valid spec");
+        let found = puzzle::solve_passwise(&spec, &Domain::Range(0, 5), 3).expect("counted pass by pass");
+        assert_eq!(found.count.to_string(), want.to_string(), "{items}");
+        let whole = puzzle::enumerate(&spec, &Domain::Range(0, 5), 1_000, 3).unwrap();
+        assert_eq!(found.solutions, whole.solutions, "{items}");
+    }
+}
+
+/// A 16-leaf `mtdf` exam question asking pruned edges and the best move
+/// (a sweep puzzle that took more than 20 s through the box search) is
+/// answered pass by pass; with all but four of its leaves given (its first
+/// solution's, four in the middle unknown) the count is enumeration's.
+#[test]
+fn a_sixteen_leaf_mtdf_pruning_question_is_answered_pass_by_pass() {
+    use gametree::check::puzzle::{self, Domain};
+    let expect = "expect mtdf { pruned 2.2 2.3 2.4 3.2 3.3 3.4  best 4 }";
+    let text = format!("MAX {{ MIN {{ ? ? ? ? }} MIN {{ ? ? ? ? }} MIN {{ ? ? ? ? }} MIN {{ ? ? ? ? }} }}\n{expect}\n");
+    let json = solve_text(&text, &["--domain", "0..5", "--limit", "1"]);
+    assert_eq!(json["count"], 20951756352u64);
+    assert_eq!(json["solutions"], serde_json::json!([[0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2]]));
+    for given in [
+        "MIN { 0 ? ? 0 } MIN { 1 1 ? ? } MIN { 0 0 0 0 } MIN { 2 2 2 2 }",
+        "MIN { 0 0 0 0 } MIN { 1 1 1 1 } MIN { ? 0 ? 0 } MIN { ? 2 ? 2 }",
+    ] {
+        let text = format!("MAX {{ {given} }}\n{expect}\n");
+        let spec = gametree::check::spec::load("part.tree", &text).expect("a valid spec");
+        let fast = puzzle::solve_passwise(&spec, &Domain::Range(0, 5), 5).expect("counted pass by pass");
+        let slow = puzzle::enumerate(&spec, &Domain::Range(0, 5), 10_000, 5).unwrap();
+        assert!(!slow.count.is_zero(), "{given}");
+        assert_eq!(fast.count, slow.count, "{given}");
+        assert_eq!(fast.solutions, slow.solutions, "{given}");
+    }
+}

@@ -69,6 +69,7 @@ mod enumerate;
 mod grid;
 mod multiset;
 mod ordered;
+mod passwise;
 mod plans;
 mod relations;
 mod rootwise;
@@ -78,12 +79,12 @@ mod wide;
 pub use count::Count;
 pub use domain::{Domain, parse_list};
 use plans::{
-    Counted, answer, as_minimax, chance_plan, distinct_plan, exact_values, pvs_as_alphabeta, repeats_plan,
-    rootwise_plan, subtrees_plan, wide_plan,
+    Counted, answer, as_minimax, chance_plan, distinct_plan, exact_values, passwise_plan, pvs_as_alphabeta,
+    repeats_plan, rootwise_plan, subtrees_plan, wide_plan,
 };
 pub use plans::{
     solve_as_minimax, solve_by_distributions, solve_by_order_types, solve_by_subtrees, solve_by_subtrees_within_budget,
-    solve_exact_values, solve_rootwise,
+    solve_exact_values, solve_passwise, solve_rootwise,
 };
 
 /// Why a puzzle cannot be searched.
@@ -404,6 +405,12 @@ fn search<'p>(
     // `star1`'s CHANCE moves child by child.
     if method == Method::Best
         && let Some(found) = rootwise_plan(spec, &work, domain, &unknowns, true).and_then(|mut p| answered(&mut p))
+    {
+        return Ok(found);
+    }
+    // `mtdf` over a narrow range: over subtrees, pass by pass.
+    if method == Method::Best
+        && let Some(found) = passwise_plan(spec, &work, domain, &unknowns).and_then(|mut p| answered(&mut p))
     {
         return Ok(found);
     }

@@ -328,6 +328,38 @@ pub fn solve_rootwise(spec: &Spec, domain: &Domain, max_listed: usize, split_all
     answer(&mut rootwise_plan(spec, &work, domain, &unknowns, split_all)?, &unknowns, false, max_listed)
 }
 
+impl Counted for super::passwise::Passwise {
+    fn count_all(&mut self) -> Option<Count> {
+        self.total().filter(|_| !self.gave_up())
+    }
+    fn list_first(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        self.list(max).filter(|_| !self.gave_up())
+    }
+    fn counts_run(&self) -> u64 {
+        self.work()
+    }
+}
+
+/// The count over subtrees pass by pass (`passwise.rs`) of `spec`'s
+/// `mtdf` blocks over a range, where it applies.
+pub(super) fn passwise_plan(
+    spec: &Spec,
+    work: &Game,
+    domain: &Domain,
+    unknowns: &[NodeId],
+) -> Option<super::passwise::Passwise> {
+    let Domain::Range(lo, hi) = domain else { return None };
+    super::passwise::Passwise::new(work, unknowns, &merge(&spec.expects)?, (*lo, *hi))
+}
+
+/// `solve` by the count pass by pass alone, or `None` where it does not
+/// apply or gives up: for tests, which compare it with enumeration.
+pub fn solve_passwise(spec: &Spec, domain: &Domain, max_listed: usize) -> Option<Solutions> {
+    let unknowns = unknowns(&spec.game);
+    let work = filled(&spec.game, &unknowns).ok()?;
+    answer(&mut passwise_plan(spec, &work, domain, &unknowns)?, &unknowns, false, max_listed)
+}
+
 /// What `plan` answers for [`search`] (with `stop`, only whether one
 /// solution exists), or `None` when it gives up and the box search must.
 pub(super) fn answer(plan: &mut dyn Counted, unknowns: &[NodeId], stop: bool, max_listed: usize) -> Option<Solutions> {
