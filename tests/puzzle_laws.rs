@@ -918,7 +918,7 @@ proptest! {
 }
 
 /// `mtdf` blocks the count pass by pass takes (`passwise.rs`): written
-/// order, ties first, first guesses below, inside and above the bounds,
+/// and reverse order, ties first, first guesses below, inside and above the bounds,
 /// with and without them, on MAX and MIN roots, asking `value`, `pruned`,
 /// `best`, `pv`, `values` and `visited`; the range holds the truth.
 fn passwise_case() -> impl Strategy<Value = Case> {
@@ -929,6 +929,8 @@ fn passwise_case() -> impl Strategy<Value = Case> {
         vec!["guess=6"],
         vec!["ignore-bounds"],
         vec!["guess=4", "ignore-bounds"],
+        vec!["order=reverse"],
+        vec!["order=reverse", "guess=3"],
     ]);
     let facts = any::<[bool; 8]>().prop_map(|mut f| {
         (f[2], f[5]) = (false, false);

@@ -44,7 +44,7 @@
 //! there), and its table says where its visits end (one visit when its
 //! table entry answers it).
 //!
-//! It applies to `mtdf` blocks in written order with ties first, no depth
+//! It applies to `mtdf` blocks in written or reverse order with ties first, no depth
 //! cutoff, beam or extension, an unlimited table, an integer guess, on an
 //! integer MAX/MIN tree with no shared position or named key, over a
 //! range of at most [`WIDEST`] values, asking `value`, `best`, `pv`,
@@ -129,6 +129,8 @@ pub(super) struct Passwise {
     /// of one node…).
     hopeless: bool,
     max_root: bool,
+    /// Children searched right to left (`order=reverse`).
+    reverse: bool,
     /// The first guess and the bounds, as `mtdf.rs` starts from them.
     start: (i64, i64, i64),
     /// Every value a leaf can hold, smallest first.
@@ -141,7 +143,7 @@ pub(super) struct Passwise {
 impl Passwise {
     pub(super) fn new(work: &Game, unknowns: &[NodeId], e: &Expect, (lo, hi): (i64, i64)) -> Option<Passwise> {
         let o = &e.options;
-        let plain = o.order == Order::Spec
+        let plain = matches!(o.order, Order::Spec | Order::Reverse)
             && o.ties == Ties::First
             && o.depth.is_none()
             && o.beam.is_none()
@@ -213,6 +215,7 @@ impl Passwise {
             },
             hopeless: false,
             max_root: root_kind != NodeKind::Min,
+            reverse: o.order == Order::Reverse,
             start: (guess.clamp(lower, upper), lower, upper),
             candidates,
             memo: (0..n).map(|_| HashMap::default()).collect(),
@@ -394,7 +397,12 @@ impl Passwise {
     /// A MAX or MIN node's table, read off its children's.
     fn inner(&mut self, out: &mut Table, n: usize, seq: &[Entry], dpos: Option<usize>) -> Option<()> {
         let Shape::Inner { max, children } = &self.shapes[n] else { return Some(()) };
-        let (max, children) = (*max, children.clone());
+        // In the order searched, each child with its written index.
+        let mut children: Vec<(usize, usize)> = children.iter().copied().enumerate().collect();
+        if self.reverse {
+            children.reverse();
+        }
+        let max = *max;
         let j = seq.len();
         let root = n == 0;
         let visits = self.asked.visited.is_some();
@@ -413,7 +421,7 @@ impl Passwise {
             let mut states: HashMap<State, u128, FxBuild> = HashMap::default();
             let at = searched.iter().filter(|_| visits).map(|&t| seq[t].start + 1).collect();
             states.insert(State { best: vec![NONE; k], cut: 0, first: 0, at }, 1);
-            for (ci, &c) in children.iter().enumerate() {
+            for &(ci, c) in &children {
                 let mut next: HashMap<State, u128, FxBuild> = HashMap::default();
                 for (st, &cnt) in &states {
                     if let Some(ds) = ds
