@@ -72,6 +72,15 @@ const WIDEST: i64 = 12;
 /// gives up and the ways after it are tried.
 const MOST_WORK: u64 = 30_000_000;
 
+/// The most counts a listing runs (about half a second on 16 leaves)
+/// before it gives up: listing tens of thousands, one count a value tried,
+/// is the box search's to do (it lists a region at a time).
+const MOST_LISTING_COUNTS: u64 = 5_000;
+
+/// The most solutions it lists itself (asked for more, it leaves the
+/// listing to the box search).
+const MOST_LISTED: usize = 1_000;
+
 /// The most passes a run may make (entries are bits of a `u32`).
 const MOST_PASSES: usize = 30;
 
@@ -137,6 +146,7 @@ pub(super) struct Passwise {
     candidates: Vec<i64>,
     memo: Vec<Tables>,
     work: u64,
+    listing_counts: u64,
     gave_up: bool,
 }
 
@@ -220,6 +230,7 @@ impl Passwise {
             candidates,
             memo: (0..n).map(|_| HashMap::default()).collect(),
             work: 0,
+            listing_counts: 0,
             gave_up: false,
         };
         p.read_items(work, e)?;
@@ -496,26 +507,53 @@ impl Passwise {
     /// The first `max` solutions, smallest first: each unknown in turn
     /// fixed to its least value that some solution takes with those before.
     pub(super) fn list(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
+        if max > MOST_LISTED {
+            return self.give_up();
+        }
         let mut out = Vec::new();
         let mut at = Vec::new();
-        self.list_from(0, &mut at, &mut out, max)?;
+        let all = self.count()?;
+        self.list_from(0, all, &mut at, &mut out, max)?;
         Some(out)
     }
 
-    fn list_from(&mut self, k: usize, at: &mut Vec<i64>, out: &mut Vec<Vec<Num>>, max: usize) -> Option<()> {
-        if k == self.allowed.len() {
-            out.push(at.iter().map(|&v| Num::int(v)).collect());
+    /// The solutions that start with `at` (the first `k` unknowns), `count`
+    /// of them, smallest first, until `out` holds `max`.
+    fn list_from(
+        &mut self,
+        k: usize,
+        count: u128,
+        at: &mut Vec<i64>,
+        out: &mut Vec<Vec<Num>>,
+        max: usize,
+    ) -> Option<()> {
+        let (lo, hi) = self.range;
+        let width = (hi - lo + 1) as u128;
+        let free = (k..self.allowed.len()).try_fold(1u128, |acc, _| acc.checked_mul(width));
+        if free == Some(count) {
+            // Every way to go on passes: listed as they come, no count.
+            let mut rest = vec![lo; self.allowed.len() - k];
+            while out.len() < max {
+                out.push(at.iter().chain(&rest).map(|&v| Num::int(v)).collect());
+                let Some(i) = rest.iter().rposition(|&v| v < hi) else { break };
+                rest[i] += 1;
+                rest[i + 1..].fill(lo);
+            }
             return Some(());
         }
-        let (lo, hi) = self.range;
         for x in lo..=hi {
             if out.len() >= max {
                 break;
             }
             self.narrow(k, (x, x));
-            if self.count()? > 0 {
+            self.listing_counts += 1;
+            if self.listing_counts > MOST_LISTING_COUNTS {
+                return self.give_up();
+            }
+            let here = self.count()?;
+            if here > 0 {
                 at.push(x);
-                self.list_from(k + 1, at, out, max)?;
+                self.list_from(k + 1, here, at, out, max)?;
                 at.pop();
             }
         }
