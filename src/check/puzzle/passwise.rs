@@ -44,6 +44,11 @@
 //! there), and its table says where its visits end (one visit when its
 //! table entry answers it).
 //!
+//! Solutions are listed smallest first, one unknown at a time, by a count
+//! for each value tried; asked for more than [`MOST_LISTED`] (or past
+//! [`MOST_LISTING_COUNTS`] counts) it leaves the listing to the box
+//! search, which lists a region at a time.
+//!
 //! It applies to `mtdf` blocks in written or reverse order with ties first, no depth
 //! cutoff, beam or extension, an unlimited table, an integer guess, on an
 //! integer MAX/MIN tree with no shared position or named key, over a
