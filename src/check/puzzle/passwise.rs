@@ -68,14 +68,16 @@ use crate::search::options::{Order, Ties};
 use crate::search::{Algorithm, FxBuild, root_window};
 
 mod asked;
+mod list;
 use asked::{Asked, whole};
 
 /// The most values a leaf may take.
 const WIDEST: i64 = 12;
 
-/// The most steps of the dynamic programming (about a second) before it
+/// The most steps of the dynamic programming in one count (a child's way
+/// met by a state: about a second, at 3–4 million a second) before it
 /// gives up and the ways after it are tried.
-const MOST_WORK: u64 = 30_000_000;
+const MOST_WORK: u64 = 3_000_000;
 
 /// The most counts a listing runs (about half a second on 16 leaves)
 /// before it gives up: listing tens of thousands, one count a value tried,
@@ -151,6 +153,8 @@ pub(super) struct Passwise {
     candidates: Vec<i64>,
     memo: Vec<Tables>,
     work: u64,
+    /// `work` when the count under way started.
+    counted_from: u64,
     listing_counts: u64,
     gave_up: bool,
 }
@@ -235,6 +239,7 @@ impl Passwise {
             candidates,
             memo: (0..n).map(|_| HashMap::default()).collect(),
             work: 0,
+            counted_from: 0,
             listing_counts: 0,
             gave_up: false,
         };
@@ -255,6 +260,7 @@ impl Passwise {
         if self.hopeless {
             return Some(0);
         }
+        self.counted_from = self.work;
         let (g, lower, upper) = self.start;
         let mut runs = Vec::new();
         self.runs(g, lower, upper, &mut Vec::new(), &mut Vec::new(), &mut runs);
@@ -457,7 +463,7 @@ impl Passwise {
                     let cd = ds.and_then(|ds| open.iter().position(|&s| s == ds));
                     let tc = self.table(c, &cseq, cd)?;
                     self.work += tc.len() as u64;
-                    if self.work > MOST_WORK {
+                    if self.work - self.counted_from > MOST_WORK {
                         return self.give_up();
                     }
                     for ((rv, _), &m) in tc.iter() {
@@ -507,75 +513,6 @@ impl Passwise {
             }
         }
         Some(())
-    }
-
-    /// The first `max` solutions, smallest first: each unknown in turn
-    /// fixed to its least value that some solution takes with those before.
-    pub(super) fn list(&mut self, max: usize) -> Option<Vec<Vec<Num>>> {
-        if max > MOST_LISTED {
-            return self.give_up();
-        }
-        let mut out = Vec::new();
-        let mut at = Vec::new();
-        let all = self.count()?;
-        self.list_from(0, all, &mut at, &mut out, max)?;
-        Some(out)
-    }
-
-    /// The solutions that start with `at` (the first `k` unknowns), `count`
-    /// of them, smallest first, until `out` holds `max`.
-    fn list_from(
-        &mut self,
-        k: usize,
-        count: u128,
-        at: &mut Vec<i64>,
-        out: &mut Vec<Vec<Num>>,
-        max: usize,
-    ) -> Option<()> {
-        let (lo, hi) = self.range;
-        let width = (hi - lo + 1) as u128;
-        let free = (k..self.allowed.len()).try_fold(1u128, |acc, _| acc.checked_mul(width));
-        if free == Some(count) {
-            // Every way to go on passes: listed as they come, no count.
-            let mut rest = vec![lo; self.allowed.len() - k];
-            while out.len() < max {
-                out.push(at.iter().chain(&rest).map(|&v| Num::int(v)).collect());
-                let Some(i) = rest.iter().rposition(|&v| v < hi) else { break };
-                rest[i] += 1;
-                rest[i + 1..].fill(lo);
-            }
-            return Some(());
-        }
-        for x in lo..=hi {
-            if out.len() >= max {
-                break;
-            }
-            self.narrow(k, (x, x));
-            self.listing_counts += 1;
-            if self.listing_counts > MOST_LISTING_COUNTS {
-                return self.give_up();
-            }
-            let here = self.count()?;
-            if here > 0 {
-                at.push(x);
-                self.list_from(k + 1, here, at, out, max)?;
-                at.pop();
-            }
-        }
-        self.narrow(k, (lo, hi));
-        Some(())
-    }
-
-    /// Unknown `k` takes `lo..=hi` from now on: the tables of its leaf and
-    /// of every node above it are worked out again.
-    fn narrow(&mut self, k: usize, allowed: (i64, i64)) {
-        self.allowed[k] = allowed;
-        let leaf = self.shapes.iter().position(|s| matches!(s, Shape::Unknown(u) if *u == k));
-        let mut at = leaf;
-        while let Some(n) = at {
-            self.memo[n].clear();
-            at = self.parent[n];
-        }
     }
 }
 
