@@ -255,6 +255,11 @@ impl Passwise {
         self.work
     }
 
+    /// [`Passwise::count`] as a [`Count`].
+    pub(super) fn total(&mut self) -> Option<Count> {
+        self.count().map(Count::from)
+    }
+
     /// How many assignments pass, or `None` when it gives up.
     pub(super) fn count(&mut self) -> Option<u128> {
         if self.hopeless {
@@ -363,16 +368,10 @@ impl Passwise {
             return Some(t.clone());
         }
         let mut out = Table::default();
-        if seq.is_empty() || dpos.is_none() {
+        if (seq.is_empty() || dpos.is_none()) && self.asked.under[n] {
             // Not entered in the deciding pass: nothing asked at it or
             // below holds.
-            if self.asked.under[n] {
-                let t = Rc::new(out);
-                self.memo[n].insert(key, t.clone());
-                return Some(t);
-            }
-        }
-        if seq.is_empty() {
+        } else if seq.is_empty() {
             out.insert((Vec::new(), 0), self.ways(n)?);
         } else if !seq.iter().all(|e| self.placed(n, e)) {
             // Entered where `visited` has another node: no way.
@@ -428,6 +427,7 @@ impl Passwise {
         let j = seq.len();
         let root = n == 0;
         let visits = self.asked.visited.is_some();
+        let gammas: Vec<i64> = seq.iter().map(|e| e.gamma).collect();
         // Which later entries its own table entry answers (never the first,
         // with nothing stored; the root's, never: see the module doc).
         let guesses: u32 = if root || j <= 1 { 1 } else { 1 << (j - 1) };
@@ -480,7 +480,7 @@ impl Passwise {
                                     s2.first = ci as u32;
                                 }
                             }
-                            let g = seq[searched[s]].gamma;
+                            let g = gammas[searched[s]];
                             let cut = if max { s2.best[s] >= g } else { s2.best[s] < g };
                             if cut {
                                 s2.cut |= 1 << s;
@@ -494,7 +494,6 @@ impl Passwise {
                 states = next;
             }
             for (st, cnt) in states {
-                let gammas: Vec<i64> = seq.iter().map(|e| e.gamma).collect();
                 let Some(mut rv) = replay(&gammas, &st.best, &answered) else { continue };
                 if self.asked.values[n].is_some_and(|v| dpos.map(|d| rv[d]) != Some(v)) {
                     continue;
@@ -540,10 +539,4 @@ fn replay(seq: &[i64], best: &[i64], answered: &dyn Fn(usize) -> bool) -> Option
         }
     }
     Some(rv)
-}
-
-impl Passwise {
-    pub(super) fn total(&mut self) -> Option<Count> {
-        self.count().map(Count::from)
-    }
 }

@@ -30,19 +30,6 @@ pub(super) fn whole(v: Num) -> Option<i64> {
     v.as_ratio().filter(|&(_, d)| d == 1).map(|(n, _)| n)
 }
 
-/// The node at `path`, if there is one.
-fn node_at(game: &Game, path: &Path) -> Option<NodeId> {
-    let mut at = NodeId::ROOT;
-    for &i in &path.0 {
-        let node = game.node(at);
-        if i as usize >= node.children().len() {
-            return None;
-        }
-        at = node.child(i as usize);
-    }
-    Some(at)
-}
-
 impl Passwise {
     /// Takes in what the block asks; `None` for an item it does not count.
     pub(super) fn read_items(&mut self, game: &Game, e: &Expect) -> Option<()> {
@@ -81,7 +68,7 @@ impl Passwise {
                 },
                 Fact::Values(pairs) => {
                     for (path, v) in pairs {
-                        let (Some(id), Some(v)) = (node_at(game, path), v.scalar().and_then(whole)) else {
+                        let (Some(id), Some(v)) = (game.at(path), v.scalar().and_then(whole)) else {
                             self.hopeless = true;
                             continue;
                         };
@@ -96,7 +83,7 @@ impl Passwise {
                 Fact::Pruned(want) => {
                     self.asked.judge_pruned = true;
                     for path in want {
-                        let Some(id) = node_at(game, path).filter(|_| !path.0.is_empty()) else {
+                        let Some(id) = game.at(path).filter(|_| !path.0.is_empty()) else {
                             self.hopeless = true;
                             continue;
                         };
@@ -108,7 +95,7 @@ impl Passwise {
                     }
                 }
                 Fact::Visited(want) => {
-                    let at = |p: &Path| node_at(game, p).map_or(usize::MAX, NodeId::index);
+                    let at = |p: &Path| game.at(p).map_or(usize::MAX, NodeId::index);
                     let mut passes: Vec<Vec<usize>> = Vec::new();
                     for p in want {
                         match passes.last_mut() {
